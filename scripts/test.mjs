@@ -1,0 +1,29 @@
+// `npm test`: lint and format check, typecheck, unit tests, API tests on SQLite (and on
+// PostgreSQL too when DATABASE_URL is set), then the browser tests against the built app.
+import { spawnSync } from 'node:child_process';
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const withoutDatabaseUrl = { ...process.env };
+delete withoutDatabaseUrl.DATABASE_URL;
+
+const steps = [
+  ['Lint y formato (Biome)', bin('biome'), ['check', '--error-on-warnings', '.'], process.env],
+  ['Tipos (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], process.env],
+  ['Pruebas unitarias', bin('vitest'), ['run', '--project', 'unit'], process.env],
+  ['Pruebas de API en SQLite', bin('vitest'), ['run', '--project', 'api'], withoutDatabaseUrl],
+];
+if (process.env.DATABASE_URL) {
+  steps.push(['Pruebas de API en PostgreSQL', bin('vitest'), ['run', '--project', 'api'], process.env]);
+}
+steps.push(['Compilación de la web', bin('vite'), ['build'], process.env]);
+steps.push(['Pruebas en Chromium (Playwright)', bin('playwright'), ['test'], withoutDatabaseUrl]);
+
+for (const [title, command, args, env] of steps) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  console.log(
+    `--- ${title}: ${result.status === 0 ? 'ok' : 'FALLÓ'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,119 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { createDatabase, type DB, migrateToLatest } from './db/database';
+import { AppError } from './errors';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRequestGuards } from './plugins/request-guards';
+import { registerImageRoutes } from './routes/images';
+import { registerApiRoutes } from './routes/index';
+import { registerWebApp } from './routes/web-app';
+import { MatchingService } from './services/matching/matching-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DB;
+    config: AppConfig;
+    /** This instance's compatibility pairs, kept in step with the database. */
+    matching: MatchingService;
+    /** Every route as registered, so the security suites can prove they cover them all. */
+    routeList: { method: string; url: string }[];
+  }
+}
+
+export interface BuildOptions {
+  /** Reuse an open database (tests, scripts); otherwise one is opened from the config. */
+  db?: DB;
+  logger?: boolean;
+}
+
+/** JSON bodies are small; event images travel as data URLs, so those two calls get more room. */
+export const BODY_LIMIT = 256 * 1024;
+export const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
+
+/** Builds the whole app without listening, so tests can drive it over HTTP on any port. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // On close, idle keep-alive sockets are dropped at once; in-flight requests still finish.
+    forceCloseConnections: 'idle',
+    // Malformed addresses fail before routing, outside the error handler: same envelope here.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).code(400).send({ status: 'warning', message: 'La dirección no es válida' });
+    },
+  });
+  const db =
+    options.db ??
+    createDatabase({
+      ...config,
+      onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+    });
+  if (!options.db) await migrateToLatest(db);
+  app.decorate('db', db);
+  app.decorate('matching', new MatchingService(db));
+  app.decorate('routeList', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url });
+  });
+  app.decorate('config', config);
+  if (!options.db) app.addHook('onClose', async () => db.destroy());
+
+  // While closing, answers still in flight tell keep-alive clients to hang up, so close() can finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  // JSON must be valid UTF-8: replacement characters would otherwise be stored silently.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      done(new AppError(400, 'La solicitud no está codificada en UTF-8'), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix's scroll lock injects a <style> element; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  registerRequestGuards(app);
+
+  await app.register(registerApiRoutes, { prefix: '/api' });
+  await app.register(registerImageRoutes);
+  await registerWebApp(app, config);
+  return app;
+}

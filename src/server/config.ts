@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  seedDemo: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Built SPA served by Fastify; absent in API-only tests. */
+  webDistDir: string | undefined;
+  logLevel: string;
+  /** Log-in attempts allowed per minute for one e-mail from one address (per address: ×6). */
+  loginAttemptsPerMinute: number;
+  /** Which proxies' X-Forwarded-* headers to believe (client address, https); Fastify's trustProxy syntax. */
+  trustProxy: string;
+}
+
+/** Reads the environment variables documented in the README (design.md §6). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    seedDemo: (env.SEED_DEMO ?? '1') !== '0',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? './dist/web'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
+    trustProxy: env.TRUST_PROXY ?? 'loopback',
+  };
+}

@@ -1,0 +1,185 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * One interface per table. Dates are 'YYYY-MM-DD' text, times 'HH:MM' text and timestamps
+ * ISO-8601 UTC text so that SQLite and PostgreSQL store and compare them the same way.
+ * Flags are 0/1 integers for the same reason.
+ */
+export interface ClientTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  /** Lower-cased on write: uniqueness is case-insensitive. */
+  email: string;
+  phone: string;
+  birthday: string | null;
+  gender: number;
+  occupation: string;
+  instagram: string;
+  password_hash: string;
+  /** 1 active, 2 inactive (deleted by an admin, reversible), 3 erased by the client. */
+  status_id: number;
+  date_creation: string;
+}
+
+export interface AdvertTable {
+  id: Generated<number>;
+  client_id: number;
+  /** 1 visible, 2 not shown. */
+  status_id: number;
+  description: string;
+  /** Pending text awaiting approval; null when nothing is pending. */
+  description_update: string | null;
+  /** Visibility requested with the pending text. */
+  status_update: number | null;
+  updated_at: string;
+}
+
+export interface InterestTable {
+  id: Generated<number>;
+  client_id: number;
+  target_client_id: number;
+  /** 1 one-way, 2 mutual. */
+  status_id: number;
+  contacted: number;
+  created_at: string;
+}
+
+export interface EventTable {
+  id: Generated<number>;
+  name: string;
+  day: string | null;
+  hour: string | null;
+  description: string;
+  price_m_cents: number;
+  price_w_cents: number;
+  limit_m: number;
+  limit_w: number;
+  occupation: number;
+  /** 0 deleted, 1 confirmed, 2 sold out, 3 suspended. */
+  status_id: number;
+  /** Bumped on every upload; null while the event has no image of its own. */
+  image_version: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventCategoryTable {
+  event_id: number;
+  category: string;
+}
+
+export interface AssistanceTable {
+  id: Generated<number>;
+  event_id: number;
+  client_id: number;
+  /** 1 registered, 2 confirmed. */
+  status_id: number;
+  contacted: number;
+  created_at: string;
+}
+
+export interface QuizAnswerTable {
+  client_id: number;
+  q_1: string;
+  q_2: string;
+  q_3: string;
+  q_4: string;
+  q_5: string;
+  q_6: string;
+  q_7: string;
+  q_8: string;
+  q_9: string;
+  q_10: string;
+  q_11: string;
+  q_12: string;
+  q_13: string;
+  q_14: string;
+  q_15: string;
+  q_16: string;
+  q_17: string;
+  q_18: string;
+  q_19: string;
+  q_20: string;
+  updated_at: string;
+}
+
+export interface QuizPairContactTable {
+  client_a: number;
+  client_b: number;
+  contacted: number;
+}
+
+export interface AdminTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  /** 0 deleted, 1 active, 2 inactive. */
+  status_id: number;
+  date_creation: string;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie value: a stolen database does not yield usable cookies. */
+  id_hash: string;
+  kind: 'client' | 'admin';
+  subject_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetTable {
+  token_hash: string;
+  client_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
+export interface LoginThrottleTable {
+  /** 'client|email|…', 'admin|ip|…': one budget per area and e-mail, and per area and address. */
+  key: string;
+  window_start: string;
+  attempts: number;
+}
+
+export interface ScoringChangeTable {
+  id: Generated<number>;
+  client_id: number;
+  created_at: string;
+}
+
+export interface Database {
+  clients: ClientTable;
+  adverts: AdvertTable;
+  interests: InterestTable;
+  events: EventTable;
+  event_categories: EventCategoryTable;
+  assistance: AssistanceTable;
+  quiz_answers: QuizAnswerTable;
+  quiz_pair_contacts: QuizPairContactTable;
+  admins: AdminTable;
+  sessions: SessionTable;
+  password_resets: PasswordResetTable;
+  audit_log: AuditLogTable;
+  login_throttle: LoginThrottleTable;
+  scoring_changes: ScoringChangeTable;
+}
+
+export type ClientRow = Selectable<ClientTable>;
+export type NewClient = Insertable<ClientTable>;
+export type ClientUpdate = Updateable<ClientTable>;
+export type AdvertRow = Selectable<AdvertTable>;
+export type EventRow = Selectable<EventTable>;
+export type AdminRow = Selectable<AdminTable>;

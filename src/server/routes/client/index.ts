@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { registerClientAuthRoutes } from './auth';
+import { registerClientProfileRoutes } from './profile';
+
+/** The client area: sign-up and log-in, then calls that need a client session. */
+export async function registerClientRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(registerClientAuthRoutes);
+  await app.register(registerClientProfileRoutes);
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { registerStatsRoutes } from './stats';
+
+/** Calls anyone may make without a session (besides the event calls and the two log-ins). */
+export async function registerPublicRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(registerStatsRoutes);
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { CompatibilityPair } from '../../shared/domain/compatibility';
+import { nameContains } from './admin-clients';
+
+/**
+ * Compatibility pairs (each pair once, client_a < client_b, score > 0) from this instance's
+ * engine, highest percent first; `search` keeps the pairs where either name contains it.
+ */
+export async function listQuizPairs(
+  app: FastifyInstance,
+  options: { search?: string | undefined; offset: number; limit: number },
+): Promise<{ pairs: CompatibilityPair[]; total: number }> {
+  if (!options.search) return app.matching.page({ offset: options.offset, limit: options.limit });
+  const named = await app.db
+    .selectFrom('clients')
+    .select('id')
+    .where(nameContains('first_name', 'last_name', options.search))
+    .execute();
+  if (named.length === 0) return { pairs: [], total: 0 };
+  return app.matching.page({
+    offset: options.offset,
+    limit: options.limit,
+    clientIds: named.map((client) => client.id),
+  });
+}

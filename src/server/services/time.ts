@@ -1,0 +1,24 @@
+/** Event days and hours are Mexico City local time (design.md §2). */
+export const MEXICO_TIME_ZONE = 'America/Mexico_City';
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** Today's date in Mexico City as 'YYYY-MM-DD'. */
+export function todayInMexico(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: MEXICO_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Whole years between a 'YYYY-MM-DD' birthday and a 'YYYY-MM-DD' day. */
+export function ageOnDay(birthday: string | null, day: string): number | null {
+  if (!birthday) return null;
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = day.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}

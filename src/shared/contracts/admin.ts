@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, optionalIdSchema, passwordSchema, requiredText, shortText } from './common';
+
+/** Server-side paging of the back-office tables. */
+export const ADMIN_PAGE_SIZE = 50;
+// Quiz pairs run to millions at tens of thousands of clients: pages go that far too.
+export const pageSchema = z.number().int().min(1).max(10_000_000).optional();
+export const searchSchema = shortText('la búsqueda', 120).optional();
+
+export interface Paged {
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+// --- dashboard -----------------------------------------------------------
+
+export const dashboardBody = z.object({ admin_id: optionalIdSchema });
+
+export interface PendingAdvert {
+  id: number;
+  client_id: number;
+  client: string;
+  status_id: number;
+  description: string;
+  description_update: string;
+  status_update: number | null;
+}
+
+export interface DashboardResponse {
+  status: 'success';
+  message: string;
+  adverts: PendingAdvert[];
+}
+
+// --- clients ---------------------------------------------------------------
+
+export const clientsGetBody = z.object({
+  admin_id: optionalIdSchema,
+  search: searchSchema,
+  page: pageSchema,
+});
+export type ClientsGetBody = z.input<typeof clientsGetBody>;
+
+export interface AdminClient {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  gender: number;
+  age: number | null;
+  status_id: number;
+  advert_id: number | null;
+  advert_status: number | null;
+  description: string | null;
+  description_update: string | null;
+}
+
+export interface ClientsGetResponse extends Paged {
+  status: 'success';
+  message: string;
+  clients: AdminClient[];
+}
+
+/**
+ * The specification's two shapes. For `advert` the meaning follows spec §4:
+ * - `description: ''` rejects the pending text (status and published text stay);
+ * - `status_id: 1` with the pending text approves it (published, visible);
+ * - `status_id: 2` with any other text deactivates the advert (hidden, text kept).
+ */
+export const clientsUpdateBody = z
+  .object({
+    admin_id: optionalIdSchema,
+    client: z.object({ id: idSchema, status_id: z.union([z.literal(1), z.literal(2)]) }).optional(),
+    advert: z
+      .object({
+        id: idSchema,
+        status_id: z.union([z.literal(1), z.literal(2)]),
+        description: z.string().max(5000),
+      })
+      .optional(),
+  })
+  .refine((body) => Boolean(body.client) !== Boolean(body.advert), {
+    message: 'Envía exactamente uno de: client o advert',
+  });
+export type ClientsUpdateBody = z.input<typeof clientsUpdateBody>;
+
+// --- admins ----------------------------------------------------------------
+
+export const adminAddBody = z.object({
+  admin_id: optionalIdSchema,
+  admin: z.object({ name: requiredText('el nombre', 120), email: emailSchema, password: passwordSchema }),
+});
+export type AdminAddBody = z.input<typeof adminAddBody>;
+export type NewAdminForm = AdminAddBody['admin'];
+
+export const adminProfileBody = z.object({ admin_id: optionalIdSchema, profile_id: idSchema });
+
+export const adminUpdateBody = z.object({
+  admin_id: optionalIdSchema,
+  admin: z.object({
+    id: idSchema,
+    name: requiredText('el nombre', 120).optional(),
+    status_id: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    password: passwordSchema.optional(),
+    current_password: z.string().max(200).optional(),
+  }),
+});
+export type AdminUpdateBody = z.input<typeof adminUpdateBody>;
+
+export interface AdminAccount {
+  id: number;
+  name: string;
+  email: string;
+  status_id: number;
+  date_creation: string;
+}
+
+export interface AdminProfileResponse {
+  status: 'success';
+  message: string;
+  admin: AdminAccount;
+}
+
+export interface AdminGetResponse {
+  status: 'success';
+  message: string;
+  admins: AdminAccount[];
+}
+
+export interface AdminAddResponse {
+  status: 'success';
+  message: string;
+  admin_id: number;
+}
+
+// --- audit -------------------------------------------------------------------
+
+export const auditGetBody = z.object({ admin_id: optionalIdSchema, page: pageSchema });
+
+export interface AuditEntry {
+  id: number;
+  admin_id: number | null;
+  admin_name: string | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
+export interface AuditGetResponse extends Paged {
+  status: 'success';
+  message: string;
+  entries: AuditEntry[];
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { GENDERS } from '../domain/genders';
+import {
+  dateSchema,
+  emailSchema,
+  loginPasswordSchema,
+  optionalIdSchema,
+  passwordSchema,
+  requiredText,
+  shortText,
+} from './common';
+
+export const genderSchema = z.union(
+  GENDERS.map((gender) => z.literal(gender.id)),
+  { error: 'Elige un género válido' },
+);
+
+export const clientSignUpSchema = z.object({
+  first_name: requiredText('tu nombre', 80),
+  last_name: requiredText('tu apellido', 80),
+  email: emailSchema,
+  // The specification marks the phone as required in its label but does not check it.
+  phone: shortText('tu teléfono', 30).default(''),
+  birthday: dateSchema,
+  gender: genderSchema.default(1),
+  occupation: shortText('tu ocupación', 120).default(''),
+  instagram: shortText('tu Instagram', 60).default(''),
+  password: passwordSchema,
+});
+export type ClientSignUp = z.input<typeof clientSignUpSchema>;
+
+export const clientAddBody = z.object({ client: clientSignUpSchema });
+export type ClientAddBody = z.input<typeof clientAddBody>;
+
+export const accessSchema = z.object({ email: emailSchema, password: loginPasswordSchema });
+export type Access = z.input<typeof accessSchema>;
+
+export const loginBody = z.object({ access: accessSchema });
+export type LoginBody = z.input<typeof loginBody>;
+
+export const emptyBody = z.object({}).passthrough().optional();
+
+export const clientIdBody = z.object({ client_id: optionalIdSchema });
+export const adminIdBody = z.object({ admin_id: optionalIdSchema });
+
+export interface ClientLoginResponse {
+  status: 'success';
+  message: string;
+  client_id: number;
+}
+
+export interface AdminLoginResponse {
+  status: 'success';
+  message: string;
+  admin_id: number;
+}

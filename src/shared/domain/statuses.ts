@@ -1,0 +1,20 @@
+/** Status codes of section 3-4 of the specification, named once. */
+export const EVENT_STATUS = { deleted: 0, confirmed: 1, soldOut: 2, suspended: 3 } as const;
+export const CLIENT_STATUS = { active: 1, inactive: 2, erased: 3 } as const;
+export const ADMIN_STATUS = { deleted: 0, active: 1, inactive: 2 } as const;
+export const ADVERT_STATUS = { visible: 1, hidden: 2 } as const;
+export const INTEREST_STATUS = { withdrawn: 0, oneWay: 1, mutual: 2 } as const;
+export const ASSISTANCE_STATUS = { registered: 1, confirmed: 2 } as const;
+
+export const ADMIN_STATUS_LABELS: Record<number, string> = {
+  0: 'Eliminado',
+  1: 'Activo',
+  2: 'Inactivo',
+};
+
+export const EVENT_STATUS_LABELS: Record<number, string> = {
+  0: 'Eliminado',
+  1: 'Confirmado',
+  2: 'Sold Out',
+  3: 'Suspendido',
+};

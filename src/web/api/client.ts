@@ -1,0 +1,71 @@
+import type { EnvelopeStatus } from '../../shared/contracts/common';
+
+/** A failed call as the screens show it: the server's status as alert style, its message as text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: EnvelopeStatus,
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+  }
+}
+
+export const TRANSPORT_FAILURE =
+  'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
+
+/** POSTs JSON to /api/<path> and returns the success envelope, or throws ApiError. */
+export async function apiPost<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch {
+    throw new ApiError('danger', TRANSPORT_FAILURE, 0);
+  }
+  let payload: { status?: EnvelopeStatus; message?: string } & Record<string, unknown>;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError('danger', TRANSPORT_FAILURE, response.status);
+  }
+  if (payload.status !== 'success') {
+    if (response.status === 401) forgetSessionHint(path.startsWith('admin/') ? 'admin' : 'client');
+    throw new ApiError(payload.status ?? 'danger', payload.message ?? TRANSPORT_FAILURE, response.status);
+  }
+  return payload as T;
+}
+
+export function errorStatus(error: unknown): EnvelopeStatus {
+  return error instanceof ApiError ? error.status : 'danger';
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : TRANSPORT_FAILURE;
+}
+
+/**
+ * The specification keeps the logged-in ids in local storage. Here they are only a hint for
+ * what the menus show; the HttpOnly session cookie is what the server trusts.
+ */
+const SESSION_HINT_KEYS = { client: 'client_id', admin: 'admin_id' } as const;
+export type SessionArea = keyof typeof SESSION_HINT_KEYS;
+
+export function sessionHint(area: SessionArea): number | null {
+  const value = Number(localStorage.getItem(SESSION_HINT_KEYS[area]));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+export function rememberSessionHint(area: SessionArea, id: number): void {
+  localStorage.setItem(SESSION_HINT_KEYS[area], String(id));
+  window.dispatchEvent(new Event('session-hint'));
+}
+
+export function forgetSessionHint(area: SessionArea): void {
+  localStorage.removeItem(SESSION_HINT_KEYS[area]);
+  window.dispatchEvent(new Event('session-hint'));
+}

@@ -1,0 +1,8 @@
+import { Navigate, Outlet } from 'react-router';
+import { useSessionHint } from '../api/session';
+
+/** Pages of the client area send a visitor to /ingresar. */
+export function ClientGuard() {
+  const clientId = useSessionHint('client');
+  return clientId === null ? <Navigate to="/ingresar" replace /> : <Outlet />;
+}

@@ -1,0 +1,105 @@
+import { Heart, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { apiPost, forgetSessionHint } from '../api/client';
+import { useSessionHint } from '../api/session';
+import { ScrollToTop } from './scroll-to-top';
+
+const PUBLIC_LINKS = [
+  { to: '/personas', label: 'Personas' },
+  { to: '/eventos', label: 'Eventos' },
+  { to: '/nosotros', label: 'Nosotros' },
+];
+
+const USER_LINKS = [
+  { to: '/intereses', label: 'Mis intereses' },
+  { to: '/asistencias', label: 'Mis eventos' },
+  { to: '/perfil', label: 'Mi perfil' },
+  { to: '/configuracion', label: 'Configuración' },
+];
+
+export function PublicLayout() {
+  const clientId = useSessionHint('client');
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+
+  async function logout() {
+    await apiPost('client/logout').catch(() => undefined);
+    forgetSessionHint('client');
+    setOpen(false);
+    navigate('/');
+  }
+
+  const links = clientId === null ? PUBLIC_LINKS : [...PUBLIC_LINKS, ...USER_LINKS];
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <header className="sticky top-0 z-30 border-b border-black/5 bg-cream/95 backdrop-blur">
+        <nav
+          aria-label="Principal"
+          className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3"
+        >
+          <Link to="/" className="flex items-center gap-2 text-xl font-bold text-accent">
+            <Heart className="size-6 fill-accent" aria-hidden /> Cita
+          </Link>
+          <button
+            type="button"
+            className="rounded-full p-2 md:hidden"
+            aria-label={open ? 'Cerrar menú' : 'Abrir menú'}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? <X aria-hidden /> : <Menu aria-hidden />}
+          </button>
+          <ul
+            className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full flex-col gap-1 border-b border-black/5 bg-cream px-4 pb-4 md:static md:flex md:flex-row md:items-center md:gap-5 md:border-0 md:p-0`}
+          >
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) =>
+                    `block py-2 text-sm font-medium ${isActive ? 'text-accent' : ''}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              {clientId === null ? (
+                <Link
+                  to="/ingresar"
+                  onClick={() => setOpen(false)}
+                  className="block rounded-full bg-accent px-4 py-2 text-center text-sm font-semibold text-white"
+                >
+                  Iniciar sesión
+                </Link>
+              ) : (
+                <button type="button" onClick={logout} className="py-2 text-sm font-medium text-muted">
+                  Cerrar sesión
+                </button>
+              )}
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-black/5 py-8 text-center text-sm text-muted">
+        <p>
+          © {new Date().getFullYear()} Cita ·{' '}
+          <Link to="/aviso-privacidad" className="underline">
+            Aviso de privacidad
+          </Link>{' '}
+          ·{' '}
+          <Link to="/contacto" className="underline">
+            Contacto
+          </Link>
+        </p>
+      </footer>
+    </div>
+  );
+}

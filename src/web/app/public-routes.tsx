@@ -1,0 +1,49 @@
+import type { RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { EventsPage } from '../features/event-list/events-page';
+import { InterestsPage } from '../features/interests/interests-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { ClientGuard } from './client-guard';
+import { NotFoundPage } from './not-found-page';
+import { PublicLayout } from './public-layout';
+
+/** Section 2 "Public and client routes" of the specification. */
+export const publicRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'demo', element: <LandingPage /> },
+      // Public content pages: events, services, about, contact, privacy notice. The text-heavy
+      // pages load on demand so that the landing downloads only what it shows.
+      { path: 'eventos', element: <EventsPage /> },
+      { path: 'eventos/:category', element: <EventsPage /> },
+      {
+        path: 'servicios',
+        lazy: async () => ({ Component: (await import('../features/services/services-page')).ServicesPage }),
+      },
+      {
+        path: 'servicio/:id',
+        lazy: async () => ({ Component: (await import('../features/services/service-page')).ServicePage }),
+      },
+      {
+        path: 'nosotros',
+        lazy: async () => ({ Component: (await import('../features/about/about-page')).AboutPage }),
+      },
+      {
+        path: 'contacto',
+        lazy: async () => ({ Component: (await import('../features/contact/contact-page')).ContactPage }),
+      },
+      {
+        path: 'aviso-privacidad',
+        lazy: async () => ({ Component: (await import('../features/privacy/privacy-page')).PrivacyPage }),
+      },
+      { path: 'ingresar', element: <LoginPage /> },
+      {
+        element: <ClientGuard />,
+        children: [{ path: 'intereses', element: <InterestsPage /> }],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,52 @@
+import type { RouteObject } from 'react-router';
+
+/** The back office: every screen is loaded lazily, so the public pages never download it. */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: 'admin',
+    lazy: async () => ({ Component: (await import('./admin-root')).AdminRoot }),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./login/admin-login-page')).AdminLoginPage }),
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layout/admin-layout')).AdminLayout }),
+        children: [
+          {
+            path: 'dashboard',
+            lazy: async () => ({ Component: (await import('./dashboard/dashboard-page')).DashboardPage }),
+          },
+          {
+            path: 'matches',
+            lazy: async () => ({ Component: (await import('./matches/matches-page')).MatchesPage }),
+          },
+          {
+            path: 'events',
+            lazy: async () => ({ Component: (await import('./events/events-page')).EventsPage }),
+          },
+          {
+            path: 'event/:id',
+            lazy: async () => ({ Component: (await import('./events/event-page')).EventPage }),
+          },
+          {
+            path: 'clients',
+            lazy: async () => ({ Component: (await import('./clients/clients-page')).ClientsPage }),
+          },
+          {
+            path: 'users',
+            lazy: async () => ({ Component: (await import('./users/users-page')).UsersPage }),
+          },
+          {
+            path: 'users/:id',
+            lazy: async () => ({ Component: (await import('./users/users-page')).UsersPage }),
+          },
+          {
+            path: 'audit',
+            lazy: async () => ({ Component: (await import('./audit/audit-page')).AuditPage }),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,124 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdminClient, ClientsGetResponse, ClientsUpdateBody } from '../../../../shared/contracts/admin';
+import { genderLabel } from '../../../../shared/domain/genders';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+import { adminPost } from '../api';
+import {
+  type Banner,
+  BannerSlot,
+  bannerFrom,
+  EmptyState,
+  PageHeader,
+  Pager,
+  SearchBox,
+  smallButton,
+  Table,
+  Tag,
+} from '../components/admin-ui';
+
+const ADVERT_LABELS: Record<number, string> = { 1: 'Visible', 2: 'No se muestra' };
+
+export function ClientsPage() {
+  usePageTitle('Clientes');
+  const [search, setSearch] = useState('');
+  return (
+    <section>
+      <PageHeader title="Clientes" />
+      <SearchBox label="Buscar cliente por nombre" value={search} onChange={setSearch} />
+      <ClientsTable key={search.trim()} search={search.trim()} />
+    </section>
+  );
+}
+
+function ClientsTable({ search }: { search: string }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [banner, setBanner] = useState<Banner>(null);
+  const clients = useQuery({
+    queryKey: ['admin', 'clients', search, page],
+    queryFn: () => adminPost<ClientsGetResponse>('admin/clients/get', { search: search || undefined, page }),
+    placeholderData: keepPreviousData,
+  });
+  const update = useMutation({
+    mutationFn: (body: ClientsUpdateBody) => adminPost<{ message: string }>('admin/clients/update', body),
+    onSuccess: (response) => setBanner({ status: 'success', message: response.message }),
+    onError: (error) => setBanner(bannerFrom(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'clients'] }),
+  });
+
+  if (clients.isPending) return <Spinner />;
+  if (clients.isError) return <BannerSlot banner={bannerFrom(clients.error)} />;
+  const { total, page_size } = clients.data;
+  if (clients.data.clients.length === 0) return <EmptyState text="No hay clientes" />;
+  const actions = (client: AdminClient) => (
+    <div className="flex flex-wrap gap-2">
+      {client.status_id === 1 ? (
+        <ConfirmDialog
+          trigger={
+            <button type="button" className={smallButton('danger')} disabled={update.isPending}>
+              Eliminar
+            </button>
+          }
+          question={`¿Deseas eliminar este cliente: ${client.name}?`}
+          onConfirm={() => update.mutate({ client: { id: client.id, status_id: 2 } })}
+        />
+      ) : (
+        <ConfirmDialog
+          trigger={
+            <button type="button" className={smallButton()} disabled={update.isPending}>
+              Reactivar
+            </button>
+          }
+          question={`¿Deseas reactivar este cliente: ${client.name}?`}
+          onConfirm={() => update.mutate({ client: { id: client.id, status_id: 1 } })}
+        />
+      )}
+      {client.advert_id !== null && client.advert_status === 1 ? (
+        <ConfirmDialog
+          trigger={
+            <button type="button" className={smallButton()} disabled={update.isPending}>
+              Desactivar anuncio
+            </button>
+          }
+          question={`¿Deseas desactivar el anuncio de ${client.name}?`}
+          onConfirm={() =>
+            update.mutate({
+              advert: { id: client.advert_id as number, status_id: 2, description: client.description ?? '' },
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+
+  return (
+    <>
+      <BannerSlot banner={banner} />
+      <Table head={['Nombre', 'Correo', 'Teléfono', 'Género', 'Edad', 'Estado', 'Anuncio', 'Acciones']}>
+        {clients.data.clients.map((client) => (
+          <tr key={client.id}>
+            <td className="px-3 py-2 font-medium">{client.name}</td>
+            <td className="px-3 py-2">{client.email}</td>
+            <td className="px-3 py-2">{client.phone}</td>
+            <td className="px-3 py-2">{genderLabel(client.gender)}</td>
+            <td className="px-3 py-2">{client.age ?? '—'}</td>
+            <td className="px-3 py-2">
+              {client.status_id === 1 ? <Tag tone="green">Activo</Tag> : <Tag tone="red">Eliminado</Tag>}
+            </td>
+            <td className="max-w-xs px-3 py-2">
+              {client.advert_status ? <Tag>{ADVERT_LABELS[client.advert_status]}</Tag> : 'Sin anuncio'}
+              {client.description ? (
+                <p className="mt-1 line-clamp-2 text-xs text-slate-600">{client.description}</p>
+              ) : null}
+            </td>
+            <td className="px-3 py-2">{actions(client)}</td>
+          </tr>
+        ))}
+      </Table>
+      <Pager page={page} pageSize={page_size} total={total} onPage={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { clsx } from 'clsx';
+import { Search } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { EnvelopeStatus } from '../../../../shared/contracts/common';
+import { errorMessage, errorStatus } from '../../../api/client';
+import { Alert } from '../../../components/ui/alert';
+
+export type Banner = { status: EnvelopeStatus; message: string } | null;
+
+export function bannerFrom(error: unknown): Banner {
+  return { status: errorStatus(error), message: errorMessage(error) };
+}
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function BannerSlot({ banner }: { banner: Banner }) {
+  return banner ? (
+    <div className="mb-4">
+      <Alert {...banner} />
+    </div>
+  ) : null;
+}
+
+export function SearchBox({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="relative mb-4 block max-w-md">
+      <span className="sr-only">{label}</span>
+      <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-400" aria-hidden />
+      <input
+        type="search"
+        placeholder={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-full rounded border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm"
+      />
+    </label>
+  );
+}
+
+/** Server-side paging: 'Anterior' / 'Siguiente'. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Paginación" className="mt-4 flex items-center gap-3 text-sm">
+      <button type="button" className={smallButton()} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Anterior
+      </button>
+      <span>
+        Página {page} de {pages} · {total} en total
+      </span>
+      <button
+        type="button"
+        className={smallButton()}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        Siguiente
+      </button>
+    </nav>
+  );
+}
+
+export function smallButton(variant: 'default' | 'primary' | 'danger' = 'default'): string {
+  return clsx(
+    'inline-flex items-center gap-1 rounded px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50',
+    variant === 'default' && 'border border-slate-300 bg-white hover:bg-slate-100',
+    variant === 'primary' && 'bg-accent text-white hover:bg-accent-dark',
+    variant === 'danger' && 'bg-red-700 text-white hover:bg-red-800',
+  );
+}
+
+export function Table({ head, children }: { head: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-100 text-xs uppercase text-slate-600">
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col" className="px-3 py-2">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function EmptyState({ text }: { text: string }) {
+  return (
+    <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+      {text}
+    </p>
+  );
+}
+
+export function Tag({
+  children,
+  tone = 'slate',
+}: {
+  children: ReactNode;
+  tone?: 'slate' | 'red' | 'amber' | 'green';
+}) {
+  return (
+    <span
+      className={clsx(
+        'inline-block rounded px-2 py-0.5 text-xs font-semibold',
+        tone === 'slate' && 'bg-slate-200 text-slate-800',
+        tone === 'red' && 'bg-red-100 text-red-800',
+        tone === 'amber' && 'bg-amber-100 text-amber-900',
+        tone === 'green' && 'bg-emerald-100 text-emerald-900',
+      )}
+    >
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,182 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  type AdminAttendee,
+  type AdminEventDetailsResponse,
+  canConfirm,
+} from '../../../../shared/contracts/admin-events';
+import { genderLabel } from '../../../../shared/domain/genders';
+import { EVENT_STATUS_LABELS } from '../../../../shared/domain/statuses';
+import { sessionHint } from '../../../api/client';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatDay, formatHour, formatPrice } from '../../../lib/format';
+import { adminPost, readAsDataUrl } from '../api';
+import {
+  type Banner,
+  BannerSlot,
+  bannerFrom,
+  EmptyState,
+  SearchBox,
+  smallButton,
+  Table,
+} from '../components/admin-ui';
+import { ContactedCheckbox } from '../components/contacted-checkbox';
+import { EventForm } from './event-form';
+
+function matchesAttendee(attendee: AdminAttendee, needle: string): boolean {
+  return [attendee.client, attendee.email, attendee.phone, attendee.instagram].some((value) =>
+    value.toLowerCase().includes(needle),
+  );
+}
+
+export function EventPage() {
+  const eventId = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const [banner, setBanner] = useState<Banner>(null);
+  const [search, setSearch] = useState('');
+  const queryKey = ['admin', 'event', eventId];
+  const details = useQuery({
+    queryKey,
+    queryFn: () =>
+      adminPost<AdminEventDetailsResponse>('event/details', {
+        admin_id: sessionHint('admin') ?? undefined,
+        event_id: eventId,
+      }),
+  });
+  usePageTitle(details.data?.event.name ?? 'Evento');
+  const update = useMutation({
+    // The chosen file is read inside the mutation so a read failure lands in the banner too.
+    mutationFn: async ({ image, ...body }: { image?: File | null } & Record<string, unknown>) =>
+      adminPost<{ message: string }>(
+        'event/update',
+        image ? { ...body, image: await readAsDataUrl(image) } : body,
+      ),
+    onSuccess: (response) => setBanner({ status: 'success', message: response.message }),
+    onError: (error) => setBanner(bannerFrom(error)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'events'] }),
+      ]),
+  });
+
+  if (details.isPending) return <Spinner />;
+  if (details.isError) return <BannerSlot banner={bannerFrom(details.error)} />;
+  const { event, assistance } = details.data;
+  const needle = search.trim().toLowerCase();
+  const shown = assistance.filter((attendee) => matchesAttendee(attendee, needle));
+
+  return (
+    <section className="flex flex-col gap-6">
+      <Link to="/admin/events" className="text-sm text-slate-600 underline">
+        ← Eventos
+      </Link>
+      <BannerSlot banner={banner} />
+      <div className="grid gap-4 lg:grid-cols-[1fr_1fr]">
+        <article className="rounded border border-slate-200 bg-white p-4">
+          <img src={event.image} alt={event.name} className="mb-3 aspect-video w-full rounded object-cover" />
+          <h1 className="text-2xl font-bold">{event.name}</h1>
+          <p className="text-slate-600">
+            {event.day ? formatDay(event.day) : 'Sin fecha'} {event.hour ? `· ${formatHour(event.hour)}` : ''}{' '}
+            · {EVENT_STATUS_LABELS[event.status_id]}
+          </p>
+          <p className="mt-2 text-sm">
+            Hombres: {formatPrice(event.price_m)} · Mujeres: {formatPrice(event.price_w)}
+          </p>
+          <p className="mt-2 text-sm whitespace-pre-line">{event.description}</p>
+          <h2 className="mt-4 font-semibold">Disponibilidad</h2>
+          <ul className="text-sm">
+            <li>
+              Mujeres: {event.left_w} lugares disponibles ({event.confirmed_w} de {event.limit_w} confirmadas)
+            </li>
+            <li>
+              Hombres: {event.left_m} lugares disponibles ({event.confirmed_m} de {event.limit_m} confirmados)
+            </li>
+          </ul>
+        </article>
+        <EventForm
+          key={`${event.id}-${event.image}-${event.name}-${event.status_id}`}
+          event={event}
+          saving={update.isPending}
+          onSave={(fields, image) => update.mutate({ event: { ...fields, id: event.id }, image })}
+        />
+      </div>
+
+      <div>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">Asistentes</h2>
+          <div className="flex gap-2">
+            <a className={smallButton()} href={`/api/event/attendance.csv?event_id=${event.id}`} download>
+              <Download className="size-4" aria-hidden /> Exportar CSV
+            </a>
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={smallButton('danger')} disabled={assistance.length === 0}>
+                  Eliminar lista
+                </button>
+              }
+              question="¿Deseas eliminar la lista completa de asistentes? Esta acción no se puede deshacer"
+              onConfirm={() => update.mutate({ clean_id: event.id })}
+            />
+          </div>
+        </div>
+        <SearchBox
+          label="Buscar por nombre, correo, teléfono o Instagram"
+          value={search}
+          onChange={setSearch}
+        />
+        {shown.length === 0 ? (
+          <EmptyState text="No hay asistentes" />
+        ) : (
+          <Table head={['Nombre', 'Correo', 'Teléfono', 'Instagram', 'Género', 'Asistencia', 'Contacto']}>
+            {shown.map((attendee) => (
+              <tr key={attendee.id}>
+                <td className="px-3 py-2 font-medium">{attendee.client}</td>
+                <td className="px-3 py-2">{attendee.email}</td>
+                <td className="px-3 py-2">{attendee.phone}</td>
+                <td className="px-3 py-2">{attendee.instagram}</td>
+                <td className="px-3 py-2">{genderLabel(attendee.gender)}</td>
+                <td className="px-3 py-2">
+                  {attendee.status_id === 2 ? (
+                    <button
+                      type="button"
+                      className={smallButton('primary')}
+                      disabled={update.isPending}
+                      onClick={() => update.mutate({ assistance: { id: attendee.id, status_id: 1 } })}
+                    >
+                      Confirmado
+                    </button>
+                  ) : canConfirm(attendee, event) ? (
+                    <button
+                      type="button"
+                      className={smallButton()}
+                      disabled={update.isPending}
+                      onClick={() => update.mutate({ assistance: { id: attendee.id, status_id: 2 } })}
+                    >
+                      Confirmar
+                    </button>
+                  ) : (
+                    <span className="text-slate-500">Sin lugares</span>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  <ContactedCheckbox
+                    checked={attendee.contacted === 1}
+                    disabled={update.isPending}
+                    onChange={(checked) =>
+                      update.mutate({ contacted: { id: attendee.id, contacted: checked ? 1 : 0 } })
+                    }
+                  />
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import {
+  type AdminEventsResponse,
+  type EventAddResponse,
+  eventFieldsSchema,
+} from '../../../../shared/contracts/admin-events';
+import { EVENT_STATUS } from '../../../../shared/domain/statuses';
+import { sessionHint } from '../../../api/client';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatDay, formatHour } from '../../../lib/format';
+import { adminPost, readAsDataUrl } from '../api';
+import {
+  type Banner,
+  BannerSlot,
+  bannerFrom,
+  EmptyState,
+  PageHeader,
+  SearchBox,
+  smallButton,
+  Tag,
+} from '../components/admin-ui';
+
+export function EventsPage() {
+  usePageTitle('Eventos');
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [banner, setBanner] = useState<Banner>(null);
+  const events = useQuery({
+    queryKey: ['admin', 'events'],
+    queryFn: () =>
+      adminPost<AdminEventsResponse>('event/get', { admin_id: sessionHint('admin') ?? undefined }),
+  });
+  const needle = search.trim().toLowerCase();
+  const shown = (events.data?.events ?? []).filter((event) => event.name.toLowerCase().includes(needle));
+  return (
+    <section>
+      <PageHeader title="Eventos">
+        <button type="button" className={smallButton('primary')} onClick={() => setCreating(true)}>
+          <Plus className="size-4" aria-hidden /> Nuevo evento
+        </button>
+      </PageHeader>
+      <BannerSlot banner={banner} />
+      <SearchBox label="Buscar evento por nombre" value={search} onChange={setSearch} />
+      {events.isPending ? (
+        <Spinner />
+      ) : events.isError ? (
+        <BannerSlot banner={bannerFrom(events.error)} />
+      ) : shown.length === 0 ? (
+        <EmptyState text="No hay eventos" />
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((event) => (
+            <li key={event.id}>
+              <Link
+                to={`/admin/event/${event.id}`}
+                className="flex gap-3 rounded border border-slate-200 bg-white p-2 hover:border-accent"
+              >
+                <img
+                  src={event.image}
+                  alt=""
+                  className="size-20 shrink-0 rounded object-cover"
+                  loading="lazy"
+                />
+                <div className="min-w-0">
+                  <p className="font-semibold">{event.name}</p>
+                  <p className="text-sm text-slate-600">
+                    {event.day ? formatDay(event.day) : 'Sin fecha'}{' '}
+                    {event.hour ? `· ${formatHour(event.hour)}` : ''}
+                  </p>
+                  {event.status_id === EVENT_STATUS.soldOut ? <Tag tone="red">Sold Out</Tag> : null}
+                  {event.status_id === EVENT_STATUS.suspended ? <Tag tone="amber">Suspendido</Tag> : null}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NewEventModal open={creating} onOpenChange={setCreating} onCreated={setBanner} />
+    </section>
+  );
+}
+
+const newEventSchema = eventFieldsSchema.pick({ name: true, day: true, hour: true });
+type NewEvent = z.input<typeof newEventSchema>;
+
+function NewEventModal({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (banner: Banner) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [image, setImage] = useState<File | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+  const { register, handleSubmit, watch, reset } = useForm<NewEvent>({
+    resolver: zodResolver(newEventSchema),
+    defaultValues: { name: '', day: '', hour: '' },
+  });
+  const create = useMutation({
+    mutationFn: async (event: NewEvent) =>
+      adminPost<EventAddResponse>('event/add', {
+        event: { ...event, status_id: EVENT_STATUS.confirmed },
+        image: image ? await readAsDataUrl(image) : null,
+      }),
+    onSuccess: (response) => {
+      onCreated({ status: 'success', message: response.message });
+      reset();
+      setImage(null);
+      onOpenChange(false);
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'events'] });
+    },
+    onError: (error) => setBanner(bannerFrom(error)),
+  });
+  const name = watch('name');
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Nuevo evento">
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={handleSubmit(
+          (event) => create.mutate(event),
+          (errors) => setBanner({ status: 'warning', message: Object.values(errors)[0]?.message ?? '' }),
+        )}
+      >
+        <BannerSlot banner={banner} />
+        <Field label="Nombre" {...register('name')} />
+        <Field label="Día" type="date" {...register('day')} />
+        <Field label="Hora" type="time" {...register('hour')} />
+        <Field
+          label="Imagen (PNG, JPEG o WebP)"
+          name="image"
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+        />
+        <Button type="submit" disabled={!name?.trim() || create.isPending}>
+          {create.isPending ? 'Guardando…' : 'Guardar'}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

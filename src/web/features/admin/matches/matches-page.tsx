@@ -1,0 +1,268 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import type {
+  InterestPairsResponse,
+  MatchDetailsResponse,
+  MatchPerson,
+  QuizPairDetailsResponse,
+  QuizPairsResponse,
+  QuizPerson,
+} from '../../../../shared/contracts/admin-matches';
+import { genderLabel } from '../../../../shared/domain/genders';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatDay } from '../../../lib/format';
+import { adminPost } from '../api';
+import {
+  type Banner,
+  BannerSlot,
+  bannerFrom,
+  EmptyState,
+  PageHeader,
+  Pager,
+  SearchBox,
+  smallButton,
+  Table,
+  Tag,
+} from '../components/admin-ui';
+import { ContactedCheckbox } from '../components/contacted-checkbox';
+
+type Tab = 'interests' | 'quiz';
+
+export function MatchesPage() {
+  usePageTitle('Matches');
+  const [tab, setTab] = useState<Tab>('interests');
+  const [search, setSearch] = useState('');
+  const [banner, setBanner] = useState<Banner>(null);
+  return (
+    <section>
+      <PageHeader title="Matches" />
+      <BannerSlot banner={banner} />
+      <SearchBox label="Buscar por nombre" value={search} onChange={setSearch} />
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <Tabs.List aria-label="Tipo de match" className="mb-4 flex gap-1 border-b border-slate-200">
+          {(['interests', 'quiz'] as const).map((value) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="border-b-2 border-transparent px-4 py-2 text-sm font-medium data-[state=active]:border-accent data-[state=active]:text-accent"
+            >
+              {value === 'interests' ? 'Intereses' : 'Quiz'}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="interests">
+          <InterestsTab key={search.trim()} search={search.trim()} onBanner={setBanner} />
+        </Tabs.Content>
+        <Tabs.Content value="quiz">
+          <QuizTab key={search.trim()} search={search.trim()} onBanner={setBanner} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}
+
+function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner: Banner) => void }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const list = useQuery({
+    queryKey: ['admin', 'matches', 'interests', search, page],
+    queryFn: () =>
+      adminPost<InterestPairsResponse>('admin/matches', {
+        tab: 'interests',
+        search: search || undefined,
+        page,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const contacted = useMutation({
+    mutationFn: (change: { id: number; contacted: 0 | 1 }) => adminPost('admin/matches', change),
+    onError: (error) => onBanner(bannerFrom(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'matches', 'interests'] }),
+  });
+  if (list.isPending) return <Spinner />;
+  if (list.isError) return null;
+  const { matches, total, page_size } = list.data;
+  if (matches.length === 0) return <EmptyState text="No hay intereses" />;
+  return (
+    <>
+      <Table head={['Interés', '', 'Información', 'Contacto']}>
+        {matches.map((match) => (
+          <tr key={match.id}>
+            <td className="px-3 py-2">
+              <strong>{match.client_a}</strong> le interesa <strong>{match.client_b}</strong>
+            </td>
+            <td className="px-3 py-2">{match.mutual ? <Tag tone="green">Es mutuo</Tag> : null}</td>
+            <td className="px-3 py-2">
+              <button type="button" className={smallButton()} onClick={() => setOpenId(match.id)}>
+                Ver información
+              </button>
+            </td>
+            <td className="px-3 py-2">
+              <ContactedCheckbox
+                checked={match.contacted === 1}
+                disabled={contacted.isPending}
+                onChange={(checked) => contacted.mutate({ id: match.id, contacted: checked ? 1 : 0 })}
+              />
+            </td>
+          </tr>
+        ))}
+      </Table>
+      <Pager page={page} pageSize={page_size} total={total} onPage={setPage} />
+      <MatchInfoModal matchId={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
+
+function MatchInfoModal({ matchId, onClose }: { matchId: number | null; onClose: () => void }) {
+  const details = useQuery({
+    queryKey: ['admin', 'matches', 'details', matchId],
+    queryFn: () => adminPost<MatchDetailsResponse>('admin/matches', { match_id: matchId }),
+    enabled: matchId !== null,
+  });
+  return (
+    <Modal open={matchId !== null} onOpenChange={(open) => !open && onClose()} title="Información del match">
+      {details.data ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PersonCard person={details.data.match.client_a} />
+          <PersonCard person={details.data.match.client_b} />
+        </div>
+      ) : details.isError ? null : (
+        <Spinner />
+      )}
+    </Modal>
+  );
+}
+
+function PersonCard({ person }: { person: MatchPerson }) {
+  const rows: [string, string][] = [
+    ['Género', genderLabel(person.gender)],
+    ['Edad', person.age === null ? '' : `${person.age} años`],
+    ['Fecha de nacimiento', person.birthday ? formatDay(person.birthday) : ''],
+    ['Correo', person.email],
+    ['Teléfono', person.phone],
+    ['Instagram', person.instagram],
+    ['Descripción', person.description],
+  ];
+  return (
+    <div className="rounded border border-slate-200 p-3 text-sm">
+      <h3 className="mb-2 font-semibold">{person.name}</h3>
+      <dl className="space-y-1">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="break-words">{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function QuizTab({ search, onBanner }: { search: string; onBanner: (banner: Banner) => void }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<{ client_a: number; client_b: number } | null>(null);
+  const list = useQuery({
+    queryKey: ['admin', 'matches', 'quiz', search, page],
+    queryFn: () =>
+      adminPost<QuizPairsResponse>('admin/matches', { tab: 'quiz', search: search || undefined, page }),
+    placeholderData: keepPreviousData,
+  });
+  const contacted = useMutation({
+    mutationFn: (change: { client_a: number; client_b: number; contacted: 0 | 1 }) =>
+      adminPost('admin/matches', { quiz_contacted: change }),
+    onError: (error) => onBanner(bannerFrom(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'matches', 'quiz'] }),
+  });
+  if (list.isPending) return <Spinner />;
+  if (list.isError) return null;
+  const { quiz_pairs, total, page_size } = list.data;
+  if (quiz_pairs.length === 0) return <EmptyState text="No hay cuestionarios respondidos" />;
+  return (
+    <>
+      <Table head={['Pareja', 'Compatibilidad', 'Respuestas', 'Contacto']}>
+        {quiz_pairs.map((pair) => (
+          <tr key={`${pair.client_a}-${pair.client_b}`}>
+            <td className="px-3 py-2">
+              <strong>{pair.client_a_name}</strong> y <strong>{pair.client_b_name}</strong>
+            </td>
+            <td className="px-3 py-2 font-semibold">{pair.percent}%</td>
+            <td className="px-3 py-2">
+              <button
+                type="button"
+                className={smallButton()}
+                onClick={() => setOpen({ client_a: pair.client_a, client_b: pair.client_b })}
+              >
+                Ver respuestas
+              </button>
+            </td>
+            <td className="px-3 py-2">
+              <ContactedCheckbox
+                checked={pair.contacted === 1}
+                disabled={contacted.isPending}
+                onChange={(checked) =>
+                  contacted.mutate({
+                    client_a: pair.client_a,
+                    client_b: pair.client_b,
+                    contacted: checked ? 1 : 0,
+                  })
+                }
+              />
+            </td>
+          </tr>
+        ))}
+      </Table>
+      <Pager page={page} pageSize={page_size} total={total} onPage={setPage} />
+      <QuizAnswersModal pair={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function QuizAnswersModal({
+  pair,
+  onClose,
+}: {
+  pair: { client_a: number; client_b: number } | null;
+  onClose: () => void;
+}) {
+  const details = useQuery({
+    queryKey: ['admin', 'matches', 'quiz-pair', pair?.client_a, pair?.client_b],
+    queryFn: () => adminPost<QuizPairDetailsResponse>('admin/matches', { quiz_pair: pair }),
+    enabled: pair !== null,
+  });
+  return (
+    <Modal open={pair !== null} onOpenChange={(open) => !open && onClose()} title="Respuestas del quiz">
+      {details.data ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <QuizPersonCard person={details.data.quiz_pair.client_a} />
+          <QuizPersonCard person={details.data.quiz_pair.client_b} />
+        </div>
+      ) : details.isError ? null : (
+        <Spinner />
+      )}
+    </Modal>
+  );
+}
+
+function QuizPersonCard({ person }: { person: QuizPerson }) {
+  return (
+    <div className="rounded border border-slate-200 p-3 text-sm">
+      <h3 className="font-semibold">{person.name}</h3>
+      <p className="mb-2 text-slate-600">
+        {genderLabel(person.gender)} · {person.age ?? '—'} años · {person.phone || 'sin teléfono'}
+      </p>
+      <ol className="space-y-1">
+        {person.answers.map((answer) => (
+          <li key={answer.question}>
+            <span className="block text-xs text-slate-500">{answer.question}</span>
+            {answer.answer}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import {
+  type AdminAccount,
+  type AdminAddResponse,
+  type AdminGetResponse,
+  type AdminProfileResponse,
+  type AdminUpdateBody,
+  adminAddBody,
+  type NewAdminForm,
+} from '../../../../shared/contracts/admin';
+import { ADMIN_STATUS_LABELS } from '../../../../shared/domain/statuses';
+import { useSessionHint } from '../../../api/session';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatDay } from '../../../lib/format';
+import { adminPost } from '../api';
+import {
+  type Banner,
+  BannerSlot,
+  bannerFrom,
+  PageHeader,
+  smallButton,
+  Table,
+  Tag,
+} from '../components/admin-ui';
+import { StatusSelect } from '../components/status-select';
+
+export function UsersPage() {
+  usePageTitle('Administradores');
+  const navigate = useNavigate();
+  const profileId = Number(useParams().id) || null;
+  const [adding, setAdding] = useState(false);
+  const [banner, setBanner] = useState<Banner>(null);
+  const admins = useQuery({
+    queryKey: ['admin', 'admins'],
+    queryFn: () => adminPost<AdminGetResponse>('admin/get'),
+  });
+  return (
+    <section>
+      <PageHeader title="Administradores">
+        <button type="button" className={smallButton('primary')} onClick={() => setAdding(true)}>
+          <Plus className="size-4" aria-hidden /> Agregar nuevo
+        </button>
+      </PageHeader>
+      <BannerSlot banner={banner} />
+      {admins.isPending ? (
+        <Spinner />
+      ) : admins.isError ? (
+        <BannerSlot banner={bannerFrom(admins.error)} />
+      ) : (
+        <Table head={['Status', 'Nombre', 'Correo', 'Fecha de registro']}>
+          {admins.data.admins.map((admin) => (
+            <tr
+              key={admin.id}
+              className="cursor-pointer hover:bg-slate-50"
+              onClick={() => navigate(`/admin/users/${admin.id}`)}
+            >
+              <td className="px-3 py-2">
+                <Tag tone={admin.status_id === 1 ? 'green' : 'red'}>
+                  {ADMIN_STATUS_LABELS[admin.status_id]}
+                </Tag>
+              </td>
+              <td className="px-3 py-2">
+                <button type="button" className="font-medium underline-offset-2 hover:underline">
+                  {admin.name}
+                </button>
+              </td>
+              <td className="px-3 py-2">{admin.email}</td>
+              <td className="px-3 py-2">{formatDay(admin.date_creation.slice(0, 10))}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <NewAdminModal open={adding} onOpenChange={setAdding} onAdded={setBanner} />
+      {profileId !== null ? (
+        <AdminSheet profileId={profileId} onClose={() => navigate('/admin/users')} />
+      ) : null}
+    </section>
+  );
+}
+
+function NewAdminModal({
+  open,
+  onOpenChange,
+  onAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdded: (banner: Banner) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [banner, setBanner] = useState<Banner>(null);
+  const { register, handleSubmit, watch, reset, formState } = useForm<NewAdminForm>({
+    resolver: zodResolver(adminAddBody.shape.admin),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const [name, email, password] = watch(['name', 'email', 'password']);
+  const onSubmit = handleSubmit(
+    async (admin) => {
+      setBanner(null);
+      try {
+        const response = await adminPost<AdminAddResponse>('admin/add', { admin });
+        onAdded({ status: 'success', message: response.message });
+        reset();
+        onOpenChange(false);
+        await queryClient.invalidateQueries({ queryKey: ['admin', 'admins'] });
+      } catch (error) {
+        setBanner(bannerFrom(error));
+      }
+    },
+    (errors) => setBanner({ status: 'warning', message: Object.values(errors)[0]?.message ?? '' }),
+  );
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Agregar nuevo administrador">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <BannerSlot banner={banner} />
+        <Field label="Nombre completo" autoComplete="off" {...register('name')} />
+        <Field label="Correo electrónico" type="email" autoComplete="off" {...register('email')} />
+        <Field label="Contraseña" type="password" autoComplete="new-password" {...register('password')} />
+        <Button type="submit" disabled={!name || !email || !password || formState.isSubmitting}>
+          {formState.isSubmitting ? 'Guardando…' : 'Guardar'}
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+/** The side panel of /admin/users/{id}: a Radix Dialog shown as a sheet. */
+function AdminSheet({ profileId, onClose }: { profileId: number; onClose: () => void }) {
+  const profile = useQuery({
+    queryKey: ['admin', 'admins', profileId],
+    queryFn: () => adminPost<AdminProfileResponse>('admin/profile', { profile_id: profileId }),
+  });
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 right-0 z-50 w-full max-w-md overflow-y-auto bg-white p-6 shadow-xl"
+        >
+          <div className="mb-4 flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold">Administrador</Dialog.Title>
+            <Dialog.Close className="rounded p-1 hover:bg-slate-100" aria-label="Cerrar">
+              <X className="size-5" aria-hidden />
+            </Dialog.Close>
+          </div>
+          {profile.isPending ? (
+            <Spinner />
+          ) : profile.isError ? (
+            <BannerSlot banner={bannerFrom(profile.error)} />
+          ) : (
+            <AdminEditor key={profile.data.admin.id} admin={profile.data.admin} />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function AdminEditor({ admin }: { admin: AdminAccount }) {
+  const queryClient = useQueryClient();
+  const ownId = useSessionHint('admin');
+  const own = ownId === admin.id;
+  const [name, setName] = useState(admin.name);
+  const [status, setStatus] = useState(admin.status_id);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [banner, setBanner] = useState<Banner>(null);
+  const save = useMutation({
+    mutationFn: (change: AdminUpdateBody['admin']) =>
+      adminPost<{ message: string }>('admin/update', { admin: change }),
+    onSuccess: (response) => {
+      setBanner({ status: 'success', message: response.message });
+      setCurrentPassword('');
+      setNewPassword('');
+    },
+    onError: (error) => setBanner(bannerFrom(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'admins'] }),
+  });
+  return (
+    <div className="flex flex-col gap-6">
+      <BannerSlot banner={banner} />
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate({ id: admin.id, name, status_id: status as 0 | 1 | 2 });
+        }}
+      >
+        <p className="text-sm">
+          <span className="block text-xs text-slate-500">Correo electrónico</span>
+          {admin.email}
+        </p>
+        <StatusSelect label="Status" value={status} options={ADMIN_STATUS_LABELS} onChange={setStatus} />
+        <Field
+          label="Nombre completo"
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Button type="submit" disabled={!name.trim() || save.isPending}>
+          Guardar cambios
+        </Button>
+      </form>
+      <form
+        className="flex flex-col gap-4 border-t border-slate-200 pt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(
+            own
+              ? { id: admin.id, password: newPassword, current_password: currentPassword }
+              : { id: admin.id, password: newPassword },
+          );
+        }}
+      >
+        <h3 className="font-semibold">{own ? 'Cambiar contraseña' : 'Restablecer contraseña'}</h3>
+        {own ? (
+          <Field
+            label="Contraseña actual"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
+        ) : null}
+        <Field
+          label="Nueva contraseña"
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={!newPassword || (own && !currentPassword) || save.isPending}
+        >
+          {own ? 'Cambiar contraseña' : 'Restablecer contraseña'}
+        </Button>
+      </form>
+    </div>
+  );
+}

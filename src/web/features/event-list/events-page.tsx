@@ -1,0 +1,92 @@
+import { NavLink, useParams } from 'react-router';
+import type { EventListItem } from '../../../shared/contracts/events';
+import { CATEGORY_IDS, CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
+import { usePublicEvents } from '../../api/public-events';
+import { Spinner } from '../../components/ui/spinner';
+import { usePageTitle } from '../../components/use-page-title';
+import { EventCard } from './event-card';
+
+/** /eventos and /eventos/{categoria}: upcoming events, all or of one category. */
+export function EventsPage() {
+  const { category } = useParams();
+  const title =
+    category && isCategoryId(category) ? `Eventos de ${CATEGORY_TITLES[category]}` : 'Próximos eventos';
+  usePageTitle(title);
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold md:text-4xl">{title}</h1>
+      <p className="mt-2 text-muted">Aparta tu lugar: los cupos son limitados para cada evento.</p>
+      <CategoryFilter />
+      {category === undefined ? <AllEvents /> : <CategoryEvents category={category} />}
+    </section>
+  );
+}
+
+function CategoryFilter() {
+  const chip = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
+      isActive ? 'bg-accent text-white ring-accent' : 'bg-white text-ink ring-black/10 hover:text-accent'
+    }`;
+  return (
+    <nav aria-label="Categorías de eventos" className="mt-6">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <NavLink to="/eventos" end className={chip}>
+            Todos
+          </NavLink>
+        </li>
+        {CATEGORY_IDS.map((id) => (
+          <li key={id}>
+            <NavLink to={`/eventos/${id}`} className={chip}>
+              {CATEGORY_TITLES[id]}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function AllEvents() {
+  const events = usePublicEvents();
+  if (events.isPending) return <Spinner label="Cargando eventos…" />;
+  if (!events.data?.length) return <EmptyState text="No hay eventos próximos" />;
+  return <EventGrid events={events.data} />;
+}
+
+function CategoryEvents({ category }: { category: string }) {
+  const events = usePublicEvents(category);
+  const others = usePublicEvents();
+  if (events.isPending) return <Spinner label="Cargando eventos…" />;
+  if (events.data?.length) return <EventGrid events={events.data} />;
+  return (
+    <>
+      <EmptyState text="No hay eventos próximos de esta categoría" />
+      <h2 className="mt-10 text-2xl font-bold">Conoce otros eventos que te pueden interesar</h2>
+      <OtherEvents events={others.data} loading={others.isPending} />
+    </>
+  );
+}
+
+function OtherEvents({ events, loading }: { events: EventListItem[] | undefined; loading: boolean }) {
+  if (loading) return <Spinner label="Cargando eventos…" />;
+  if (!events?.length) return <EmptyState text="No hay eventos próximos" />;
+  return <EventGrid events={events} />;
+}
+
+function EventGrid({ events }: { events: EventListItem[] }) {
+  return (
+    <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {events.map((event) => (
+        <li key={event.id}>
+          <EventCard event={event} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyState({ text }: { text: string }) {
+  return <p className="mt-8 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-black/5">{text}</p>;
+}

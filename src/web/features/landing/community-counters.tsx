@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { StatsGetResponse } from '../../../shared/contracts/landing';
+import {
+  COUNTER_CAPS,
+  COUNTER_KEYS,
+  COUNTER_LABELS,
+  COUNTER_STEP_MS,
+  type CounterKey,
+  counterValue,
+  randomCounterStart,
+} from '../../../shared/domain/landing';
+import { apiPost } from '../../api/client';
+
+const figures = new Intl.NumberFormat('es-MX');
+
+/**
+ * The four animated counters of specification §9. Each figure is worked out from the time since
+ * the page opened, so a throttled background tab still shows the right number when it returns.
+ */
+export function CommunityCounters() {
+  const stats = useQuery({
+    queryKey: ['stats'],
+    queryFn: () => apiPost<StatsGetResponse>('stats/get', {}),
+    select: (response) => response.stats,
+  });
+  const targets: Record<CounterKey, number> = stats.data ?? COUNTER_CAPS;
+  const [starts] = useState(() => ({
+    people: randomCounterStart(),
+    dates: randomCounterStart(),
+    meets: randomCounterStart(),
+    matches: randomCounterStart(),
+  }));
+  const [openedAt] = useState(() => Date.now());
+  const [now, setNow] = useState(openedAt);
+  const finished = COUNTER_KEYS.every(
+    (key) => counterValue(starts[key], targets[key], now - openedAt) === targets[key],
+  );
+
+  useEffect(() => {
+    if (finished) return;
+    const timer = window.setInterval(() => setNow(Date.now()), COUNTER_STEP_MS);
+    return () => window.clearInterval(timer);
+  }, [finished]);
+
+  return (
+    <section aria-labelledby="community-title" className="bg-accent text-white">
+      <div className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="community-title" className="text-center text-2xl font-bold md:text-3xl">
+          Una comunidad que crece cada día
+        </h2>
+        <ul className="mt-8 grid grid-cols-2 gap-6 text-center md:grid-cols-4">
+          {COUNTER_KEYS.map((key) => (
+            <li key={key} className="flex flex-col gap-1">
+              <span className="text-3xl font-black tabular-nums md:text-4xl">
+                {figures.format(counterValue(starts[key], targets[key], now - openedAt))}
+              </span>
+              <span className="text-sm text-white/85">{COUNTER_LABELS[key]}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

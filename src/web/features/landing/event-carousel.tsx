@@ -1,0 +1,146 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { EventListItem } from '../../../shared/contracts/events';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_MAX_SCROLL_PX } from '../../../shared/domain/landing';
+import { EVENT_STATUS } from '../../../shared/domain/statuses';
+import { EventPicture } from '../../components/event-picture';
+import { formatDay, formatHour } from '../../lib/format';
+
+/**
+ * The landing banner (specification §2): one event per slide, wrapping arrows, and a move every
+ * 4 s only while the page is near its top. It also holds still while the pointer or the keyboard
+ * focus is on it, so nobody loses the slide they are reading (WCAG 2.2.2).
+ */
+export function EventCarousel({ events }: { events: EventListItem[] }) {
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true });
+  const [selected, setSelected] = useState(0);
+  const [held, setHeld] = useState(false);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla || held) return;
+    const timer = window.setInterval(() => {
+      if (window.scrollY < CAROUSEL_MAX_SCROLL_PX) embla.scrollNext();
+    }, CAROUSEL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, held]);
+
+  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+
+  function moveWithArrowKeys(event: KeyboardEvent) {
+    if (event.key === 'ArrowLeft') previous();
+    else if (event.key === 'ArrowRight') next();
+  }
+
+  return (
+    <section
+      aria-roledescription="carrusel"
+      aria-label="Próximos eventos"
+      className="relative"
+      onKeyDown={moveWithArrowKeys}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
+    >
+      <div ref={viewportRef} className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
+        <div className="flex touch-pan-y">
+          {events.map((event, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group; a fieldset is for form controls.
+            <div
+              key={event.id}
+              role="group"
+              aria-roledescription="diapositiva"
+              aria-label={`${index + 1} de ${events.length}: ${event.name}`}
+              inert={index !== selected}
+              className="min-w-0 shrink-0 grow-0 basis-full"
+            >
+              <Slide event={event} eager={index === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <button
+          type="button"
+          onClick={previous}
+          aria-label="Evento anterior"
+          className="rounded-full bg-white p-2 text-ink shadow-sm ring-1 ring-black/10 hover:text-accent"
+        >
+          <ChevronLeft className="size-5" aria-hidden />
+        </button>
+        <div className="flex flex-wrap justify-center gap-1">
+          {events.map((event, index) => (
+            <button
+              key={event.id}
+              type="button"
+              onClick={() => embla?.scrollTo(index)}
+              aria-label={`Ir al evento ${index + 1}: ${event.name}`}
+              aria-current={index === selected}
+              className="grid size-6 place-items-center"
+            >
+              <span
+                className={`block h-2 rounded-full transition-all ${index === selected ? 'w-5 bg-accent' : 'w-2 bg-black/20'}`}
+              />
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={next}
+          aria-label="Evento siguiente"
+          className="rounded-full bg-white p-2 text-ink shadow-sm ring-1 ring-black/10 hover:text-accent"
+        >
+          <ChevronRight className="size-5" aria-hidden />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function Slide({ event, eager }: { event: EventListItem; eager: boolean }) {
+  const soldOut = event.status_id === EVENT_STATUS.soldOut;
+  return (
+    <Link to={`/evento/${event.id}`} className="group grid md:grid-cols-[3fr_2fr]">
+      <div className="relative">
+        <EventPicture
+          src={event.image}
+          alt={`Imagen del evento ${event.name}`}
+          sizes="(min-width: 1152px) 690px, (min-width: 768px) 60vw, 100vw"
+          eager={eager}
+          className="aspect-video h-full w-full object-cover"
+        />
+        {soldOut ? (
+          <div className="absolute inset-0 grid place-items-center bg-ink/55">
+            <span className="-rotate-6 rounded-lg border-4 border-white px-5 py-2 text-3xl font-black tracking-widest text-white uppercase">
+              Agotado
+            </span>
+          </div>
+        ) : null}
+      </div>
+      <div className="flex flex-col justify-center gap-2 p-5 md:p-8">
+        <p className="text-sm font-semibold text-accent">
+          {formatDay(event.day)} · {formatHour(event.hour)}
+        </p>
+        <h3 className="text-xl font-bold text-ink group-hover:text-accent md:text-3xl">{event.name}</h3>
+        <p className="text-sm font-semibold text-muted">
+          {soldOut ? 'Sold Out' : 'Ver detalles y participar'}
+        </p>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../../src/server/db/database';
+import { createScratchDatabase, type ScratchDatabase, ServerProcess } from '../../support/server-process';
+
+let scratch: ScratchDatabase | undefined;
+let server: ServerProcess | undefined;
+afterEach(async () => {
+  await server?.stop();
+  await scratch?.drop();
+  server = undefined;
+  scratch = undefined;
+});
+
+function signUp(index: number) {
+  return {
+    client: {
+      first_name: `Prueba${index}`,
+      last_name: 'Carga',
+      email: `carga${index}@example.mx`,
+      phone: '5500000000',
+      birthday: '1990-01-01',
+      gender: (index % 3) + 1,
+      occupation: 'Pruebas',
+      instagram: '',
+      password: 'una-clave-larga',
+    },
+  };
+}
+
+describe('faults', () => {
+  it('keeps every write answered with success after kill -9 in the middle of a burst', async () => {
+    scratch = await createScratchDatabase();
+    server = await ServerProcess.start(scratch);
+    const running = server;
+    const acknowledged: string[] = [];
+    let next = 0;
+    let killed = false;
+    const worker = async () => {
+      while (!killed) {
+        const index = next++;
+        try {
+          const response = await running.post('client/add', signUp(index));
+          if (response.statusCode === 200) acknowledged.push(signUp(index).client.email);
+        } catch {
+          // the connection died with the process: that write was never acknowledged
+        }
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    running.signal('SIGKILL');
+    killed = true;
+    await running.exited;
+    await Promise.all(workers);
+    expect(acknowledged.length).toBeGreaterThan(5);
+
+    server = await ServerProcess.start({ ...scratch, port: running.port });
+    const db = createDatabase(scratch);
+    try {
+      const rows = await db
+        .selectFrom('clients')
+        .select(['email', 'first_name', 'password_hash', 'status_id'])
+        .where('last_name', '=', 'Carga')
+        .execute();
+      const stored = new Set(rows.map((row) => row.email));
+      for (const email of acknowledged) expect(stored.has(email)).toBe(true);
+      for (const row of rows) {
+        expect(row.password_hash).toMatch(/^\$argon2id\$/);
+        expect(row.status_id).toBe(1);
+      }
+    } finally {
+      await db.destroy();
+    }
+    const again = await server.post('client/login', {
+      access: { email: acknowledged[0], password: 'una-clave-larga' },
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('finishes in-flight requests on SIGTERM, then exits', async () => {
+    scratch = await createScratchDatabase();
+    server = await ServerProcess.start({ ...scratch, env: { LOG_LEVEL: 'info' } });
+    const running = server;
+    const inFlight = Array.from({ length: 12 }, (_, index) =>
+      running.post('client/add', signUp(1000 + index)),
+    );
+    // SIGTERM once the server has received all twelve and is still hashing their passwords.
+    await running.waitForLog(/"url":"\/api\/client\/add"/, 12);
+    running.signal('SIGTERM');
+    const responses = await Promise.all(inFlight);
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    const exit = await running.exited;
+    expect(exit.code).toBe(0);
+    await expect(fetch(`${running.url}/api/health`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+interface ListedEvent {
+  id: number;
+  name: string;
+  day: string;
+  hour: string;
+  status_id: number;
+  category: string[];
+  image: string;
+}
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function listEvents(body: unknown) {
+  return testApp.agent().post<{ events: ListedEvent[] }>('event/get', body);
+}
+
+function expectUpcomingPublic(events: ListedEvent[]) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+  for (const event of events) {
+    expect([1, 2]).toContain(event.status_id);
+    expect(event.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(event.hour).toMatch(/^\d{2}:\d{2}$/);
+    expect(event.day >= today).toBe(true);
+  }
+}
+
+describe('event/get without a category', () => {
+  it('lists only upcoming open and sold-out events that have a day and an hour', async () => {
+    const response = await listEvents({});
+    expect(response.statusCode).toBe(200);
+    expect(response.body.events.length).toBeGreaterThanOrEqual(6);
+    expectUpcomingPublic(response.body.events);
+    const names = response.body.events.map((event) => event.name);
+    expect(names).toContain('Singles Party: noche de salsa');
+    expect(names).not.toContain('Speed Dating 35+ en Coyoacán');
+    expect(names).not.toContain('Fiesta de Año Nuevo para solteros');
+    expect(names).not.toContain('Speed Dating de otoño');
+  });
+
+  it('falls back to the first category picture for events without an upload', async () => {
+    const response = await listEvents({});
+    const salsa = response.body.events.find((event) => event.name === 'Singles Party: noche de salsa');
+    expect(salsa?.image).toBe('/img/categories/party.webp');
+  });
+});
+
+describe('event/get with a category', () => {
+  it('lists only the upcoming events of that category', async () => {
+    const response = await listEvents({ category: 'speed-dating' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.events.map((event) => event.name)).toEqual(['Speed Dating en la Roma']);
+    expectUpcomingPublic(response.body.events);
+  });
+
+  it('finds an event by any of its categories', async () => {
+    const response = await listEvents({ category: 'match-making' });
+    const names = response.body.events.map((event) => event.name);
+    expect(names).toContain('Blind Date: cena a ciegas en Polanco');
+    expect(names).toContain('Match Making: sesión con nuestra casamentera');
+    for (const event of response.body.events) expect(event.category).toContain('match-making');
+  });
+
+  it('answers an empty list for an unknown category', async () => {
+    const response = await listEvents({ category: 'karaoke' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.status).toBe('success');
+    expect(response.body.events).toEqual([]);
+  });
+
+  it('refuses a category that is not text with 400 and a Spanish warning naming the field', async () => {
+    const response = await listEvents({ category: 42 });
+    expect(response.statusCode).toBe(400);
+    expect(response.body.status).toBe('warning');
+    expect(response.body.message).toContain('categorías');
+  });
+});

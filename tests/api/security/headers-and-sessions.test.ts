@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../../src/server/db/seed/demo-content';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const login = { access: { email: DEMO_CLIENT_EMAIL, password: DEMO_CLIENT_PASSWORD } };
+
+describe('security headers', () => {
+  it('sends a CSP without inline scripts, frame-ancestors none, nosniff and a referrer policy', async () => {
+    const response = await testApp.agent().post('event/get', {});
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('session cookies', () => {
+  it('are HttpOnly and SameSite=Lax, and Secure behind a TLS proxy', async () => {
+    const plain = await testApp.agent().post('client/login', login);
+    const plainCookie = String(plain.headers['set-cookie']);
+    expect(plainCookie).toMatch(/HttpOnly/i);
+    expect(plainCookie).toMatch(/SameSite=Lax/i);
+    expect(plainCookie).not.toMatch(/Secure/i);
+    const tls = await testApp
+      .agent()
+      .post('client/login', login, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(String(tls.headers['set-cookie'])).toMatch(/Secure/i);
+  });
+
+  it('gets a new session id on every log-in and revokes the old one (no fixation)', async () => {
+    const agent = testApp.agent();
+    await agent.loginClient(DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD);
+    const first = agent.cookie('cita_client');
+    await agent.loginClient(DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD);
+    const second = agent.cookie('cita_client');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    const replay = await testApp
+      .agent()
+      .post('client/profile', {}, { headers: { cookie: `cita_client=${first}` } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('ignores a session id the attacker planted before log-in', async () => {
+    const planted = 'attacker-chosen-session-id';
+    const victim = await testApp
+      .agent()
+      .post('client/login', login, { headers: { cookie: `cita_client=${planted}` } });
+    expect(victim.statusCode).toBe(200);
+    expect(String(victim.headers['set-cookie'])).not.toContain(planted);
+    const attacker = await testApp
+      .agent()
+      .post('client/profile', {}, { headers: { cookie: `cita_client=${planted}` } });
+    expect(attacker.statusCode).toBe(401);
+  });
+
+  it('revokes the session on logout, so the old cookie no longer works', async () => {
+    const agent = testApp.agent();
+    await agent.loginClient(DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD);
+    const cookie = agent.cookie('cita_client');
+    await agent.post('client/logout', {});
+    const replay = await testApp
+      .agent()
+      .post('client/profile', {}, { headers: { cookie: `cita_client=${cookie}` } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('stores sessions hashed, never the cookie value', async () => {
+    const agent = testApp.agent();
+    await agent.loginClient(DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD);
+    const cookie = agent.cookie('cita_client')!;
+    const stored = await testApp.app.db.selectFrom('sessions').select('id_hash').execute();
+    expect(stored.map((row) => row.id_hash)).not.toContain(cookie);
+  });
+
+  it('refuses a text/plain POST (CSRF) with 415', async () => {
+    const response = await testApp.agent().post('client/login', undefined, {
+      rawBody: JSON.stringify(login),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode).toBe(415);
+  });
+});

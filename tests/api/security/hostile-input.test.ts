@@ -1,0 +1,186 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../../src/server/db/seed/demo-content';
+import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+
+let testApp: TestApp;
+let agents: Record<'visitor' | 'client' | 'admin', Agent>;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  const client = testApp.agent();
+  await client.loginClient(DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD);
+  const admin = testApp.agent();
+  await admin.loginAdmin();
+  agents = { visitor: testApp.agent(), client, admin };
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+/** Tables a refused call may still touch: its own session lookup and the log-in counters. */
+const BOOKKEEPING = new Set(['sessions', 'login_throttle', 'kysely_migration', 'kysely_migration_lock']);
+
+async function databaseFingerprint(): Promise<string> {
+  const tables = await testApp.app.db.introspection.getTables();
+  const parts: string[] = [];
+  for (const table of tables.map((entry) => entry.name).sort()) {
+    if (BOOKKEEPING.has(table)) continue;
+    const rows = await testApp.app.db
+      .selectFrom(table as 'clients')
+      .selectAll()
+      .execute();
+    parts.push(`${table}:${JSON.stringify(rows)}`);
+  }
+  return parts.join('\n');
+}
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    '',
+    ' ',
+    "' OR 1=1 --",
+    "'; DROP TABLE clients; --",
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '2024-02-30',
+    '9999-99-99',
+    '25:61',
+    '\u0000',
+    '\ud800',
+    'x'.repeat(100_000),
+  ),
+);
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.constantFrom(-1, 0, 2_147_483_648, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1.5),
+  fc.double(),
+);
+const hostileValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    hostileString,
+    hostileNumber,
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 12 }), tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+/** Bodies shaped like the real ones (same keys) but with hostile values, and bodies of any shape. */
+const KNOWN_KEYS = [
+  'client_id',
+  'admin_id',
+  'event_id',
+  'id',
+  'status_id',
+  'contacted',
+  'clean_id',
+  'match_id',
+  'profile_id',
+  'search',
+  'page',
+  'gender',
+  'email',
+  'password',
+  'token',
+];
+const NESTED_KEYS = [
+  'client',
+  'access',
+  'interes',
+  'advert',
+  'quizz',
+  'event',
+  'assistance',
+  'admin',
+  'profile',
+];
+const hostileBody = fc.oneof(
+  fc.dictionary(fc.constantFrom(...KNOWN_KEYS), hostileValue, { maxKeys: 5 }),
+  fc.dictionary(
+    fc.constantFrom(...NESTED_KEYS),
+    fc.dictionary(
+      fc.constantFrom(...KNOWN_KEYS, 'first_name', 'birthday', 'description_update', 'name'),
+      hostileValue,
+    ),
+    { maxKeys: 2 },
+  ),
+  hostileValue,
+);
+
+function expectEnvelope(statusCode: number, body: any) {
+  expect(statusCode).toBeLessThan(500);
+  expect(['success', 'warning']).toContain(body.status);
+  expect(typeof body.message).toBe('string');
+  expect(body.message.length).toBeGreaterThan(0);
+  expect(body.message).not.toMatch(/\b(Error|undefined|TypeError|Cannot|stack|SQLITE|syntax)\b/);
+}
+
+describe('hostile input on every route', () => {
+  it('covers every POST route the server registers', () => {
+    const posts = testApp.app.routeList.filter((route) => route.method === 'POST');
+    expect(posts.length).toBeGreaterThan(5);
+    for (const route of posts) expect(route.url.startsWith('/api/')).toBe(true);
+  });
+
+  it('never answers 5xx, always the Spanish envelope, and a refused call changes no row', async () => {
+    const routes = testApp.app.routeList
+      .filter(
+        (route) =>
+          route.method === 'POST' && route.url !== '/api/client/logout' && route.url !== '/api/admin/logout',
+      )
+      .map((route) => route.url.replace(/^\/api\//, ''));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.constantFrom('visitor', 'client', 'admin' as const),
+        hostileBody,
+        async (call, role, body) => {
+          const before = await databaseFingerprint();
+          const response = await agents[role].post(call, body);
+          expectEnvelope(response.statusCode, response.body);
+          if (response.body.status !== 'success') expect(await databaseFingerprint()).toBe(before);
+        },
+      ),
+      { numRuns: 300, seed: 20261122 },
+    );
+  });
+
+  it('answers non-JSON content types, broken JSON and invalid UTF-8 with a 4xx envelope', async () => {
+    const routes = testApp.app.routeList
+      .filter((route) => route.method === 'POST')
+      .map((route) => route.url.slice(5));
+    const raw: { body: string | Buffer; type: string }[] = [
+      { body: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
+      { body: '{"a":1}', type: 'text/plain' },
+      {
+        body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+        type: 'multipart/form-data; boundary=x',
+      },
+      { body: '<xml/>', type: 'application/xml' },
+      { body: '{"a": ', type: 'application/json' },
+      {
+        body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+        type: 'application/json',
+      },
+      { body: '[]', type: 'application/json' },
+      { body: 'null', type: 'application/json' },
+      { body: `${'['.repeat(5000)}${']'.repeat(5000)}`, type: 'application/json' },
+    ];
+    for (const call of routes) {
+      for (const { body, type } of raw) {
+        const before = await databaseFingerprint();
+        const response = await agents.admin.post(call, undefined, {
+          rawBody: body,
+          headers: { 'content-type': type },
+        });
+        expectEnvelope(response.statusCode, response.body);
+        expect(response.body.status, `${call} ${type} ${String(body).slice(0, 20)}`).toBe('warning');
+        expect(await databaseFingerprint()).toBe(before);
+      }
+    }
+  });
+});

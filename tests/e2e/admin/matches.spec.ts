@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin } from '../fixtures';
+
+test('a pair marked contacted stays contacted after a reload', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.getByRole('link', { name: 'Matches' }).click();
+  await page.getByLabel('Buscar por nombre').fill('javier');
+  const row = page.getByRole('row', { name: /Javier Flores le interesa Mariana López/ });
+  const checkbox = row.getByRole('checkbox', { name: 'Contactados' });
+  await expect(checkbox).not.toBeChecked();
+  await checkbox.click();
+  await expect(checkbox).toBeChecked();
+
+  await page.reload();
+  await page.getByLabel('Buscar por nombre').fill('javier');
+  await expect(
+    page
+      .getByRole('row', { name: /Javier Flores le interesa Mariana López/ })
+      .getByRole('checkbox', { name: 'Contactados' }),
+  ).toBeChecked();
+});
+
+test('the quiz tab lists compatibility pairs and opens both answer sheets', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin/matches');
+  await page.getByRole('tab', { name: 'Quiz' }).click();
+  const first = page.getByRole('tabpanel').getByRole('row').nth(1);
+  await expect(first).toContainText('%');
+  await first.getByRole('button', { name: 'Ver respuestas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Respuestas del quiz' });
+  await expect(dialog.getByText('¿A quién te gustaría conocer?')).toHaveCount(2);
+});

@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../src/server/db/seed/demo-content';
+import { E2E_ADMIN } from './e2e-env';
+
+export { E2E_ADMIN };
+
+/** Logs in through the Spanish form of /ingresar and lands on /intereses. */
+export async function loginAsClient(page: Page, email = DEMO_CLIENT_EMAIL, password = DEMO_CLIENT_PASSWORD) {
+  await page.goto('/ingresar');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/intereses$/);
+}
+
+/** Logs in through /admin and lands on the dashboard. */
+export async function loginAsAdmin(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+  await page.goto('/admin');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}

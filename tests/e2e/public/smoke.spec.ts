@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin, loginAsClient } from '../fixtures';
+
+test('la página de inicio se muestra en español', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByText('Speed Dating en la Roma').first()).toBeVisible();
+});
+
+test('una recarga en una ruta profunda sirve la aplicación', async ({ page }) => {
+  const response = await page.goto('/evento/1');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('link', { name: 'Cita' })).toBeVisible();
+});
+
+test('el cliente demo inicia sesión y llega a sus intereses', async ({ page }) => {
+  await loginAsClient(page);
+  await expect(page.getByRole('heading', { name: 'Mis intereses' })).toBeVisible();
+});
+
+test('el administrador demo inicia sesión y llega al dashboard', async ({ page }) => {
+  await loginAsAdmin(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});

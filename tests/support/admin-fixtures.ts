@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../src/server/services/passwords';
+
+let sequence = 0;
+let passwordHash: Promise<string> | undefined;
+
+export const FIXTURE_PASSWORD = 'cliente-de-prueba-1';
+
+/** Inserts an active client directly (tests create what they need without the sign-up call). */
+export async function insertClient(
+  app: FastifyInstance,
+  values: { first_name?: string; last_name?: string; gender?: number; birthday?: string } = {},
+): Promise<{ id: number; email: string }> {
+  sequence += 1;
+  passwordHash ??= hashPassword(FIXTURE_PASSWORD);
+  const email = `fixture${sequence}.${Math.random().toString(36).slice(2, 8)}@pruebas.mx`;
+  const { id } = await app.db
+    .insertInto('clients')
+    .values({
+      first_name: values.first_name ?? `Cliente${sequence}`,
+      last_name: values.last_name ?? 'Prueba',
+      email,
+      phone: `55000${sequence}`,
+      birthday: values.birthday ?? '1990-01-01',
+      gender: values.gender ?? 1,
+      occupation: 'Pruebas',
+      instagram: `ig${sequence}`,
+      password_hash: await passwordHash,
+      status_id: 1,
+      date_creation: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, email };
+}
+
+export async function insertEvent(
+  app: FastifyInstance,
+  values: { name?: string; limit_w?: number; limit_m?: number } = {},
+): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await app.db
+    .insertInto('events')
+    .values({
+      name: values.name ?? 'Evento de prueba',
+      day: '2030-01-15',
+      hour: '20:00',
+      description: '',
+      price_m_cents: 10000,
+      price_w_cents: 10000,
+      limit_m: values.limit_m ?? 10,
+      limit_w: values.limit_w ?? 10,
+      occupation: 0,
+      status_id: 1,
+      image_version: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function signUp(app: FastifyInstance, eventId: number, clientId: number): Promise<number> {
+  const { id } = await app.db
+    .insertInto('assistance')
+    .values({
+      event_id: eventId,
+      client_id: clientId,
+      status_id: 1,
+      contacted: 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function auditActions(
+  app: FastifyInstance,
+  entity: string,
+  entityId: number,
+): Promise<string[]> {
+  const rows = await app.db
+    .selectFrom('audit_log')
+    .select('action')
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.action);
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { type AppConfig, configFromEnv } from '../../src/server/config';
+import { prepareDatabase } from '../../src/server/db/seed/seed';
+
+export const TEST_ADMIN = { email: 'admin@pruebas.mx', password: 'admin-pruebas-123' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** A new cookie jar speaking to this app. */
+  agent(): Agent;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: a temporary SQLite file, or, when DATABASE_URL is set, a
+ * new PostgreSQL database on that server that is dropped afterwards.
+ */
+export async function startTestApp(
+  options: { seedDemo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-test-'));
+  const serverUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `cita_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config: AppConfig = {
+    ...configFromEnv({
+      DATA_DIR: dataDir,
+      SEED_DEMO: options.seedDemo === false ? '0' : '1',
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...options.env,
+    }),
+    databaseUrl,
+  };
+  const app = await buildApp(config, { logger: false });
+  await prepareDatabase(app.db, config);
+  return {
+    app,
+    config,
+    agent: () => new Agent(app),
+    async close() {
+      await app.close();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = Record<string, any>> {
+  statusCode: number;
+  body: { status: string; message: string } & T;
+  headers: LightMyRequestResponse['headers'];
+}
+
+/** Calls the API over HTTP semantics (Fastify inject) and keeps cookies like a browser. */
+export class Agent {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async post<T = Record<string, any>>(
+    call: string,
+    body: unknown = {},
+    options: { headers?: Record<string, string>; rawBody?: string | Buffer } = {},
+  ): Promise<ApiResponse<T>> {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: `/api/${call}`,
+      headers: {
+        'content-type': 'application/json',
+        cookie: this.cookieHeader(),
+        ...options.headers,
+      },
+      payload: options.rawBody ?? JSON.stringify(body),
+    });
+    this.store(response);
+    let parsed: any;
+    try {
+      parsed = response.json();
+    } catch {
+      parsed = { status: 'not-json', message: response.body };
+    }
+    return { statusCode: response.statusCode, body: parsed, headers: response.headers };
+  }
+
+  async loginClient(email: string, password: string): Promise<number> {
+    const response = await this.post<{ client_id: number }>('client/login', { access: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.body.message}`);
+    return response.body.client_id;
+  }
+
+  async loginAdmin(email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<number> {
+    const response = await this.post<{ admin_id: number }>('admin/login', { access: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body.message}`);
+    return response.body.admin_id;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatDay, formatHour, formatPrice } from '../../src/web/lib/format';
+
+describe('formats of section 9', () => {
+  it("writes days as 'MMM d. y' in Spanish", () => {
+    expect(formatDay('2026-11-28')).toBe('nov 28. 2026');
+    expect(formatDay('2027-01-05')).toBe('ene 5. 2027');
+  });
+
+  it("writes hours as 'h:mm a'", () => {
+    expect(formatHour('20:00')).toBe('8:00 PM');
+    expect(formatHour('08:05')).toBe('8:05 AM');
+  });
+
+  it('writes prices in pesos with 2 decimals and the suffix MXN', () => {
+    expect(formatPrice(1200)).toBe('$1,200.00 MXN');
+    expect(formatPrice(350.5)).toBe('$350.50 MXN');
+  });
+});

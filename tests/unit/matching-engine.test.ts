@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { type Random, seededRandom, syntheticAnswers, syntheticClients } from '../../bench/synthetic-clients';
+import { CompatibilityEngine, MAX_CLIENT_ID } from '../../src/server/services/matching/engine';
+import {
+  type CompatibilityPair,
+  computeAllPairsNaive,
+  type ScoringClient,
+} from '../../src/shared/domain/compatibility';
+import type { GenderId } from '../../src/shared/domain/genders';
+import { QUIZ_QUESTIONS, type QuizAnswers } from '../../src/shared/domain/quiz-questions';
+
+const BOUNDARY_AGES = [17, 18, 29, 30, 35, 36, 40, 41, 45, 46, 50, 51, 65];
+
+function uniformAnswers(random: Random): QuizAnswers {
+  return Object.fromEntries(
+    QUIZ_QUESTIONS.map((question) => [
+      question.key,
+      question.options[Math.floor(random() * question.options.length)]!.text,
+    ]),
+  ) as QuizAnswers;
+}
+
+function randomGender(random: Random): GenderId {
+  return (1 + Math.floor(random() * 3)) as GenderId;
+}
+
+function randomAge(random: Random): number | null {
+  const roll = random();
+  if (roll < 0.05) return null;
+  if (roll < 0.3) return BOUNDARY_AGES[Math.floor(random() * BOUNDARY_AGES.length)]!;
+  return 25 + Math.floor(random() * 31);
+}
+
+/**
+ * Clients unlike the benchmark's: every gender and search equally likely, ages piled on the range
+ * boundaries, ids sparse, unordered and above the engine's first capacity (1024).
+ */
+function variedClients(n: number, seed: number): ScoringClient[] {
+  const random = seededRandom(seed);
+  const ids = new Set<number>();
+  while (ids.size < n) ids.add(1 + Math.floor(random() * 4000));
+  return [...ids].map((id) => ({
+    id,
+    gender: randomGender(random),
+    age: randomAge(random),
+    answers: random() < 0.08 ? null : uniformAnswers(random),
+  }));
+}
+
+function involving(pairs: CompatibilityPair[], ids: readonly number[]): CompatibilityPair[] {
+  const set = new Set(ids);
+  return pairs.filter((pair) => set.has(pair.client_a) || set.has(pair.client_b));
+}
+
+/** The engine agrees with the specification's computation, in full, page by page and filtered. */
+function expectSameAsNaive(engine: CompatibilityEngine, clients: ScoringClient[], random: Random): void {
+  const naive = computeAllPairsNaive(clients);
+  expect(engine.pairCount).toBe(naive.length);
+  expect(engine.page({ limit: Number.POSITIVE_INFINITY })).toEqual({ total: naive.length, pairs: naive });
+  for (const [offset, limit] of [
+    [0, 50],
+    [37, 25],
+    [naive.length - 5, 10],
+    [naive.length + 3, 10],
+    [0, 0],
+  ] as const) {
+    expect(engine.page({ offset, limit })).toEqual({
+      total: naive.length,
+      pairs: naive.slice(Math.max(0, offset), Math.max(0, offset) + limit),
+    });
+  }
+  const ids = clients.map((client) => client.id);
+  const pick = (count: number) =>
+    Array.from({ length: count }, () => ids[Math.floor(random() * ids.length)]!);
+  for (const chosen of [pick(1), pick(4), pick(Math.ceil(ids.length / 3)), [...pick(3), 999_999, -4]]) {
+    const expected = involving(naive, chosen);
+    expect(engine.page({ clientIds: chosen, limit: Number.POSITIVE_INFINITY })).toEqual({
+      total: expected.length,
+      pairs: expected,
+    });
+    expect(engine.page({ clientIds: new Set(chosen), offset: 3, limit: 7 })).toEqual({
+      total: expected.length,
+      pairs: expected.slice(3, 10),
+    });
+  }
+  const someone = pick(1)[0]!;
+  expect(engine.pairsFor(someone)).toEqual(involving(naive, [someone]));
+}
+
+// gatherLimit 0 makes every filtered page walk the full listing instead of gathering.
+const variants = [
+  ['gathering filtered pages', {}],
+  ['walking the listing for filtered pages', { gatherLimit: 0 }],
+] as const;
+
+describe.each(variants)('CompatibilityEngine, %s', (_, options) => {
+  it.each([
+    ['benchmark-like clients', syntheticClients(600, 7)],
+    ['varied clients', variedClients(500, 11)],
+  ])('lists exactly the pairs of computeAllPairsNaive for %s', (_, clients) => {
+    const engine = new CompatibilityEngine(options);
+    engine.load(clients);
+    expect(engine.pairCount).toBeGreaterThan(300);
+    expectSameAsNaive(engine, clients, seededRandom(1));
+  });
+
+  it('stays identical through re-answers, birthday and gender changes, removals and reactivations', () => {
+    const random = seededRandom(23);
+    const current = new Map(variedClients(300, 5).map((client) => [client.id, client]));
+    const removed: ScoringClient[] = [];
+    const engine = new CompatibilityEngine(options);
+    engine.load(current.values());
+    for (let step = 1; step <= 240; step++) {
+      const ids = [...current.keys()];
+      const client = current.get(ids[Math.floor(random() * ids.length)]!)!;
+      const roll = random();
+      let next: ScoringClient | null;
+      if (roll < 0.3) next = { ...client, answers: uniformAnswers(random) };
+      else if (roll < 0.4) next = { ...client, answers: syntheticAnswers(random, client.gender, 30) };
+      else if (roll < 0.5) next = { ...client, age: randomAge(random) };
+      else if (roll < 0.6) next = { ...client, gender: randomGender(random) };
+      else if (roll < 0.65) next = { ...client, answers: null };
+      else if (roll < 0.8) next = null;
+      else if (roll < 0.9 && removed.length > 0)
+        next = removed.splice(Math.floor(random() * removed.length), 1)[0]!;
+      else {
+        // A new client, now and then with an id far beyond the current capacity.
+        const id = random() < 0.1 ? 20_000 + step : 5000 + step;
+        next = { id, gender: randomGender(random), age: randomAge(random), answers: uniformAnswers(random) };
+      }
+      if (next === null) {
+        engine.remove(client.id);
+        current.delete(client.id);
+        removed.push(client);
+      } else {
+        engine.upsert(next);
+        current.set(next.id, next);
+      }
+      if (step % 40 === 0) expectSameAsNaive(engine, [...current.values()], random);
+    }
+  });
+});
+
+describe('CompatibilityEngine, edge cases', () => {
+  const [first, ...rest] = syntheticClients(200, 3).filter(
+    (client) => client.answers !== null && client.age !== null,
+  );
+
+  it('treats a quiz with an answer outside the options as no quiz', () => {
+    const stale = { ...first!, answers: { ...first!.answers!, q_7: 'Ir al cine' } as unknown as QuizAnswers };
+    const engine = new CompatibilityEngine();
+    engine.load([stale, ...rest]);
+    expect(engine.pairsFor(stale.id)).toEqual([]);
+    expect(engine.clientCount).toBe(rest.length);
+    expect(engine.page({ limit: Number.POSITIVE_INFINITY }).pairs).toEqual(
+      computeAllPairsNaive([{ ...stale, answers: null }, ...rest]),
+    );
+  });
+
+  it('keeps the last of repeated ids in load, and load replaces everything', () => {
+    const clients = syntheticClients(150, 4);
+    const engine = new CompatibilityEngine();
+    engine.load(syntheticClients(150, 99));
+    engine.load([...clients.map((client) => ({ ...client, answers: null })), ...clients]);
+    expect(engine.page({ limit: Number.POSITIVE_INFINITY }).pairs).toEqual(computeAllPairsNaive(clients));
+  });
+
+  it('builds up from nothing with upserts alone', () => {
+    const clients = syntheticClients(150, 8);
+    const engine = new CompatibilityEngine();
+    expect(engine.page()).toEqual({ total: 0, pairs: [] });
+    for (const client of clients) engine.upsert(client);
+    expect(engine.page({ limit: Number.POSITIVE_INFINITY }).pairs).toEqual(computeAllPairsNaive(clients));
+    for (const client of clients) engine.remove(client.id);
+    expect(engine.pairCount).toBe(0);
+    expect(engine.clientCount).toBe(0);
+    expect(engine.page()).toEqual({ total: 0, pairs: [] });
+  });
+
+  it('ignores the removal of an unknown client and refuses ids that do not fit a key', () => {
+    const engine = new CompatibilityEngine();
+    engine.remove(12);
+    engine.remove(-1);
+    for (const id of [-1, 1.5, MAX_CLIENT_ID + 1]) {
+      expect(() => engine.upsert({ ...first!, id })).toThrow(RangeError);
+    }
+    expect(() => engine.load([{ ...first!, id: MAX_CLIENT_ID + 1 }])).toThrow(RangeError);
+  });
+});

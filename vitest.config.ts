@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Files named *.pg.test.ts need a PostgreSQL server of their own (DATABASE_URL): they belong to
+// the PostgreSQL run only, and the SQLite run does not list them at all.
+const postgresOnly = 'tests/api/**/*.pg.test.ts';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: process.env.DATABASE_URL ? [] : [postgresOnly],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
