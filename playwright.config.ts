@@ -5,7 +5,9 @@ import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './tests/e2e/e2e-env';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-e2e-'));
+// Set once by the runner and inherited by the workers, so tests can read the server's outbox.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cita-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

@@ -10,6 +10,7 @@ import { registerRequestGuards } from './plugins/request-guards';
 import { registerImageRoutes } from './routes/images';
 import { registerApiRoutes } from './routes/index';
 import { registerWebApp } from './routes/web-app';
+import { Mailer } from './services/mailer';
 import { MatchingService } from './services/matching/matching-service';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** This instance's compatibility pairs, kept in step with the database. */
     matching: MatchingService;
+    /** Outgoing e-mail: SMTP, or .eml files in DATA_DIR/outbox. */
+    mailer: Mailer;
     /** Every route as registered, so the security suites can prove they cover them all. */
     routeList: { method: string; url: string }[];
   }
@@ -55,6 +58,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.db) await migrateToLatest(db);
   app.decorate('db', db);
   app.decorate('matching', new MatchingService(db));
+  app.decorate('mailer', new Mailer(config, app.log));
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url });
