@@ -108,6 +108,15 @@ export class Agent {
     return { statusCode: response.statusCode, body: parsed, headers: response.headers };
   }
 
+  /** A GET to any path (an absolute one such as `/api/health`), with this agent's cookies. */
+  async get(
+    url: string,
+  ): Promise<{ statusCode: number; body: string; headers: LightMyRequestResponse['headers'] }> {
+    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() } });
+    this.store(response);
+    return { statusCode: response.statusCode, body: response.body, headers: response.headers };
+  }
+
   async loginClient(email: string, password: string): Promise<number> {
     const response = await this.post<{ client_id: number }>('client/login', { access: { email, password } });
     if (response.statusCode !== 200) throw new Error(`login failed: ${response.body.message}`);

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_PASSWORD, insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
+import { type Agent, startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
+
+/**
+ * Issue 6 §1: every route the server registers, with what each kind of caller gets.
+ * - visitor: no session.
+ * - clientA: the owner of the data the body names.
+ * - clientB: another logged-in client sending A's ids.
+ * - admin: an active admin (who names themselves when the body carries admin_id).
+ * - inactiveAdmin: an admin who was logged in and then set to Inactivo by another admin.
+ * - deletedClient: a client who was logged in and then deleted by an admin, sending their own ids.
+ * A route the server registers without a row here fails the suite, so a new call cannot ship
+ * without someone deciding who may use it.
+ */
+const ACTORS = ['visitor', 'clientB', 'deletedClient', 'inactiveAdmin', 'admin', 'clientA'] as const;
+type Actor = (typeof ACTORS)[number];
+
+interface World {
+  clientA: { id: number; email: string };
+  clientB: { id: number; email: string };
+  deletedClient: { id: number; email: string };
+  advertOfA: number;
+  advertOfB: number;
+  eventId: number;
+  assistanceOfA: number;
+  interestOfA: number;
+  adminId: number;
+  inactiveAdminId: number;
+}
+
+interface Row {
+  /** The body sent (POST) or the query string (GET); built from this route's fresh world. */
+  request: (world: World, actor: Actor) => unknown;
+  expect: Record<Actor, number>;
+}
+
+const PUBLIC_OK = {
+  visitor: 200,
+  clientB: 200,
+  deletedClient: 200,
+  inactiveAdmin: 200,
+  admin: 200,
+  clientA: 200,
+};
+/** Client calls on A's data: only A, with a live session, gets through. */
+const CLIENT_ONLY = {
+  visitor: 401,
+  clientB: 403,
+  deletedClient: 401,
+  inactiveAdmin: 401,
+  admin: 401,
+  clientA: 200,
+};
+/** Admin calls: only an active admin's live session gets through. */
+const ADMIN_ONLY = {
+  visitor: 401,
+  clientB: 401,
+  deletedClient: 401,
+  inactiveAdmin: 401,
+  admin: 200,
+  clientA: 401,
+};
+
+/** A fresh e-mail per call, so sign-ups never collide across actors. */
+let uniqueSequence = 0;
+const uniqueEmail = () => `matriz${++uniqueSequence}.${Date.now()}@pruebas.mx`;
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { request: () => '', expect: PUBLIC_OK },
+  'POST /api/stats/get': { request: () => ({}), expect: PUBLIC_OK },
+  'POST /api/event/get': { request: () => ({}), expect: PUBLIC_OK },
+  'POST /api/event/details': { request: (w) => ({ event_id: w.eventId }), expect: PUBLIC_OK },
+  'POST /api/event/add': {
+    request: (w) => ({ admin_id: w.adminId, event: { name: 'Evento de la matriz' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/event/update': {
+    request: (w) => ({ admin_id: w.adminId, contacted: { id: w.assistanceOfA, contacted: 1 } }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/event/attendance.csv': { request: (w) => `event_id=${w.eventId}`, expect: ADMIN_ONLY },
+  'POST /api/client/add': {
+    request: () => ({
+      client: {
+        first_name: 'Nueva',
+        last_name: 'Persona',
+        email: uniqueEmail(),
+        birthday: '1992-03-04',
+        password: 'una-clave-segura',
+      },
+    }),
+    expect: PUBLIC_OK,
+  },
+  'POST /api/client/login': {
+    request: (w) => ({ access: { email: w.clientA.email, password: FIXTURE_PASSWORD } }),
+    // A deleted client cannot log in with their own, correct credentials.
+    expect: { ...PUBLIC_OK, deletedClient: 401 },
+  },
+  'POST /api/client/logout': { request: () => ({}), expect: PUBLIC_OK },
+  'POST /api/client/profile': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/admin/login': {
+    request: () => ({ access: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } }),
+    expect: PUBLIC_OK,
+  },
+  'POST /api/admin/logout': { request: () => ({}), expect: PUBLIC_OK },
+  'POST /api/admin/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/add': {
+    request: (w) => ({
+      admin_id: w.adminId,
+      admin: { name: 'Otra administradora', email: uniqueEmail(), password: 'una-clave-segura' },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/profile': {
+    request: (w) => ({ admin_id: w.adminId, profile_id: w.inactiveAdminId }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/update': {
+    request: (w) => ({ admin_id: w.adminId, admin: { id: w.adminId, name: 'Administración' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/dashboard': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/audit/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/clients/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/clients/update': {
+    request: (w) => ({ admin_id: w.adminId, advert: { id: w.advertOfB, status_id: 2, description: 'Hola' } }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/matches': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+};
+
+/** Fastify answers HEAD for every GET route by itself; those answer exactly as their GET. */
+function routesToCover(routes: { method: string; url: string }[]): string[] {
+  return routes
+    .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
+    .map((route) => `${route.method} ${route.url}`);
+}
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp({ seedDemo: false });
+});
+afterAll(async () => testApp?.close());
+
+async function loggedInClient(email: string): Promise<Agent> {
+  const agent = testApp.agent();
+  await agent.loginClient(email, FIXTURE_PASSWORD);
+  return agent;
+}
+
+async function insertAdvert(clientId: number): Promise<number> {
+  const { id } = await testApp.app.db
+    .insertInto('adverts')
+    .values({
+      client_id: clientId,
+      status_id: 1,
+      description: 'Me gusta bailar',
+      description_update: null,
+      status_update: null,
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Everyone and everything one route's row needs, made fresh so no route sees another's effects. */
+async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent> }> {
+  const { app } = testApp;
+  const clientA = await insertClient(app, { gender: 1 });
+  const clientB = await insertClient(app, { gender: 2 });
+  const deletedClient = await insertClient(app, { gender: 1 });
+  const advertOfA = await insertAdvert(clientA.id);
+  const advertOfB = await insertAdvert(clientB.id);
+  const eventId = await insertEvent(app);
+  const assistanceOfA = await signUp(app, eventId, clientA.id);
+  const { id: interestOfA } = await app.db
+    .insertInto('interests')
+    .values({
+      client_id: clientA.id,
+      target_client_id: clientB.id,
+      status_id: 1,
+      contacted: 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const admin = testApp.agent();
+  const adminId = await admin.loginAdmin();
+  const inactiveEmail = uniqueEmail();
+  const added = await admin.post<{ admin_id?: number; admin?: { id: number } }>('admin/add', {
+    admin: { name: 'Admin inactiva', email: inactiveEmail, password: 'una-clave-segura' },
+  });
+  expect(added.statusCode).toBe(200);
+  const inactiveAdmin = testApp.agent();
+  const inactiveAdminId = await inactiveAdmin.loginAdmin(inactiveEmail, 'una-clave-segura');
+  const deactivated = await admin.post('admin/update', { admin: { id: inactiveAdminId, status_id: 2 } });
+  expect(deactivated.statusCode).toBe(200);
+
+  const deletedAgent = await loggedInClient(deletedClient.email);
+  const deleted = await admin.post('admin/clients/update', {
+    client: { id: deletedClient.id, status_id: 2 },
+  });
+  expect(deleted.statusCode).toBe(200);
+
+  const world: World = {
+    clientA,
+    clientB,
+    deletedClient,
+    advertOfA,
+    advertOfB,
+    eventId,
+    assistanceOfA,
+    interestOfA,
+    adminId,
+    inactiveAdminId,
+  };
+  const agents: Record<Actor, Agent> = {
+    visitor: testApp.agent(),
+    clientA: await loggedInClient(clientA.email),
+    clientB: await loggedInClient(clientB.email),
+    deletedClient: deletedAgent,
+    admin,
+    inactiveAdmin,
+  };
+  return { world, agents };
+}
+
+/** A deleted client sends their own ids; everyone else sends A's (or the admin's) ids. */
+function requestFor(row: Row, world: World, actor: Actor): unknown {
+  if (actor !== 'deletedClient') return row.request(world, actor);
+  return row.request({ ...world, clientA: world.deletedClient }, actor);
+}
+
+describe('permission matrix', () => {
+  it('has exactly one row for every route the server registers', () => {
+    const registered = routesToCover(testApp.app.routeList).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(registered);
+  });
+
+  it.each(Object.keys(MATRIX))('%s answers each kind of caller as the matrix says', async (route) => {
+    const row = MATRIX[route]!;
+    const [method, url] = route.split(' ') as [string, string];
+    const { world, agents } = await buildWorld();
+    const outcome: Partial<Record<Actor, number>> = {};
+    for (const actor of ACTORS) {
+      const request = requestFor(row, world, actor);
+      if (method === 'GET') {
+        const response = await agents[actor].get(`${url}${request ? `?${request}` : ''}`);
+        outcome[actor] = response.statusCode;
+      } else {
+        const response = await agents[actor].post(url.replace(/^\/api\//, ''), request);
+        outcome[actor] = response.statusCode;
+        expect(['success', 'warning', 'danger']).toContain(response.body.status);
+        expect(response.statusCode < 500, `${actor}: ${response.body.message}`).toBe(true);
+      }
+    }
+    expect(outcome).toEqual(row.expect);
+  });
+});
