@@ -1,3 +1,4 @@
+import { ageOnDay as wholeYears } from '../../shared/domain/compatibility';
 /** Event days and hours are Mexico City local time (design.md §2). */
 export const MEXICO_TIME_ZONE = 'America/Mexico_City';
 
@@ -15,10 +16,9 @@ export function todayInMexico(now: Date = new Date()): string {
   }).format(now);
 }
 
-/** Whole years between a 'YYYY-MM-DD' birthday and a 'YYYY-MM-DD' day. */
+/** Whole years between a 'YYYY-MM-DD' birthday and a 'YYYY-MM-DD' day; null without a birthday. */
 export function ageOnDay(birthday: string | null, day: string): number | null {
   if (!birthday) return null;
-  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = day.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  const age = wholeYears(birthday, day);
+  return Number.isNaN(age) ? null : age;
 }

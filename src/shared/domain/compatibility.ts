@@ -211,17 +211,21 @@ const mexicoCityDay = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/** Whole years from a 'YYYY-MM-DD' birthday to a 'YYYY-MM-DD' day; NaN when either is malformed. */
+export function ageOnDay(birthday: string, day: string): number {
+  const born = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
+  const on = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!born || !on) return Number.NaN;
+  const [by, bm, bd] = born.slice(1).map(Number) as [number, number, number];
+  const [ty, tm, td] = on.slice(1).map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
 /**
  * Whole years from a 'YYYY-MM-DD' birthday to the calendar day `today` falls on in Mexico City (the
  * site's time zone). Someone born on 29 February turns a year older on 1 March in common years.
  * A malformed birthday gives NaN, which scorePair treats as no birthday.
  */
 export function ageOn(birthday: string, today: Date): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
-  if (!match) return Number.NaN;
-  const [ty, tm, td] = mexicoCityDay.format(today).split('-').map(Number) as [number, number, number];
-  const by = Number(match[1]);
-  const bm = Number(match[2]);
-  const bd = Number(match[3]);
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  return ageOnDay(birthday, mexicoCityDay.format(today));
 }
