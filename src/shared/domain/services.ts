@@ -1,17 +1,14 @@
-import { CATEGORY_IDS, CATEGORY_TITLES, type CategoryId } from './categories';
+import type { CategoryId } from './categories';
+import { SERVICE_SUMMARIES, type ServiceSummary } from './service-summaries';
 
 /** A service of the static catalogue (specification §3): its id is also its event category. */
-export interface Service {
-  id: CategoryId;
-  title: string;
-  subtitle: string;
+export interface Service extends ServiceSummary {
   /** The long description of /servicio/{id}: what it is, how it works, who it is for, what it includes. */
   paragraphs: string[];
 }
 
-const CONTENT: Record<CategoryId, Omit<Service, 'id' | 'title'>> = {
+const PARAGRAPHS: Record<CategoryId, Pick<Service, 'paragraphs'>> = {
   'match-making': {
-    subtitle: 'Una casamentera profesional busca por ti a alguien compatible.',
     paragraphs: [
       'Match Making es nuestro servicio más personal: en lugar de deslizar perfiles durante horas, una casamentera de Cita te conoce a fondo y se encarga de buscar a las personas que de verdad encajan contigo. Es la forma más tranquila y segura de conocer a alguien con intenciones serias.',
       'Todo empieza con una entrevista de una hora, en persona o por videollamada, en la que platicamos sobre tu historia, tus valores, tu estilo de vida y lo que buscas en una pareja. Después contestas nuestro cuestionario de compatibilidad de veinte preguntas, que nos ayuda a comparar tus respuestas con las de otras personas de la comunidad.',
@@ -21,7 +18,6 @@ const CONTENT: Record<CategoryId, Omit<Service, 'id' | 'title'>> = {
     ],
   },
   'speed-dating': {
-    subtitle: 'Muchas citas cortas en una sola noche, sin presión.',
     paragraphs: [
       'Speed Dating es la manera más divertida y eficiente de conocer a varias personas solteras en una sola noche. En cada evento tienes entre diez y doce citas de siete minutos, suficientes para saber si hay química y con ganas de platicar más.',
       'Al llegar te recibimos con una bebida de bienvenida y una tarjeta con tu número. Las mujeres permanecen en su mesa y los hombres cambian de lugar cuando suena la campana; en los eventos LGBTQ+ la rotación se organiza para que todas las personas se conozcan. Al final de la noche marcas en la app a quién te gustaría volver a ver.',
@@ -31,7 +27,6 @@ const CONTENT: Record<CategoryId, Omit<Service, 'id' | 'title'>> = {
     ],
   },
   networking: {
-    subtitle: 'Conoce gente con tu mismo ritmo de vida profesional.',
     paragraphs: [
       'Nuestros eventos de Networking reúnen a profesionistas solteros que quieren ampliar su círculo social sin la formalidad de una cita. Aquí puedes hacer nuevas amistades, contactos de trabajo y, por qué no, encontrar a alguien especial.',
       'Cada encuentro se realiza en una terraza o salón en zonas como Santa Fe, Polanco o la Condesa. Un anfitrión guía dinámicas cortas para romper el hielo —preguntas, retos en equipo y rondas de presentación— y después el ambiente queda libre para platicar con quien quieras.',
@@ -42,7 +37,6 @@ const CONTENT: Record<CategoryId, Omit<Service, 'id' | 'title'>> = {
     ],
   },
   'encuentra-tribu': {
-    subtitle: 'Actividades al aire libre y talleres para solteros con tus mismos gustos.',
     paragraphs: [
       'Encuentra tu tribu junta a personas solteras alrededor de algo que disfrutan: caminatas, talleres de cocina, ciclismo urbano, clases de baile o visitas a museos. Compartir una actividad hace que conocer gente sea mucho más natural que sentarse frente a frente.',
       'Eliges la actividad que más te llame la atención en nuestro calendario de eventos y te inscribes. El día del evento un guía de Cita coordina el grupo, propone juegos para que todos se presenten y se asegura de que nadie se quede fuera de la conversación.',
@@ -53,7 +47,6 @@ const CONTENT: Record<CategoryId, Omit<Service, 'id' | 'title'>> = {
     ],
   },
   'elite-experience': {
-    subtitle: 'Experiencias exclusivas para un grupo reducido y seleccionado.',
     paragraphs: [
       'Elite Experience son escapadas y cenas exclusivas para un grupo pequeño de solteros seleccionados: catas de vino en Valle de Guadalupe, cenas de autor, fines de semana en haciendas y experiencias que se disfrutan mejor en buena compañía.',
       'Para participar llenas tu perfil y el cuestionario de compatibilidad; nuestro equipo revisa las solicitudes para formar grupos afines en edad, intereses y estilo de vida. Una vez confirmado tu lugar, nos encargamos de toda la logística.',
@@ -64,7 +57,6 @@ const CONTENT: Record<CategoryId, Omit<Service, 'id' | 'title'>> = {
     ],
   },
   'blind-date': {
-    subtitle: 'Una cena con alguien compatible contigo, sin ver su foto antes.',
     paragraphs: [
       'Blind Date es una cita a ciegas organizada por Cita: te presentamos a una persona compatible contigo según tu cuestionario y tu perfil, y solo conocerás su nombre al llegar. Sin fotos previas, la primera impresión es la conversación.',
       'Primero contestas el cuestionario de compatibilidad y eliges una fecha disponible. Nuestro equipo revisa las respuestas de los participantes y forma parejas con la mayor afinidad posible. Unos días antes te confirmamos el restaurante y la hora.',
@@ -75,7 +67,6 @@ const CONTENT: Record<CategoryId, Omit<Service, 'id' | 'title'>> = {
     ],
   },
   party: {
-    subtitle: 'Fiestas temáticas para solteros: baile, música y buena vibra.',
     paragraphs: [
       'Nuestras Singles Party son fiestas temáticas donde todas las personas están solteras y con ganas de pasarla bien: noches de salsa, fiestas de los ochenta, posadas y celebraciones de temporada en los mejores bares de la ciudad.',
       'Cada fiesta empieza con una dinámica ligera para romper el hielo —una clase de baile para principiantes, un juego de pulseras de colores o una trivia— y después la pista y la barra quedan abiertas. No necesitas llegar con pareja ni saber bailar.',
@@ -88,10 +79,9 @@ const CONTENT: Record<CategoryId, Omit<Service, 'id' | 'title'>> = {
 };
 
 /** The seven services, in the order of the event categories. */
-export const SERVICES: Service[] = CATEGORY_IDS.map((id) => ({
-  id,
-  title: CATEGORY_TITLES[id],
-  ...CONTENT[id],
+export const SERVICES: Service[] = SERVICE_SUMMARIES.map((summary) => ({
+  ...summary,
+  ...PARAGRAPHS[summary.id],
 }));
 
 export function findService(id: string): Service | undefined {

@@ -1,10 +1,10 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Service } from '../../shared/domain/services';
+import { SERVICE_SUMMARIES, type ServiceSummary } from '../../shared/domain/service-summaries';
 import { EventPicture } from './event-picture';
 
 /** A service in the catalogue: picture, title and subtitle, linking to its page. */
-export function ServiceCard({ service }: { service: Pick<Service, 'id' | 'title' | 'subtitle'> }) {
+export function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
     <Link
       to={`/servicio/${service.id}`}
@@ -24,5 +24,18 @@ export function ServiceCard({ service }: { service: Pick<Service, 'id' | 'title'
         </span>
       </span>
     </Link>
+  );
+}
+
+/** The catalogue as a responsive grid of cards (landing page and /servicios). */
+export function ServiceGrid() {
+  return (
+    <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {SERVICE_SUMMARIES.map((service) => (
+        <li key={service.id}>
+          <ServiceCard service={service} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,9 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { SERVICES } from '../../../shared/domain/services';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { usePublicEvents } from '../../api/public-events';
-import { ServiceCard } from '../../components/service-card';
+import { ServiceGrid } from '../../components/service-card';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { CommunityCounters } from './community-counters';
@@ -48,13 +47,7 @@ export function LandingPage() {
             Ver todos los servicios <ArrowRight className="size-4" aria-hidden />
           </Link>
         </div>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {SERVICES.map((service) => (
-            <li key={service.id}>
-              <ServiceCard service={service} />
-            </li>
-          ))}
-        </ul>
+        <ServiceGrid />
       </section>
 
       <section className="bg-accent-soft">

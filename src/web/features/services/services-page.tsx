@@ -1,5 +1,4 @@
-import { SERVICES } from '../../../shared/domain/services';
-import { ServiceCard } from '../../components/service-card';
+import { ServiceGrid } from '../../components/service-card';
 import { usePageTitle } from '../../components/use-page-title';
 
 export function ServicesPage() {
@@ -11,13 +10,7 @@ export function ServicesPage() {
         Desde una cita a ciegas hasta una escapada entre viñedos: elige la forma de conocer gente que va
         contigo.
       </p>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {SERVICES.map((service) => (
-          <li key={service.id}>
-            <ServiceCard service={service} />
-          </li>
-        ))}
-      </ul>
+      <ServiceGrid />
     </section>
   );
 }
