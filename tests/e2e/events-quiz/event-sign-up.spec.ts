@@ -94,3 +94,27 @@ test('/asistencias pide iniciar sesión a un visitante', async ({ page }) => {
   await page.goto('/asistencias');
   await expect(page).toHaveURL(/\/ingresar$/);
 });
+
+test('el detalle, mis eventos y el quiz caben en un teléfono de 360 px', async ({ page, baseURL }) => {
+  const name = `Evento con un nombre bastante largo para un teléfono ${Date.now()}`;
+  const eventId = await createEvent(baseURL!, { name, status_id: 1, price_m: 1200, price_w: 1100 });
+  const client = await registerFreshClient(baseURL!, 'Movil');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginAsClient(page, client.email, FRESH_PASSWORD);
+  await page.goto(`/evento/${eventId}`);
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), '/asistencias').toBeLessThanOrEqual(
+    360,
+  );
+  for (const path of [`/evento/${eventId}`, '/quiz']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
+  await page.getByRole('button', { name: 'Comenzar' }).click();
+  await expect(page.getByText('Pregunta 1 de 20')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'pregunta').toBeLessThanOrEqual(
+    360,
+  );
+});
