@@ -19,6 +19,12 @@ export const publicRoutes: RouteObject[] = [
       { path: 'eventos', element: <EventsPage /> },
       { path: 'eventos/:category', element: <EventsPage /> },
       {
+        path: 'evento/:id',
+        lazy: async () => ({
+          Component: (await import('../features/event-detail/event-detail-page')).EventDetailPage,
+        }),
+      },
+      {
         path: 'servicios',
         lazy: async () => ({ Component: (await import('../features/services/services-page')).ServicesPage }),
       },
@@ -41,7 +47,19 @@ export const publicRoutes: RouteObject[] = [
       { path: 'ingresar', element: <LoginPage /> },
       {
         element: <ClientGuard />,
-        children: [{ path: 'intereses', element: <InterestsPage /> }],
+        children: [
+          { path: 'intereses', element: <InterestsPage /> },
+          {
+            path: 'asistencias',
+            lazy: async () => ({
+              Component: (await import('../features/attendance/attendance-page')).AttendancePage,
+            }),
+          },
+          {
+            path: 'quiz',
+            lazy: async () => ({ Component: (await import('../features/quiz/quiz-page')).QuizPage }),
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

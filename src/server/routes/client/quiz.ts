@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { quizzAddBody } from '../../../shared/contracts/quiz';
+import { requireClient } from '../../plugins/auth';
+import { saveQuizAnswers } from '../../services/quiz';
+import { ok, zodApp } from '../envelope';
+
+export async function registerClientQuizRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireClient);
+
+  api.post('/client/quizz/add', { schema: { body: quizzAddBody } }, async (request) => {
+    const { client_id: _sessionDecides, ...answers } = request.body.quizz;
+    await saveQuizAnswers(app.db, request.clientId, answers);
+    return ok('Gracias por responder el quiz');
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClientEventsAddResponse } from '../../../shared/contracts/client-events';
+import type { EventDetailsResponse } from '../../../shared/contracts/events';
+import { ApiError, apiPost } from '../../api/client';
+
+/** The public detail of one event; null when it does not exist or is not public (404). */
+export function useEventDetails(eventId: number) {
+  return useQuery({
+    queryKey: ['events', 'details', eventId],
+    enabled: Number.isInteger(eventId) && eventId > 0,
+    queryFn: async () => {
+      try {
+        return (await apiPost<EventDetailsResponse>('event/details', { event_id: eventId })).event;
+      } catch (error) {
+        if (error instanceof ApiError && error.httpStatus === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function useSignUpToEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: number) =>
+      apiPost<ClientEventsAddResponse>('client/events/add', { event_id: eventId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client', 'events'] }),
+  });
+}
