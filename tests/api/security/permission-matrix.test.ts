@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
 import { FIXTURE_PASSWORD, insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
 import { type Agent, startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
 
@@ -62,6 +63,11 @@ const ADMIN_ONLY = {
   clientA: 401,
 };
 
+/** The first option of every question: a complete, valid quiz. */
+const QUIZ_ANSWERS = Object.fromEntries(
+  QUIZ_QUESTIONS.map((question) => [question.key, question.options[0]!.text]),
+);
+
 /** A fresh e-mail per call, so sign-ups never collide across actors. */
 let uniqueSequence = 0;
 const uniqueEmail = () => `matriz${++uniqueSequence}.${Date.now()}@pruebas.mx`;
@@ -99,6 +105,16 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/client/logout': { request: () => ({}), expect: PUBLIC_OK },
   'POST /api/client/profile': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/events/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/events/add': {
+    request: (w) => ({ client_id: w.clientA.id, event_id: w.eventId }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/quizz/questions': { request: () => ({}), expect: PUBLIC_OK },
+  'POST /api/client/quizz/add': {
+    request: (w) => ({ quizz: { client_id: w.clientA.id, ...QUIZ_ANSWERS } }),
+    expect: CLIENT_ONLY,
+  },
   'POST /api/admin/login': {
     request: () => ({ access: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } }),
     expect: PUBLIC_OK,
