@@ -29,6 +29,10 @@ export function createDatabase(options: DatabaseOptions): DB {
     // An idle connection that drops (database restart, network cut) must not crash the process;
     // the pool replaces it and the next query reports the outage as 503.
     pool.on('error', (error) => options.onPoolError?.(error));
+    // The pool listens only to idle clients; a client checked out by a query or a transaction when
+    // the link drops emits 'error' with nobody listening, which would kill the process. Its query
+    // fails on its own and the pool discards it on release, so logging is all that is left to do.
+    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
