@@ -1,7 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { createDatabase, type DB, migrateToLatest } from './db/database';
 import { AppError } from './errors';
@@ -115,6 +116,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifyCookie);
   registerRequestGuards(app);
+  // Collects every route registered after it; the document is served at GET /api/openapi.json.
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Cita API',
+        version: '1.0.0',
+        description:
+          'Todas las llamadas responden { status: "success" | "warning" | "danger", message, …datos }.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
 
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerImageRoutes);

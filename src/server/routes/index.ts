@@ -16,6 +16,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(503).send({ status: 'danger', message: 'La base de datos no responde' });
     }
   });
+  // The API described from the same zod schemas that validate it (design.md §5).
+  app.get('/openapi.json', async () => app.swagger());
   await app.register(registerPublicRoutes);
   await app.register(registerEventRoutes);
   await app.register(registerClientRoutes);

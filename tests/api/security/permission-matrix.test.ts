@@ -74,6 +74,7 @@ const uniqueEmail = () => `matriz${++uniqueSequence}.${Date.now()}@pruebas.mx`;
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { request: () => '', expect: PUBLIC_OK },
+  'GET /api/openapi.json': { request: () => '', expect: PUBLIC_OK },
   'POST /api/stats/get': { request: () => ({}), expect: PUBLIC_OK },
   'POST /api/event/get': { request: () => ({}), expect: PUBLIC_OK },
   'POST /api/event/details': { request: (w) => ({ event_id: w.eventId }), expect: PUBLIC_OK },
