@@ -111,6 +111,16 @@ const MATRIX: Record<string, Row> = {
     expect: CLIENT_ONLY,
   },
   'POST /api/quizz/questions': { request: () => ({}), expect: PUBLIC_OK },
+  'POST /api/adverts/get': { request: (w) => ({ admin_id: w.adminId }), expect: PUBLIC_OK },
+  'POST /api/client/interested/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/interested/add': {
+    request: (w) => ({ interes: { client_id: w.clientA.id, interested_id: w.advertOfB } }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/interested/update': {
+    request: (w) => ({ client_id: w.clientA.id, interes: { id: w.interestOfA, status_id: 0 } }),
+    expect: CLIENT_ONLY,
+  },
   'POST /api/client/quizz/add': {
     request: (w) => ({ quizz: { client_id: w.clientA.id, ...QUIZ_ANSWERS } }),
     expect: CLIENT_ONLY,
