@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { genderSchema } from './auth';
 import { optionalIdSchema } from './common';
 
-/** Adverts per page on /personas, and the most one call may ask for. */
-export const ADVERTS_PAGE_SIZE = 12;
+/**
+ * The most adverts one call answers; also the answer's size when the body names no limit, so a
+ * client written against the specification, which does not page, gets the newest 50 and `total`.
+ */
 export const ADVERTS_MAX_LIMIT = 50;
 
 /**

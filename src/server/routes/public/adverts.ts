@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADVERTS_PAGE_SIZE, advertsGetBody } from '../../../shared/contracts/people';
+import { ADVERTS_MAX_LIMIT, advertsGetBody } from '../../../shared/contracts/people';
 import { listPublicAdverts } from '../../services/people';
 import { ok, zodApp } from '../envelope';
 
@@ -9,7 +9,7 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
 
   api.post('/adverts/get', { schema: { body: advertsGetBody } }, async (request) => {
     const offset = request.body?.offset ?? 0;
-    const limit = request.body?.limit ?? ADVERTS_PAGE_SIZE;
+    const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
     const { adverts, total } = await listPublicAdverts(app.db, {
       gender: request.body?.gender,
       offset,

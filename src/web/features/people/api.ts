@@ -1,8 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InterestedAddResponse } from '../../../shared/contracts/interests';
-import { ADVERTS_PAGE_SIZE, type AdvertsGetResponse } from '../../../shared/contracts/people';
+import type { AdvertsGetResponse } from '../../../shared/contracts/people';
 import { apiPost } from '../../api/client';
 import { MY_INTERESTS_KEY } from '../../api/interests';
+
+/** Adverts per 'Ver más' on /personas: two rows of three on a desktop, a short scroll on a phone. */
+export const PEOPLE_PAGE_SIZE = 6;
 
 /** Published adverts of one gender (or everyone), a page at a time for 'Ver más'. */
 export function usePeopleAdverts(gender: number | undefined) {
@@ -13,7 +16,7 @@ export function usePeopleAdverts(gender: number | undefined) {
       apiPost<AdvertsGetResponse>('adverts/get', {
         ...(gender === undefined ? {} : { gender }),
         offset: pageParam,
-        limit: ADVERTS_PAGE_SIZE,
+        limit: PEOPLE_PAGE_SIZE,
       }),
     getNextPageParam: (last) => {
       const next = last.offset + last.adverts.length;
