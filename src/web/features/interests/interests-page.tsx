@@ -22,7 +22,7 @@ export function InterestsPage() {
   return (
     <section className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">Mis intereses</h1>
-      <div className="mt-6 flex flex-col gap-3">
+      <div className="mt-6 flex flex-col gap-3 empty:hidden">
         {remove.isSuccess ? <Alert status="success" message={remove.data.message} /> : null}
         {remove.isError ? (
           <Alert status={errorStatus(remove.error)} message={errorMessage(remove.error)} />
