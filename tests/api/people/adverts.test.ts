@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInMexico } from '../../../src/server/services/time';
 import { ADVERTS_MAX_LIMIT } from '../../../src/shared/contracts/people';
-import { insertClient } from '../../support/admin-fixtures';
+import { insertAdvert, insertClient } from '../../support/admin-fixtures';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { insertAdvert, setClientStatus } from './helpers';
+import { setClientStatus } from './helpers';
 
 let testApp: TestApp;
 beforeAll(async () => {
