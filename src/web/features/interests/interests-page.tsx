@@ -1,7 +1,6 @@
 import { AtSign, Heart, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import type { InterestEntry, MutualEntry } from '../../../shared/contracts/interests';
-import { genderLabel } from '../../../shared/domain/genders';
 import { errorMessage, errorStatus } from '../../api/client';
 import { useMyInterests } from '../../api/interests';
 import { Alert } from '../../components/ui/alert';
@@ -9,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
+import { formatPersonFacts } from '../../lib/format';
 import { useRemoveInterest } from './api';
 
 /** /intereses: the client's mutual and one-way interests, each removable after a confirmation. */
@@ -115,13 +115,12 @@ function InterestCard({
   onRemove: () => void;
   removing: boolean;
 }) {
-  const facts = [entry.age === null ? '' : `${entry.age} años`, genderLabel(entry.gender), entry.occupation];
   return (
     <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-lg font-semibold wrap-anywhere">{entry.full_name}</h3>
-          <p className="text-sm text-muted wrap-anywhere">{facts.filter(Boolean).join(' · ')}</p>
+          <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(entry)}</p>
         </div>
         {isMutual(entry) ? (
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-white">

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { SidePanel } from '../../components/ui/side-panel';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
+import { formatPersonFacts } from '../../lib/format';
 import { useAddInterest, usePeopleAdverts } from './api';
 
 const FILTERS = [{ id: undefined, label: 'Todos' }, ...GENDERS];
@@ -118,14 +119,6 @@ export function PeoplePage() {
   );
 }
 
-function personFacts(advert: PersonAdvert): string[] {
-  return [
-    advert.age === null ? '' : `${advert.age} años`,
-    genderLabel(advert.gender),
-    advert.occupation,
-  ].filter(Boolean);
-}
-
 function Initial({ name, large = false }: { name: string; large?: boolean }) {
   return (
     <span
@@ -146,7 +139,7 @@ function PersonCard({ advert, onOpen }: { advert: PersonAdvert; onOpen: () => vo
         <Initial name={advert.client} />
         <div className="min-w-0">
           <h2 className="text-lg font-semibold">{advert.client}</h2>
-          <p className="text-sm text-muted wrap-anywhere">{personFacts(advert).join(' · ')}</p>
+          <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(advert)}</p>
         </div>
       </div>
       <p className="mt-3 line-clamp-3 flex-1 text-ink wrap-anywhere">{advert.description}</p>
