@@ -75,7 +75,9 @@ export async function listInterests(
 /**
  * Serialises every change to the interests between two people. PostgreSQL: both client rows
  * are locked in id order, so crossing calls (A→B while B→A) queue instead of each missing the
- * other's uncommitted row, and never deadlock. SQLite runs one transaction at a time anyway.
+ * other's uncommitted row, and never deadlock. NO KEY UPDATE is enough (two of them still
+ * queue) and, unlike FOR UPDATE, does not hold up rows elsewhere that merely reference these
+ * clients (sign-ups, other people's interests). SQLite runs one transaction at a time anyway.
  * Answers whether the other person is still active, read under the lock.
  */
 async function lockPair(app: FastifyInstance, trx: Transaction<Database>, clientId: number, otherId: number) {
@@ -84,7 +86,7 @@ async function lockPair(app: FastifyInstance, trx: Transaction<Database>, client
     .select(['id', 'status_id'])
     .where('id', 'in', [clientId, otherId])
     .orderBy('id');
-  if (app.config.databaseUrl) query = query.forUpdate();
+  if (app.config.databaseUrl) query = query.forNoKeyUpdate();
   const rows = await query.execute();
   return rows.some((row) => row.id === otherId && row.status_id === CLIENT_STATUS.active);
 }
