@@ -77,7 +77,7 @@ export async function listInterests(
  * are locked in id order, so crossing calls (A→B while B→A) queue instead of each missing the
  * other's uncommitted row, and never deadlock. NO KEY UPDATE is enough (two of them still
  * queue) and, unlike FOR UPDATE, does not hold up rows elsewhere that merely reference these
- * clients (sign-ups, other people's interests). SQLite runs one transaction at a time anyway.
+ * clients (event sign-ups, quiz answers). SQLite runs one transaction at a time anyway.
  * Answers whether the other person is still active, read under the lock.
  */
 async function lockPair(app: FastifyInstance, trx: Transaction<Database>, clientId: number, otherId: number) {
