@@ -34,6 +34,29 @@ export async function insertClient(
   return { id, email };
 }
 
+export interface AdvertValues {
+  status_id?: 1 | 2;
+  description?: string;
+  description_update?: string | null;
+}
+
+/** Gives a client an advert directly; published (visible, with text) unless told otherwise. */
+export async function insertAdvert(app: FastifyInstance, clientId: number, values: AdvertValues = {}) {
+  const { id } = await app.db
+    .insertInto('adverts')
+    .values({
+      client_id: clientId,
+      status_id: values.status_id ?? 1,
+      description: values.description ?? `Anuncio de la persona ${clientId}`,
+      description_update: values.description_update ?? null,
+      status_update: values.description_update ? 1 : null,
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 export async function insertEvent(
   app: FastifyInstance,
   values: { name?: string; limit_w?: number; limit_m?: number } = {},

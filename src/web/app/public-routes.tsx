@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { EventsPage } from '../features/event-list/events-page';
-import { InterestsPage } from '../features/interests/interests-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { ClientGuard } from './client-guard';
 import { NotFoundPage } from './not-found-page';
@@ -16,6 +15,10 @@ export const publicRoutes: RouteObject[] = [
       { path: 'demo', element: <LandingPage /> },
       // Public content pages: events, services, about, contact, privacy notice. The text-heavy
       // pages load on demand so that the landing downloads only what it shows.
+      {
+        path: 'personas',
+        lazy: async () => ({ Component: (await import('../features/people/people-page')).PeoplePage }),
+      },
       { path: 'eventos', element: <EventsPage /> },
       { path: 'eventos/:category', element: <EventsPage /> },
       {
@@ -48,7 +51,12 @@ export const publicRoutes: RouteObject[] = [
       {
         element: <ClientGuard />,
         children: [
-          { path: 'intereses', element: <InterestsPage /> },
+          {
+            path: 'intereses',
+            lazy: async () => ({
+              Component: (await import('../features/interests/interests-page')).InterestsPage,
+            }),
+          },
           {
             path: 'asistencias',
             lazy: async () => ({

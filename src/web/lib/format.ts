@@ -1,5 +1,6 @@
 import { format, parse } from 'date-fns';
 import { es } from 'date-fns/locale/es';
+import { genderLabel } from '../../shared/domain/genders';
 
 /** 'YYYY-MM-DD' as the specification's 'MMM d. y' in Spanish, e.g. 'nov 28. 2026'. */
 export function formatDay(day: string): string {
@@ -24,4 +25,15 @@ const pesos = new Intl.NumberFormat('es-MX', {
 /** Mexican pesos with 2 decimals and the suffix MXN, e.g. '$1,200.00 MXN'. */
 export function formatPrice(amount: number): string {
   return `${pesos.format(amount)} MXN`;
+}
+
+/** A person's card line, e.g. '34 años · Mujer · Arquitecta'; missing parts are left out. */
+export function formatPersonFacts(person: {
+  age: number | null;
+  gender: number;
+  occupation: string;
+}): string {
+  return [person.age === null ? '' : `${person.age} años`, genderLabel(person.gender), person.occupation]
+    .filter(Boolean)
+    .join(' · ');
 }

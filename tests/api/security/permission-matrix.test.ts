@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
-import { FIXTURE_PASSWORD, insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
+import {
+  FIXTURE_PASSWORD,
+  insertAdvert,
+  insertClient,
+  insertEvent,
+  signUp,
+} from '../../support/admin-fixtures';
 import { type Agent, startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
 
 /**
@@ -112,6 +118,16 @@ const MATRIX: Record<string, Row> = {
     expect: CLIENT_ONLY,
   },
   'POST /api/quizz/questions': { request: () => ({}), expect: PUBLIC_OK },
+  'POST /api/adverts/get': { request: (w) => ({ admin_id: w.adminId }), expect: PUBLIC_OK },
+  'POST /api/client/interested/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/interested/add': {
+    request: (w) => ({ interes: { client_id: w.clientA.id, interested_id: w.advertOfB } }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/interested/update': {
+    request: (w) => ({ client_id: w.clientA.id, interes: { id: w.interestOfA, status_id: 0 } }),
+    expect: CLIENT_ONLY,
+  },
   'POST /api/client/quizz/add': {
     request: (w) => ({ quizz: { client_id: w.clientA.id, ...QUIZ_ANSWERS } }),
     expect: CLIENT_ONLY,
@@ -166,30 +182,14 @@ async function loggedInClient(email: string): Promise<Agent> {
   return agent;
 }
 
-async function insertAdvert(clientId: number): Promise<number> {
-  const { id } = await testApp.app.db
-    .insertInto('adverts')
-    .values({
-      client_id: clientId,
-      status_id: 1,
-      description: 'Me gusta bailar',
-      description_update: null,
-      status_update: null,
-      updated_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 /** Everyone and everything one route's row needs, made fresh so no route sees another's effects. */
 async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent> }> {
   const { app } = testApp;
   const clientA = await insertClient(app, { gender: 1 });
   const clientB = await insertClient(app, { gender: 2 });
   const deletedClient = await insertClient(app, { gender: 1 });
-  const advertOfA = await insertAdvert(clientA.id);
-  const advertOfB = await insertAdvert(clientB.id);
+  const advertOfA = await insertAdvert(app, clientA.id, { description: 'Me gusta bailar' });
+  const advertOfB = await insertAdvert(app, clientB.id, { description: 'Me gusta bailar' });
   const eventId = await insertEvent(app);
   const assistanceOfA = await signUp(app, eventId, clientA.id);
   const { id: interestOfA } = await app.db

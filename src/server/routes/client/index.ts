@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClientAuthRoutes } from './auth';
 import { registerClientEventRoutes } from './events';
+import { registerClientInterestRoutes } from './interests';
 import { registerClientProfileRoutes } from './profile';
 import { registerClientQuizRoutes } from './quiz';
 
@@ -10,4 +11,5 @@ export async function registerClientRoutes(app: FastifyInstance): Promise<void> 
   await app.register(registerClientProfileRoutes);
   await app.register(registerClientEventRoutes);
   await app.register(registerClientQuizRoutes);
+  await app.register(registerClientInterestRoutes);
 }

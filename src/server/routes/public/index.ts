@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAdvertRoutes } from './adverts';
 import { registerQuizQuestionRoutes } from './quiz';
 import { registerStatsRoutes } from './stats';
 
@@ -6,4 +7,5 @@ import { registerStatsRoutes } from './stats';
 export async function registerPublicRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerStatsRoutes);
   await app.register(registerQuizQuestionRoutes);
+  await app.register(registerAdvertRoutes);
 }

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { genderSchema } from './auth';
+import { optionalIdSchema } from './common';
+
+/**
+ * The most adverts one call answers; also the answer's size when the body names no limit, so a
+ * client written against the specification, which does not page, gets the newest 50 and `total`.
+ */
+export const ADVERTS_MAX_LIMIT = 50;
+
+/**
+ * adverts/get: the specification's body is `{ admin_id }`; paging and the gender filter are
+ * optional additions. The list is public, so admin_id changes nothing.
+ */
+export const advertsGetBody = z
+  .object({
+    admin_id: optionalIdSchema,
+    /** 1 mujer, 2 hombre, 3 LGBTQ+; absent: everyone. */
+    gender: genderSchema.optional(),
+    offset: z
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(0, 'No puede ser negativo')
+      .max(1_000_000, 'El número es demasiado grande')
+      .optional(),
+    limit: z
+      .number({ error: 'Debe ser un número' })
+      .int('Debe ser un número entero')
+      .min(1, 'Pide al menos un anuncio')
+      .max(ADVERTS_MAX_LIMIT, `Pide a lo más ${ADVERTS_MAX_LIMIT} anuncios`)
+      .optional(),
+  })
+  .optional();
+export type AdvertsGetBody = z.input<typeof advertsGetBody>;
+
+/** A published advert as anyone may see it (specification §3 'Advert (person)'): no contact data. */
+export interface PersonAdvert {
+  id: number;
+  client_id: number;
+  /** 'First L.': first name and the initial of the last name. */
+  client: string;
+  gender: number;
+  age: number | null;
+  occupation: string;
+  description: string;
+}
+
+export interface AdvertsGetResponse {
+  status: 'success';
+  message: string;
+  adverts: PersonAdvert[];
+  /** Adverts matching the filter, across all pages. */
+  total: number;
+  offset: number;
+  limit: number;
+}

@@ -1,0 +1,35 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InterestedAddResponse } from '../../../shared/contracts/interests';
+import type { AdvertsGetResponse } from '../../../shared/contracts/people';
+import { apiPost } from '../../api/client';
+import { MY_INTERESTS_KEY } from '../../api/interests';
+
+/** Adverts per 'Ver más' on /personas: two rows of three on a desktop, a short scroll on a phone. */
+export const PEOPLE_PAGE_SIZE = 6;
+
+/** Published adverts of one gender (or everyone), a page at a time for 'Ver más'. */
+export function usePeopleAdverts(gender: number | undefined) {
+  return useInfiniteQuery({
+    queryKey: ['adverts', 'public', gender ?? null],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      apiPost<AdvertsGetResponse>('adverts/get', {
+        ...(gender === undefined ? {} : { gender }),
+        offset: pageParam,
+        limit: PEOPLE_PAGE_SIZE,
+      }),
+    getNextPageParam: (last) => {
+      const next = last.offset + last.adverts.length;
+      return last.adverts.length > 0 && next < last.total ? next : undefined;
+    },
+  });
+}
+
+export function useAddInterest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (advertId: number) =>
+      apiPost<InterestedAddResponse>('client/interested/add', { interes: { interested_id: advertId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_INTERESTS_KEY }),
+  });
+}

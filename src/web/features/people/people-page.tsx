@@ -1,0 +1,233 @@
+import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { PersonAdvert } from '../../../shared/contracts/people';
+import { GENDERS, genderLabel } from '../../../shared/domain/genders';
+import { ApiError, errorMessage, errorStatus } from '../../api/client';
+import { useMyInterests } from '../../api/interests';
+import { useSessionHint } from '../../api/session';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { SidePanel } from '../../components/ui/side-panel';
+import { Spinner } from '../../components/ui/spinner';
+import { usePageTitle } from '../../components/use-page-title';
+import { formatPersonFacts } from '../../lib/format';
+import { useAddInterest, usePeopleAdverts } from './api';
+
+const FILTERS = [{ id: undefined, label: 'Todos' }, ...GENDERS];
+
+/** The gender filter lives in the address (?genero=2), so a reload or 'back' keeps it. */
+function useGenderFilter(): [number | undefined, (gender: number | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = Number(params.get('genero'));
+  const gender = GENDERS.some((option) => option.id === value) ? value : undefined;
+  const setGender = (next: number | undefined) =>
+    setParams(next === undefined ? {} : { genero: String(next) }, { replace: true });
+  return [gender, setGender];
+}
+
+/** /personas: published adverts, filtered by gender, with the full profile in a side panel. */
+export function PeoplePage() {
+  usePageTitle('Personas');
+  const [gender, setGender] = useGenderFilter();
+  const [selected, setSelected] = useState<PersonAdvert | null>(null);
+  const adverts = usePeopleAdverts(gender);
+  const pages = adverts.data?.pages ?? [];
+  const people = pages.flatMap((page) => page.adverts);
+  const total = pages[0]?.total ?? 0;
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold md:text-4xl">Personas</h1>
+      <p className="mt-2 text-muted">
+        Conoce a quienes buscan lo mismo que tú. Si alguien te interesa, díselo.
+      </p>
+
+      <fieldset className="mt-6">
+        <legend className="sr-only">Filtrar por género</legend>
+        <div className="flex flex-wrap gap-2">
+          {FILTERS.map((option) => {
+            const active = option.id === gender;
+            return (
+              <button
+                key={option.label}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setGender(option.id)}
+                className={`rounded-full px-4 py-1.5 text-sm font-medium ring-1 ${
+                  active
+                    ? 'bg-accent text-white ring-accent'
+                    : 'bg-white text-ink ring-black/10 hover:text-accent'
+                }`}
+              >
+                {option.label}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      {adverts.isPending ? (
+        <Spinner label="Cargando personas…" />
+      ) : !adverts.data ? (
+        <div className="mt-8">
+          <Alert status={errorStatus(adverts.error)} message={errorMessage(adverts.error)} />
+        </div>
+      ) : people.length === 0 ? (
+        <p className="mt-8 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-black/5">
+          {gender === undefined
+            ? 'Todavía no hay anuncios publicados. Vuelve pronto.'
+            : 'No hay anuncios publicados en esta categoría. Prueba con otra.'}
+        </p>
+      ) : (
+        <>
+          <ul aria-label="Anuncios" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {people.map((advert) => (
+              <li key={advert.id}>
+                <PersonCard advert={advert} onOpen={() => setSelected(advert)} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-col items-center gap-3">
+            <p className="text-sm text-muted">
+              Mostrando {people.length} de {total}
+            </p>
+            {adverts.hasNextPage ? (
+              <Button
+                variant="secondary"
+                onClick={() => adverts.fetchNextPage()}
+                disabled={adverts.isFetchingNextPage}
+              >
+                {adverts.isFetchingNextPage ? 'Cargando…' : 'Ver más'}
+              </Button>
+            ) : null}
+            {adverts.isError ? (
+              <Alert status={errorStatus(adverts.error)} message={errorMessage(adverts.error)} />
+            ) : null}
+          </div>
+        </>
+      )}
+
+      <SidePanel
+        open={selected !== null}
+        onOpenChange={(open) => !open && setSelected(null)}
+        title={selected?.client ?? ''}
+      >
+        {selected ? <PersonProfile advert={selected} /> : null}
+      </SidePanel>
+    </section>
+  );
+}
+
+function Initial({ name, large = false }: { name: string; large?: boolean }) {
+  return (
+    <span
+      aria-hidden
+      className={`flex shrink-0 items-center justify-center rounded-full bg-accent-soft font-bold text-accent-dark ${
+        large ? 'size-16 text-2xl' : 'size-12 text-lg'
+      }`}
+    >
+      {Array.from(name)[0] ?? '?'}
+    </span>
+  );
+}
+
+function PersonCard({ advert, onOpen }: { advert: PersonAdvert; onOpen: () => void }) {
+  return (
+    <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
+      <div className="flex items-center gap-3">
+        <Initial name={advert.client} />
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold">{advert.client}</h2>
+          <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(advert)}</p>
+        </div>
+      </div>
+      <p className="mt-3 line-clamp-3 flex-1 text-ink wrap-anywhere">{advert.description}</p>
+      <Button variant="secondary" className="mt-4 self-start" onClick={onOpen}>
+        Ver perfil
+      </Button>
+    </article>
+  );
+}
+
+/** The side panel's full profile and the interest button (hidden on one's own advert, spec §5). */
+function PersonProfile({ advert }: { advert: PersonAdvert }) {
+  return (
+    <div className="flex flex-1 flex-col gap-6">
+      <div className="flex items-center gap-4">
+        <Initial name={advert.client} large />
+        <dl className="grid gap-1 text-sm">
+          {advert.age === null ? null : (
+            <div className="flex gap-2">
+              <dt className="text-muted">Edad</dt>
+              <dd className="font-medium">{advert.age} años</dd>
+            </div>
+          )}
+          <div className="flex gap-2">
+            <dt className="text-muted">Género</dt>
+            <dd className="font-medium">{genderLabel(advert.gender)}</dd>
+          </div>
+          {advert.occupation ? (
+            <div className="flex gap-2">
+              <dt className="text-muted">Ocupación</dt>
+              <dd className="font-medium wrap-anywhere">{advert.occupation}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+      <div>
+        <h3 className="font-semibold">Sobre mí</h3>
+        <p className="mt-2 leading-relaxed whitespace-pre-line wrap-anywhere">{advert.description}</p>
+      </div>
+      <InterestAction advert={advert} />
+    </div>
+  );
+}
+
+function InterestAction({ advert }: { advert: PersonAdvert }) {
+  const clientId = useSessionHint('client');
+  const navigate = useNavigate();
+  const addInterest = useAddInterest();
+  const interests = useMyInterests(clientId !== null);
+
+  if (clientId === advert.client_id) {
+    return <p className="rounded-lg bg-cream px-4 py-3 text-sm text-muted">Este es tu anuncio.</p>;
+  }
+  const known = interests.data && [...interests.data.interested, ...interests.data.mutual];
+  if (clientId !== null && known?.some((entry) => entry.client_id === advert.client_id)) {
+    return (
+      <p className="rounded-lg bg-accent-soft px-4 py-3 text-sm text-accent-dark">
+        Ya te interesa {advert.client}.{' '}
+        <Link to="/intereses" className="font-semibold underline">
+          Ver mis intereses
+        </Link>
+      </p>
+    );
+  }
+
+  // Visitors log in first (spec §5); a success goes to /intereses (spec §4).
+  const markInterest = () => {
+    if (clientId === null) {
+      navigate('/ingresar');
+      return;
+    }
+    addInterest.mutate(advert.id, {
+      onSuccess: () => navigate('/intereses'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.httpStatus === 401) navigate('/ingresar');
+      },
+    });
+  };
+
+  return (
+    <div className="mt-auto flex flex-col gap-3">
+      {addInterest.isError ? (
+        <Alert status={errorStatus(addInterest.error)} message={errorMessage(addInterest.error)} />
+      ) : null}
+      <Button onClick={markInterest} disabled={addInterest.isPending} className="w-full">
+        <Heart className="size-4" aria-hidden />
+        {addInterest.isPending ? 'Guardando…' : 'Me interesa'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { type AdvertValues, insertAdvert } from '../../support/admin-fixtures';
+import type { TestApp } from '../../support/test-app';
+import { loggedInClient } from '../events-quiz/helpers';
+
+/** A logged-in client with a published advert. */
+export async function personWithAdvert(
+  testApp: TestApp,
+  values: Parameters<typeof loggedInClient>[1] = {},
+  advert: AdvertValues = {},
+) {
+  const client = await loggedInClient(testApp, values);
+  const advertId = await insertAdvert(testApp.app, client.id, advert);
+  return { ...client, advertId };
+}
+
+export async function interestRows(app: FastifyInstance, ...clientIds: number[]) {
+  return app.db
+    .selectFrom('interests')
+    .select(['id', 'client_id', 'target_client_id', 'status_id'])
+    .where((eb) => eb.or([eb('client_id', 'in', clientIds), eb('target_client_id', 'in', clientIds)]))
+    .orderBy('id')
+    .execute();
+}
+
+export async function setClientStatus(app: FastifyInstance, clientId: number, statusId: number) {
+  await app.db.updateTable('clients').set({ status_id: statusId }).where('id', '=', clientId).execute();
+}
