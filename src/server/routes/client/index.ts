@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { registerClientAccountRoutes } from './account';
+import { registerClientAdvertRoutes } from './advert';
 import { registerClientAuthRoutes } from './auth';
 import { registerClientEventRoutes } from './events';
+import { registerPasswordResetRoutes } from './password-reset';
 import { registerClientProfileRoutes } from './profile';
 import { registerClientQuizRoutes } from './quiz';
 
@@ -10,4 +13,7 @@ export async function registerClientRoutes(app: FastifyInstance): Promise<void> 
   await app.register(registerClientProfileRoutes);
   await app.register(registerClientEventRoutes);
   await app.register(registerClientQuizRoutes);
+  await app.register(registerPasswordResetRoutes);
+  await app.register(registerClientAccountRoutes);
+  await app.register(registerClientAdvertRoutes);
 }
