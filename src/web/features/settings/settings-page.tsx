@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { type PasswordChangeForm, passwordChangeSchema } from '../../../shared/contracts/account';
 import { loginPasswordSchema } from '../../../shared/contracts/common';
-import { errorMessage, errorStatus, forgetSessionHint } from '../../api/client';
+import { errorMessage, errorStatus } from '../../api/client';
+import { LEFT_CLIENT_AREA } from '../../api/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -85,7 +85,6 @@ const deactivationSchema = z.object({ password: loginPasswordSchema });
 
 function Deactivation() {
   const deactivate = useDeactivateAccount();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { register, watch, formState, trigger, getValues } = useForm<z.input<typeof deactivationSchema>>({
     resolver: zodResolver(deactivationSchema),
@@ -96,12 +95,8 @@ function Deactivation() {
   async function confirmDeactivation() {
     if (!(await trigger())) return;
     deactivate.mutate(getValues('password'), {
-      onSuccess: () => {
-        // The server ended the session; the browser forgets the person and everything cached about them.
-        forgetSessionHint('client');
-        queryClient.clear();
-        navigate('/');
-      },
+      // The server ended the session; the layout forgets the person once '/' is shown.
+      onSuccess: () => navigate('/', { state: LEFT_CLIENT_AREA }),
     });
   }
 
