@@ -12,8 +12,9 @@ export async function registerPasswordResetRoutes(app: FastifyInstance): Promise
     '/client/password/forgot',
     { schema: { body: passwordForgotBody }, preHandler: forgotPasswordThrottle },
     async (request) => {
-      // Not awaited: whether the e-mail has an account must not show in the answer or its timing.
-      void sendResetLink(app, request.body.email);
+      // Only after the answer is out: whether the e-mail has an account must not show in it or its timing.
+      const { email } = request.body;
+      setImmediate(() => void sendResetLink(app, email));
       return ok(FORGOT_ANSWER);
     },
   );

@@ -22,7 +22,13 @@ export const SelectField = forwardRef<
         {label}
         {marked ? <span aria-hidden> *</span> : null}
       </label>
-      <select ref={ref} id={selectId} className={clsx(inputClass, className)} {...props}>
+      <select
+        ref={ref}
+        id={selectId}
+        aria-required={marked || undefined}
+        className={clsx(inputClass, className)}
+        {...props}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
