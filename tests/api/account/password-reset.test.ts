@@ -150,6 +150,18 @@ describe('client/password/reset', () => {
     expect(await testApp.agent().loginClient(client.email, NEW_PASSWORD)).toBe(client.id);
   });
 
+  it('lets exactly one of two simultaneous uses of a link win', async () => {
+    const client = await insertClient(testApp.app);
+    const token = await tokenFor(client.email);
+    const [first, second] = await Promise.all([
+      testApp.agent().post('client/password/reset', { token, password: 'carrera-clave-1' }),
+      testApp.agent().post('client/password/reset', { token, password: 'carrera-clave-2' }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+    const winner = first.statusCode === 200 ? 'carrera-clave-1' : 'carrera-clave-2';
+    expect(await testApp.agent().loginClient(client.email, winner)).toBe(client.id);
+  });
+
   it('refuses an expired link', async () => {
     const client = await insertClient(testApp.app);
     const token = await tokenFor(client.email);

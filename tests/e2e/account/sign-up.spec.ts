@@ -75,3 +75,12 @@ test('/ingresar enlaza a /registrarse, /reestablecer y /admin', async ({ page })
     '/admin',
   );
 });
+
+test('/registrarse y /reestablecer caben en un teléfono de 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/registrarse', '/reestablecer', '/reestablecer?token=abc']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
+});
