@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { ClientSignUp } from '../../shared/contracts/auth';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../db/database';
@@ -51,4 +52,29 @@ export async function authenticateClient(db: DB, email: string, password: string
   }
   const valid = await verifyPassword(client.password_hash, password);
   return valid && client.status_id === CLIENT_STATUS.active ? client.id : null;
+}
+
+/** Sent after client/add has answered; a mail that cannot be sent is only logged (by the mailer). */
+export async function sendWelcomeMail(
+  app: FastifyInstance,
+  client: { first_name: string; email: string },
+): Promise<void> {
+  const url = app.config.publicUrl;
+  await app.mailer.send({
+    to: client.email,
+    subject: 'Bienvenido/a a Cita',
+    text: [
+      `Hola ${client.first_name}:`,
+      '',
+      'Tu cuenta de Cita está lista. Estos son tus siguientes pasos:',
+      '',
+      `- Escribe tu anuncio en Mi perfil: ${url}/perfil`,
+      `- Contesta el quiz de compatibilidad: ${url}/quiz`,
+      `- Encuentra tu próximo evento: ${url}/eventos`,
+      '',
+      'Si no creaste esta cuenta, escríbenos respondiendo este correo.',
+      '',
+      'Cita',
+    ].join('\n'),
+  });
 }

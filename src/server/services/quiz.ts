@@ -16,3 +16,16 @@ export async function saveQuizAnswers(db: DB, clientId: number, answers: QuizAns
     await recordScoringChange(trx, clientId);
   });
 }
+
+/** The client's saved answers as the specification's quizz {client_id, q_1…q_20}, or null. */
+export async function findQuizAnswers(
+  db: DB,
+  clientId: number,
+): Promise<({ client_id: number } & QuizAnswers) | null> {
+  const row = await db
+    .selectFrom('quiz_answers')
+    .select(['client_id', ...QUESTION_KEYS])
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return (row as ({ client_id: number } & QuizAnswers) | undefined) ?? null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ageOn } from '../domain/compatibility';
 import { GENDERS } from '../domain/genders';
 import {
   dateSchema,
@@ -15,13 +16,20 @@ export const genderSchema = z.union(
   { error: 'Elige un género válido' },
 );
 
+export const ADULT_AGE = 18;
+
+/** The site is for adults: a birthday 18 or more years ago in Mexico City, and not absurdly old. */
+export const birthdaySchema = dateSchema
+  .refine((day) => ageOn(day, new Date()) >= ADULT_AGE, 'Debes ser mayor de edad (18 años o más)')
+  .refine((day) => ageOn(day, new Date()) <= 120, 'Escribe una fecha de nacimiento válida');
+
 export const clientSignUpSchema = z.object({
   first_name: requiredText('tu nombre', 80),
   last_name: requiredText('tu apellido', 80),
   email: emailSchema,
   // The specification marks the phone as required in its label but does not check it.
   phone: shortText('tu teléfono', 30).default(''),
-  birthday: dateSchema,
+  birthday: birthdaySchema,
   gender: genderSchema.default(1),
   occupation: shortText('tu ocupación', 120).default(''),
   instagram: shortText('tu Instagram', 60).default(''),

@@ -1,8 +1,8 @@
 import { Heart, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { apiPost, forgetSessionHint } from '../api/client';
-import { useSessionHint } from '../api/session';
+import { apiPost } from '../api/client';
+import { LEFT_CLIENT_AREA, useForgetClientAfterLeaving, useSessionHint } from '../api/session';
 import { ScrollToTop } from './scroll-to-top';
 
 const PUBLIC_LINKS = [
@@ -22,12 +22,12 @@ export function PublicLayout() {
   const clientId = useSessionHint('client');
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
+  useForgetClientAfterLeaving();
 
   async function logout() {
     await apiPost('client/logout').catch(() => undefined);
-    forgetSessionHint('client');
     setOpen(false);
-    navigate('/');
+    navigate('/', { state: LEFT_CLIENT_AREA });
   }
 
   const links = clientId === null ? PUBLIC_LINKS : [...PUBLIC_LINKS, ...USER_LINKS];

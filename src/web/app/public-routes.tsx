@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/login-page';
 import { EventsPage } from '../features/event-list/events-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { ClientGuard } from './client-guard';
@@ -47,7 +46,21 @@ export const publicRoutes: RouteObject[] = [
         path: 'aviso-privacidad',
         lazy: async () => ({ Component: (await import('../features/privacy/privacy-page')).PrivacyPage }),
       },
-      { path: 'ingresar', element: <LoginPage /> },
+      // The account forms load on demand: zod and react-hook-form stay out of the landing bundle.
+      {
+        path: 'ingresar',
+        lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+      },
+      {
+        path: 'registrarse',
+        lazy: async () => ({ Component: (await import('../features/auth/sign-up-page')).SignUpPage }),
+      },
+      {
+        path: 'reestablecer',
+        lazy: async () => ({
+          Component: (await import('../features/auth/password-reset-page')).PasswordResetPage,
+        }),
+      },
       {
         element: <ClientGuard />,
         children: [
@@ -66,6 +79,16 @@ export const publicRoutes: RouteObject[] = [
           {
             path: 'quiz',
             lazy: async () => ({ Component: (await import('../features/quiz/quiz-page')).QuizPage }),
+          },
+          {
+            path: 'perfil',
+            lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
+          },
+          {
+            path: 'configuracion',
+            lazy: async () => ({
+              Component: (await import('../features/settings/settings-page')).SettingsPage,
+            }),
           },
         ],
       },

@@ -132,6 +132,36 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ quizz: { client_id: w.clientA.id, ...QUIZ_ANSWERS } }),
     expect: CLIENT_ONLY,
   },
+  'POST /api/client/quizz/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/profile/update': {
+    request: (w) => ({
+      client_id: w.clientA.id,
+      profile: { first_name: 'Ana', last_name: 'Matriz', gender: 1, birthday: '1990-01-01' },
+    }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/password/update': {
+    request: (w) => ({
+      client_id: w.clientA.id,
+      password: { current: FIXTURE_PASSWORD, new: 'otra-clave-segura' },
+    }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/deactivate': {
+    request: (w) => ({ client_id: w.clientA.id, password: FIXTURE_PASSWORD }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/password/forgot': { request: (w) => ({ email: w.clientA.email }), expect: PUBLIC_OK },
+  'POST /api/client/password/reset': {
+    // No session is needed or looked at: everyone's unknown link is refused alike.
+    request: () => ({ token: 'enlace-que-no-existe', password: 'una-clave-segura' }),
+    expect: { visitor: 400, clientB: 400, deletedClient: 400, inactiveAdmin: 400, admin: 400, clientA: 400 },
+  },
+  'POST /api/client/advert/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/advert/update': {
+    request: (w) => ({ advert: { client_id: w.clientA.id, status_id: 1, description_update: 'Hola' } }),
+    expect: CLIENT_ONLY,
+  },
   'POST /api/admin/login': {
     request: () => ({ access: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } }),
     expect: PUBLIC_OK,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { clientAddBody, emptyBody, loginBody } from '../../../shared/contracts/auth';
 import { unauthorized } from '../../errors';
 import { endSession, startSession } from '../../plugins/auth';
-import { authenticateClient, createClient, WRONG_CREDENTIALS } from '../../services/clients';
+import { authenticateClient, createClient, sendWelcomeMail, WRONG_CREDENTIALS } from '../../services/clients';
 import { ok, zodApp } from '../envelope';
 import { forgetLoginAttempts, loginThrottle } from '../login-throttle';
 
@@ -12,6 +12,7 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
   api.post('/client/add', { schema: { body: clientAddBody } }, async (request, reply) => {
     const clientId = await createClient(app.db, request.body.client);
     await startSession(request, reply, 'client', clientId);
+    void sendWelcomeMail(app, request.body.client);
     return ok('¡Bienvenido! Tu cuenta fue creada', { client_id: clientId });
   });
 

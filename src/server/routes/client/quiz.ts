@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { clientIdBody } from '../../../shared/contracts/auth';
 import { quizzAddBody } from '../../../shared/contracts/quiz';
 import { requireClient } from '../../plugins/auth';
-import { saveQuizAnswers } from '../../services/quiz';
+import { findQuizAnswers, saveQuizAnswers } from '../../services/quiz';
 import { ok, zodApp } from '../envelope';
 
 export async function registerClientQuizRoutes(app: FastifyInstance): Promise<void> {
@@ -12,5 +13,9 @@ export async function registerClientQuizRoutes(app: FastifyInstance): Promise<vo
     const { client_id: _sessionDecides, ...answers } = request.body.quizz;
     await saveQuizAnswers(app.db, request.clientId, answers);
     return ok('Gracias por responder el quiz');
+  });
+
+  api.post('/client/quizz/get', { schema: { body: clientIdBody } }, async (request) => {
+    return ok('Tus respuestas', { quizz: await findQuizAnswers(app.db, request.clientId) });
   });
 }

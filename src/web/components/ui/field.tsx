@@ -4,7 +4,7 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 export const inputClass =
   'w-full rounded-lg border border-black/15 bg-white px-3 py-2.5 text-base outline-none focus:border-accent focus:ring-2 focus:ring-accent/20';
 
-/** A labelled input; `required` adds the specification's asterisk to the label. */
+/** A labelled input; `marked` adds the specification's asterisk to the label and aria-required. */
 export const Field = forwardRef<
   HTMLInputElement,
   InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | undefined; marked?: boolean }
@@ -16,7 +16,13 @@ export const Field = forwardRef<
         {label}
         {marked ? <span aria-hidden> *</span> : null}
       </label>
-      <input ref={ref} id={inputId} className={clsx(inputClass, className)} {...props} />
+      <input
+        ref={ref}
+        id={inputId}
+        aria-required={marked || undefined}
+        className={clsx(inputClass, className)}
+        {...props}
+      />
       {error ? <p className="text-sm text-red-700">{error}</p> : null}
     </div>
   );

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { QuizAnswers } from '../domain/quiz-questions';
+import { clientSignUpSchema, genderSchema } from './auth';
+import { emailSchema, loginPasswordSchema, optionalIdSchema, passwordSchema } from './common';
+
+// --- profile -----------------------------------------------------------------
+
+/**
+ * The editable part of the profile: the sign-up's own fields and rules (e-mail and password
+ * apart). The gender has no default here: an update that leaves it out must not reset it to 1.
+ */
+export const profileSchema = clientSignUpSchema
+  .pick({ first_name: true, last_name: true, birthday: true, phone: true, instagram: true, occupation: true })
+  .extend({ gender: genderSchema });
+export type ProfileForm = z.input<typeof profileSchema>;
+export type ValidProfile = z.output<typeof profileSchema>;
+
+export const profileUpdateBody = z.object({ client_id: optionalIdSchema, profile: profileSchema });
+export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+export interface ClientProfile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  gender: number;
+  birthday: string | null;
+  occupation: string;
+  email: string;
+  phone: string;
+  instagram: string;
+  status_id: number;
+  date_creation: string;
+  age: number | null;
+  advert_id: number | null;
+  advert_status: number | null;
+  description: string | null;
+}
+
+export interface ProfileResponse {
+  status: 'success';
+  message: string;
+  profile: ClientProfile;
+}
+
+// --- password and deactivation -------------------------------------------------
+
+export const passwordChangeSchema = z
+  .object({ current: loginPasswordSchema, new: passwordSchema })
+  .refine((password) => password.current !== password.new, {
+    path: ['new'],
+    message: 'La nueva contraseña debe ser distinta de la actual',
+  });
+export type PasswordChangeForm = z.input<typeof passwordChangeSchema>;
+
+export const passwordUpdateBody = z.object({ client_id: optionalIdSchema, password: passwordChangeSchema });
+export type PasswordUpdateBody = z.input<typeof passwordUpdateBody>;
+
+export const deactivateBody = z.object({ client_id: optionalIdSchema, password: loginPasswordSchema });
+export type DeactivateBody = z.input<typeof deactivateBody>;
+
+export const passwordForgotBody = z.object({ email: emailSchema });
+export type PasswordForgotBody = z.input<typeof passwordForgotBody>;
+
+export const resetTokenSchema = z
+  .string({ error: 'El enlace de recuperación no es válido' })
+  .trim()
+  .min(1, 'El enlace de recuperación no es válido')
+  .max(200, 'El enlace de recuperación no es válido');
+
+export const passwordResetBody = z.object({ token: resetTokenSchema, password: passwordSchema });
+export type PasswordResetBody = z.input<typeof passwordResetBody>;
+
+// --- own advert ------------------------------------------------------------------
+
+export const ADVERT_MAX_LENGTH = 1000;
+
+/**
+ * The specification's update body; the "existing advert object" it also allows may carry more
+ * fields (id, client, description), which are ignored: only the pending text and the requested
+ * visibility are stored.
+ */
+export const advertRequestSchema = z.object({
+  client_id: optionalIdSchema,
+  status_id: z.union([z.literal(1), z.literal(2)], { error: 'Elige Activo o Inactivo' }),
+  description_update: z
+    .string({ error: 'Escribe tu anuncio' })
+    .trim()
+    .min(1, 'Escribe tu anuncio')
+    .max(ADVERT_MAX_LENGTH, `El anuncio admite a lo más ${ADVERT_MAX_LENGTH} caracteres`),
+});
+export type AdvertRequestForm = z.input<typeof advertRequestSchema>;
+
+export const advertUpdateBody = z.object({ advert: advertRequestSchema });
+export type AdvertUpdateBody = z.input<typeof advertUpdateBody>;
+
+export interface OwnAdvert {
+  id: number;
+  client_id: number;
+  client: string;
+  /** 1 visible, 2 not shown. */
+  status_id: number;
+  /** The published text. */
+  description: string;
+  /** Pending text awaiting approval, or null. */
+  description_update: string | null;
+  /** Visibility requested with the pending text, or null. */
+  status_update: number | null;
+}
+
+export interface AdvertGetResponse {
+  status: 'success';
+  message: string;
+  advert: OwnAdvert | null;
+}
+
+// --- own quiz ----------------------------------------------------------------------
+
+export interface QuizzGetResponse {
+  status: 'success';
+  message: string;
+  quizz: ({ client_id: number } & QuizAnswers) | null;
+}

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { type ClientLoginResponse, clientSignUpSchema } from '../../../shared/contracts/auth';
+import type { EnvelopeStatus } from '../../../shared/contracts/common';
+import { DEFAULT_GENDER, GENDERS } from '../../../shared/domain/genders';
+import { apiPost, errorMessage, errorStatus, rememberSessionHint } from '../../api/client';
+import { useSessionHint } from '../../api/session';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
+import { usePageTitle } from '../../components/use-page-title';
+
+type SignUpInput = z.input<typeof clientSignUpSchema>;
+type SignUp = z.output<typeof clientSignUpSchema>;
+
+const GENDER_OPTIONS = GENDERS.map((gender) => ({ value: gender.id, label: gender.label }));
+
+/** /registrarse (specification §5 "Sign-up"); client/add starts the session, so success goes on to /intereses. */
+export function SignUpPage() {
+  usePageTitle('Crear cuenta');
+  const clientId = useSessionHint('client');
+  const navigate = useNavigate();
+  const [banner, setBanner] = useState<{ status: EnvelopeStatus; message: string } | null>(null);
+  const { register, handleSubmit, watch, formState } = useForm<SignUpInput, unknown, SignUp>({
+    resolver: zodResolver(clientSignUpSchema),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      birthday: '',
+      gender: DEFAULT_GENDER,
+      occupation: '',
+      instagram: '',
+      password: '',
+    },
+  });
+
+  if (clientId !== null) return <Navigate to="/intereses" replace />;
+
+  const [firstName, lastName, email, birthday, password] = watch([
+    'first_name',
+    'last_name',
+    'email',
+    'birthday',
+    'password',
+  ]);
+  const incomplete = !firstName || !lastName || !email || !birthday || !password;
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (client) => {
+    setBanner(null);
+    try {
+      const response = await apiPost<ClientLoginResponse>('client/add', { client });
+      rememberSessionHint('client', response.client_id);
+      navigate('/intereses');
+    } catch (error) {
+      setBanner({ status: errorStatus(error), message: errorMessage(error) });
+    }
+  });
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-10 sm:py-12">
+      <h1 className="text-3xl font-bold">Crear cuenta</h1>
+      <p className="mt-2 text-muted">
+        Regístrate para marcar interés en otras personas e inscribirte a eventos.
+      </p>
+      <form onSubmit={onSubmit} className="mt-8 flex flex-col gap-4" noValidate>
+        {banner ? <Alert {...banner} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Nombre"
+            marked
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <Field
+            label="Apellido"
+            marked
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
+        </div>
+        <Field
+          label="Correo electrónico"
+          marked
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          label="Teléfono"
+          marked
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Fecha de nacimiento"
+            marked
+            type="date"
+            autoComplete="bday"
+            error={errors.birthday?.message}
+            {...register('birthday')}
+          />
+          <SelectField
+            label="Género"
+            marked
+            options={GENDER_OPTIONS}
+            error={errors.gender?.message}
+            {...register('gender', { valueAsNumber: true })}
+          />
+        </div>
+        <Field
+          label="Ocupación"
+          autoComplete="organization-title"
+          error={errors.occupation?.message}
+          {...register('occupation')}
+        />
+        <Field label="Instagram (opcional)" error={errors.instagram?.message} {...register('instagram')} />
+        <Field
+          label="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" disabled={incomplete || formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creando tu cuenta…' : 'Crear cuenta'}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm">
+        ¿Ya tienes cuenta?{' '}
+        <Link to="/ingresar" className="text-accent underline">
+          Inicia sesión
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { type PasswordChangeForm, passwordChangeSchema } from '../../../shared/contracts/account';
+import { loginPasswordSchema } from '../../../shared/contracts/common';
+import { errorMessage, errorStatus } from '../../api/client';
+import { LEFT_CLIENT_AREA } from '../../api/session';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field } from '../../components/ui/field';
+import { usePageTitle } from '../../components/use-page-title';
+import { useChangePassword, useDeactivateAccount } from './api';
+
+export const DEACTIVATION_WARNING =
+  'Si desactivas tu cuenta no podrás volver a iniciar sesión con este correo y toda tu información se eliminará de forma permanente.';
+
+/** /configuracion: password change and account deactivation (design.md §5: both work). */
+export function SettingsPage() {
+  usePageTitle('Configuración');
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold">Configuración</h1>
+      <SettingsSection id="cambiar-contrasena" title="Cambiar contraseña">
+        <PasswordChange />
+      </SettingsSection>
+      <SettingsSection id="desactivar-cuenta" title="Desactivar cuenta">
+        <Deactivation />
+      </SettingsSection>
+    </section>
+  );
+}
+
+function SettingsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6">
+      <h2 id={id} className="mb-4 text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function PasswordChange() {
+  const change = useChangePassword();
+  const { register, handleSubmit, watch, reset, formState } = useForm<PasswordChangeForm>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { current: '', new: '' },
+  });
+  const [current, next] = watch(['current', 'new']);
+  const onSubmit = handleSubmit((password) => change.mutate(password, { onSuccess: () => reset() }));
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      {change.isSuccess ? <Alert status="success" message={change.data.message} /> : null}
+      {change.isError ? (
+        <Alert status={errorStatus(change.error)} message={errorMessage(change.error)} />
+      ) : null}
+      <Field
+        id="password-current"
+        label="Contraseña actual"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.current?.message}
+        {...register('current')}
+      />
+      <Field
+        id="password-new"
+        label="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.new?.message}
+        {...register('new')}
+      />
+      <Button type="submit" disabled={!current || !next || change.isPending}>
+        {change.isPending ? 'Guardando…' : 'Cambiar contraseña'}
+      </Button>
+    </form>
+  );
+}
+
+const deactivationSchema = z.object({ password: loginPasswordSchema });
+
+function Deactivation() {
+  const deactivate = useDeactivateAccount();
+  const navigate = useNavigate();
+  const { register, watch, formState, trigger, getValues } = useForm<z.input<typeof deactivationSchema>>({
+    resolver: zodResolver(deactivationSchema),
+    defaultValues: { password: '' },
+  });
+  const password = watch('password');
+
+  async function confirmDeactivation() {
+    if (!(await trigger())) return;
+    deactivate.mutate(getValues('password'), {
+      // The server ended the session; the layout forgets the person once '/' is shown.
+      onSuccess: () => navigate('/', { state: LEFT_CLIENT_AREA }),
+    });
+  }
+
+  return (
+    <form onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4" noValidate>
+      <p className="text-muted">{DEACTIVATION_WARNING}</p>
+      {deactivate.isError ? (
+        <Alert status={errorStatus(deactivate.error)} message={errorMessage(deactivate.error)} />
+      ) : null}
+      <Field
+        id="deactivate-password"
+        label="Contraseña actual"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <ConfirmDialog
+        title="Desactivar cuenta"
+        question="¿Deseas desactivar tu cuenta? Toda tu información se eliminará y no podrás volver a entrar con este correo. Esta acción no se puede deshacer."
+        confirmLabel="Desactivar cuenta"
+        onConfirm={confirmDeactivation}
+        trigger={
+          <Button variant="danger" disabled={!password || deactivate.isPending}>
+            {deactivate.isPending ? 'Desactivando…' : 'Desactivar cuenta'}
+          </Button>
+        }
+      />
+    </form>
+  );
+}
