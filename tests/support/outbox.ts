@@ -16,13 +16,21 @@ export async function mailsTo(dataDir: string, address: string): Promise<Email[]
   return mails;
 }
 
-/** The newest message to this address, waiting briefly because mail is written after the answer. */
-export async function lastMailTo(dataDir: string, address: string, timeoutMs = 5000): Promise<Email> {
+/**
+ * The newest message to this address that passes `matching`, waiting briefly because mail is
+ * written after the answer (a sign-up's welcome mail may be there before the one a test wants).
+ */
+export async function lastMailTo(
+  dataDir: string,
+  address: string,
+  matching: (mail: Email) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<Email> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = await mailsTo(dataDir, address);
+    const mails = (await mailsTo(dataDir, address)).filter(matching);
     if (mails.length > 0) return mails[mails.length - 1]!;
-    if (Date.now() > deadline) throw new Error(`no mail to ${address} in the outbox`);
+    if (Date.now() > deadline) throw new Error(`no such mail to ${address} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

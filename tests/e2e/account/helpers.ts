@@ -12,8 +12,9 @@ export function e2eDataDir(): string {
 
 /** The reset link of the newest mail to this address, as a path on the e2e server. */
 export async function resetLinkFor(email: string): Promise<string> {
-  const mail = await lastMailTo(e2eDataDir(), email);
-  const match = /https?:\/\/[^/\s]+(\/reestablecer\?token=[\w-]+)/.exec(mail.text ?? '');
+  const link = /https?:\/\/[^/\s]+(\/reestablecer\?token=[\w-]+)/;
+  const mail = await lastMailTo(e2eDataDir(), email, (candidate) => link.test(candidate.text ?? ''));
+  const match = link.exec(mail.text ?? '');
   if (!match) throw new Error('no reset link in the mail');
   return match[1]!;
 }
