@@ -1,7 +1,28 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { loginAsAdmin } from '../fixtures';
 
-test('an admin approves one pending advert and rejects another', async ({ page }) => {
+const VALERIA_TEXT = 'Amante del yoga y de las novelas largas.';
+const JAVIER_TEXT = 'Papá de una niña increíble. Me gusta el fútbol y las carnes asadas.';
+
+/** Every advert /personas lists, after paging through it with 'Ver más'. */
+async function allPublicAdverts(page: Page) {
+  await page.goto('/personas');
+  const adverts = page.getByRole('list', { name: 'Anuncios' }).getByRole('listitem');
+  await expect(adverts.first()).toBeVisible();
+  const more = page.getByRole('button', { name: 'Ver más' });
+  while (await more.isVisible()) {
+    const shown = await adverts.count();
+    await more.click();
+    await expect(adverts).not.toHaveCount(shown);
+  }
+  return adverts;
+}
+
+test('an admin approves one pending advert and rejects another, and /personas follows', async ({ page }) => {
+  let adverts = await allPublicAdverts(page);
+  await expect(adverts.filter({ hasText: 'Valeria G.' })).toHaveCount(0);
+  await expect(adverts.filter({ hasText: 'Javier F.' })).toHaveCount(0);
+
   await loginAsAdmin(page);
   await expect(page.getByRole('heading', { name: 'Anuncios pendientes de aprobación' })).toBeVisible();
 
@@ -26,6 +47,11 @@ test('an admin approves one pending advert and rejects another', async ({ page }
   await reject.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Anuncio rechazado' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Javier Flores/ })).toHaveCount(0);
+
+  adverts = await allPublicAdverts(page);
+  await expect(adverts.filter({ hasText: 'Valeria G.' })).toContainText(VALERIA_TEXT);
+  await expect(adverts.filter({ hasText: 'Javier F.' })).toHaveCount(0);
+  await expect(page.getByText(JAVIER_TEXT)).toHaveCount(0);
 });
 
 test('admin pages send a visitor without an admin session to /admin', async ({ page }) => {
