@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { lastMailTo } from '../../support/outbox';
+import { mailsTo } from '../../support/outbox';
 
 export { FRESH_PASSWORD, registerFreshClient } from '../events-quiz/helpers';
 
@@ -10,12 +10,21 @@ export function e2eDataDir(): string {
   return dir;
 }
 
-/** The reset link of the newest mail to this address, as a path on the e2e server. */
-export async function resetLinkFor(email: string): Promise<string> {
-  const mail = await lastMailTo(e2eDataDir(), email);
-  const match = /https?:\/\/[^/\s]+(\/reestablecer\?token=[\w-]+)/.exec(mail.text ?? '');
-  if (!match) throw new Error('no reset link in the mail');
-  return match[1]!;
+/**
+ * The reset link of the newest mail to this address that carries one, as a path on the e2e
+ * server. It waits: the mail is written after the answer, and the welcome mail may be the only
+ * one there yet.
+ */
+export async function resetLinkFor(email: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const links = (await mailsTo(e2eDataDir(), email))
+      .map((mail) => /https?:\/\/[^/\s]+(\/reestablecer\?token=[\w-]+)/.exec(mail.text ?? '')?.[1])
+      .filter((link): link is string => Boolean(link));
+    if (links.length > 0) return links[links.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`no reset link to ${email} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function logout(page: Page): Promise<void> {
