@@ -8,12 +8,15 @@ export function ConfirmDialog({
   title = 'Confirmar',
   question,
   confirmLabel = 'Aceptar',
+  destructive = false,
   onConfirm,
 }: {
   trigger: ReactNode;
   title?: string;
   question: string;
   confirmLabel?: string;
+  /** A confirm button in the danger colour, for what cannot be undone. */
+  destructive?: boolean;
   onConfirm: () => void;
 }) {
   return (
@@ -26,7 +29,10 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-muted">{question}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className={buttonClass('ghost')}>Cancelar</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClass('primary')} onClick={onConfirm}>
+            <AlertDialog.Action
+              className={buttonClass(destructive ? 'danger' : 'primary')}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </AlertDialog.Action>
           </div>

@@ -118,6 +118,7 @@ function Deactivation() {
         title="Desactivar cuenta"
         question="¿Deseas desactivar tu cuenta? Toda tu información se eliminará y no podrás volver a entrar con este correo. Esta acción no se puede deshacer."
         confirmLabel="Desactivar cuenta"
+        destructive
         onConfirm={confirmDeactivation}
         trigger={
           <Button variant="danger" disabled={!password || deactivate.isPending}>
