@@ -2,7 +2,7 @@ import type { AdminAccount } from '../../shared/contracts/admin';
 import { ADMIN_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { recordAudit } from './audit';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
@@ -93,7 +93,7 @@ export async function updateAdmin(
       .where('id', '=', actorId)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(current.password_hash, change.current_password ?? ''))) {
-      throw forbidden(WRONG_CURRENT_PASSWORD);
+      throw badRequest(WRONG_CURRENT_PASSWORD);
     }
   }
   await db.transaction().execute(async (trx) => {

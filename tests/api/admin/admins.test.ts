@@ -86,7 +86,7 @@ describe('admin accounts', () => {
     const wrong = await agent.post('admin/update', {
       admin: { id: added.id, password: 'clave-nueva-propia', current_password: 'no-es-esta' },
     });
-    expect(wrong.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(400);
     const right = await agent.post('admin/update', {
       admin: { id: added.id, password: 'clave-nueva-propia', current_password: added.password },
     });
