@@ -2,7 +2,7 @@ import type { AdminAccount } from '../../shared/contracts/admin';
 import { ADMIN_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { recordAudit } from './audit';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
