@@ -29,6 +29,10 @@ export function createDatabase(options: DatabaseOptions): DB {
     // An idle connection that drops (database restart, network cut) must not crash the process;
     // the pool replaces it and the next query reports the outage as 503.
     pool.on('error', (error) => options.onPoolError?.(error));
+    // The pool listens only to idle connections. One that is checked out (inside a transaction,
+    // between two queries) and drops would emit an 'error' nobody handles and end the process;
+    // here it is ignored, because the query using it fails and is answered as an outage.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
