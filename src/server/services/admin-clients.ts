@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../db/database';
 import { conflict, notFound } from '../errors';
+import { selectAdvertsWithOwner } from './advert-queries';
 import { recordAudit } from './audit';
 import { recordScoringChange } from './matching/matching-service';
 import { revokeAllSessions } from './sessions';
@@ -16,19 +17,7 @@ export function nameContains(firstName: string, lastName: string, search: string
 }
 
 export async function listPendingAdverts(db: DB): Promise<PendingAdvert[]> {
-  const rows = await db
-    .selectFrom('adverts')
-    .innerJoin('clients', 'clients.id', 'adverts.client_id')
-    .select([
-      'adverts.id',
-      'adverts.client_id',
-      'clients.first_name',
-      'clients.last_name',
-      'adverts.status_id',
-      'adverts.description',
-      'adverts.description_update',
-      'adverts.status_update',
-    ])
+  const rows = await selectAdvertsWithOwner(db)
     .where('adverts.description_update', 'is not', null)
     .where('clients.status_id', '=', CLIENT_STATUS.active)
     .orderBy('adverts.updated_at')

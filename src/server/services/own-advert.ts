@@ -1,24 +1,11 @@
 import type { OwnAdvert } from '../../shared/contracts/account';
 import { ADVERT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../db/database';
+import { selectAdvertsWithOwner } from './advert-queries';
 import { nowIso } from './time';
 
 export async function findOwnAdvert(db: DB, clientId: number): Promise<OwnAdvert | null> {
-  const row = await db
-    .selectFrom('adverts')
-    .innerJoin('clients', 'clients.id', 'adverts.client_id')
-    .select([
-      'adverts.id',
-      'adverts.client_id',
-      'clients.first_name',
-      'clients.last_name',
-      'adverts.status_id',
-      'adverts.description',
-      'adverts.description_update',
-      'adverts.status_update',
-    ])
-    .where('adverts.client_id', '=', clientId)
-    .executeTakeFirst();
+  const row = await selectAdvertsWithOwner(db).where('adverts.client_id', '=', clientId).executeTakeFirst();
   if (!row) return null;
   const { first_name, last_name, ...advert } = row;
   return { ...advert, client: `${first_name} ${last_name}` };

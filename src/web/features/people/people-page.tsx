@@ -8,7 +8,7 @@ import { useMyInterests } from '../../api/interests';
 import { useSessionHint } from '../../api/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { SidePanel } from '../../components/ui/side-panel';
+import { SidePanel } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPersonFacts } from '../../lib/format';
