@@ -1,5 +1,5 @@
-import { Heart, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, Heart, Menu, X } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { apiPost } from '../api/client';
 import { LEFT_CLIENT_AREA, useForgetClientAfterLeaving, useSessionHint } from '../api/session';
@@ -21,16 +21,20 @@ const USER_LINKS = [
 export function PublicLayout() {
   const clientId = useSessionHint('client');
   const [open, setOpen] = useState(false);
+  const userMenu = useRef<HTMLDetailsElement>(null);
   const navigate = useNavigate();
+  function closeMenus() {
+    setOpen(false);
+    if (userMenu.current) userMenu.current.open = false;
+  }
   useForgetClientAfterLeaving();
 
   async function logout() {
     await apiPost('client/logout').catch(() => undefined);
-    setOpen(false);
+    closeMenus();
     navigate('/', { state: LEFT_CLIENT_AREA });
   }
 
-  const links = clientId === null ? PUBLIC_LINKS : [...PUBLIC_LINKS, ...USER_LINKS];
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
@@ -54,11 +58,11 @@ export function PublicLayout() {
           <ul
             className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full flex-col gap-1 border-b border-black/5 bg-cream px-4 pb-4 md:static md:flex md:flex-row md:items-center md:gap-5 md:border-0 md:p-0`}
           >
-            {links.map((link) => (
+            {PUBLIC_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
-                  onClick={() => setOpen(false)}
+                  onClick={closeMenus}
                   className={({ isActive }) =>
                     `block py-2 text-sm font-medium ${isActive ? 'text-accent' : ''}`
                   }
@@ -71,15 +75,46 @@ export function PublicLayout() {
               {clientId === null ? (
                 <Link
                   to="/ingresar"
-                  onClick={() => setOpen(false)}
+                  onClick={closeMenus}
                   className="block rounded-full bg-accent px-4 py-2 text-center text-sm font-semibold text-white"
                 >
                   Iniciar sesión
                 </Link>
               ) : (
-                <button type="button" onClick={logout} className="py-2 text-sm font-medium text-muted">
-                  Cerrar sesión
-                </button>
+                // The user menu of specification §2, as a native disclosure: no script to download.
+                <details ref={userMenu} className="group relative">
+                  <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden">
+                    Ver perfil
+                    <ChevronDown className="size-4 transition group-open:rotate-180" aria-hidden />
+                  </summary>
+                  <ul
+                    aria-label="Menú de usuario"
+                    className="mt-2 flex flex-col rounded-2xl bg-white p-2 shadow-lg md:absolute md:right-0 md:w-48"
+                  >
+                    {USER_LINKS.map((link) => (
+                      <li key={link.to}>
+                        <NavLink
+                          to={link.to}
+                          onClick={closeMenus}
+                          className={({ isActive }) =>
+                            `block rounded-lg px-3 py-2 text-sm font-medium hover:bg-black/5 ${isActive ? 'text-accent' : ''}`
+                          }
+                        >
+                          {link.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                    <li>
+                      <button
+                        type="button"
+                        onClick={logout}
+                        className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-muted hover:bg-black/5"
+                      >
+                        Cerrar sesión
+                      </button>
+                    </li>
+                  </ul>
+                </details>
               )}
             </li>
           </ul>

@@ -20,7 +20,11 @@ export async function resetLinkFor(email: string): Promise<string> {
 }
 
 export async function logout(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.getByText('Ver perfil', { exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Menú de usuario' })
+    .getByRole('button', { name: 'Cerrar sesión' })
+    .click();
   await expect(page).toHaveURL(/\/$/);
 }
 

@@ -19,6 +19,29 @@ test('el cliente demo inicia sesión y llega a sus intereses', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Mis intereses' })).toBeVisible();
 });
 
+test('el menú de usuario lleva a cada página del área de cliente y cierra la sesión', async ({ page }) => {
+  await loginAsClient(page);
+  const menu = page.getByRole('list', { name: 'Menú de usuario' });
+  const pages = [
+    ['Mis eventos', /\/asistencias$/],
+    ['Mi perfil', /\/perfil$/],
+    ['Configuración', /\/configuracion$/],
+    ['Mis intereses', /\/intereses$/],
+  ] as const;
+  for (const [label, url] of pages) {
+    await page.getByText('Ver perfil', { exact: true }).click();
+    await menu.getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(url);
+    await expect(menu).toBeHidden();
+  }
+  await page.getByText('Ver perfil', { exact: true }).click();
+  await menu.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.goto('/perfil');
+  await expect(page).toHaveURL(/\/ingresar$/);
+});
+
 test('el administrador demo inicia sesión y llega al dashboard', async ({ page }) => {
   await loginAsAdmin(page);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
