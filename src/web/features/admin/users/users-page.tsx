@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -18,7 +17,7 @@ import { ADMIN_STATUS_LABELS } from '../../../../shared/domain/statuses';
 import { useSessionHint } from '../../../api/session';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, SidePanel } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDay } from '../../../lib/format';
@@ -134,36 +133,22 @@ function NewAdminModal({
   );
 }
 
-/** The side panel of /admin/users/{id}: a Radix Dialog shown as a sheet. */
+/** The side panel of /admin/users/{id}. */
 function AdminSheet({ profileId, onClose }: { profileId: number; onClose: () => void }) {
   const profile = useQuery({
     queryKey: ['admin', 'admins', profileId],
     queryFn: () => adminPost<AdminProfileResponse>('admin/profile', { profile_id: profileId }),
   });
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 w-full max-w-md overflow-y-auto bg-white p-6 shadow-xl"
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Administrador</Dialog.Title>
-            <Dialog.Close className="rounded p-1 hover:bg-slate-100" aria-label="Cerrar">
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          {profile.isPending ? (
-            <Spinner />
-          ) : profile.isError ? (
-            <BannerSlot banner={bannerFrom(profile.error)} />
-          ) : (
-            <AdminEditor key={profile.data.admin.id} admin={profile.data.admin} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SidePanel open onOpenChange={(open) => !open && onClose()} title="Administrador">
+      {profile.isPending ? (
+        <Spinner />
+      ) : profile.isError ? (
+        <BannerSlot banner={bannerFrom(profile.error)} />
+      ) : (
+        <AdminEditor key={profile.data.admin.id} admin={profile.data.admin} />
+      )}
+    </SidePanel>
   );
 }
 
