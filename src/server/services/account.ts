@@ -2,6 +2,7 @@ import type { ClientProfile, ValidProfile } from '../../shared/contracts/account
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../db/database';
 import { badRequest, notFound } from '../errors';
+import { clearAttempts, emailThrottleKey } from './login-throttle';
 import { recordScoringChange } from './matching/matching-service';
 import { hashPassword, verifyPassword } from './passwords';
 import { newToken, revokeAllSessions } from './sessions';
@@ -152,7 +153,7 @@ export async function eraseClient(db: DB, clientId: number, password: string): P
       .execute();
     await trx.deleteFrom('assistance').where('client_id', '=', clientId).execute();
     await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
-    await trx.deleteFrom('login_throttle').where('key', '=', `client|email|${client.email}`).execute();
+    await clearAttempts(trx, emailThrottleKey('client', client.email));
     await revokeAllSessions(trx, 'client', clientId);
     await recordScoringChange(trx, clientId);
   });

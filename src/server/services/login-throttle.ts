@@ -3,6 +3,11 @@ import type { DB } from '../db/database';
 
 const WINDOW_MS = 60_000;
 
+/** The budget of one area ('client', 'admin', 'forgot') and one e-mail, as e-mails are stored. */
+export function emailThrottleKey(area: string, email: string): string {
+  return `${area}|email|${email.trim().toLowerCase()}`;
+}
+
 /**
  * Counts one attempt against `key` in the current one-minute window and returns the attempts so
  * far. One statement, so concurrent attempts on any instance are all counted.
