@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import type { EnvelopeStatus } from '../../../shared/contracts/common';
+import { errorMessage, errorStatus } from '../../api/client';
 
 const STYLES: Record<EnvelopeStatus, string> = {
   success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
@@ -17,4 +18,10 @@ export function Alert({ status, message }: { status: EnvelopeStatus; message: st
       {message}
     </div>
   );
+}
+
+/** A failed call's banner (spec §8); nothing while there is no error. */
+export function ErrorAlert({ error }: { error: unknown }) {
+  if (error === null || error === undefined) return null;
+  return <Alert status={errorStatus(error)} message={errorMessage(error)} />;
 }

@@ -3,10 +3,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { EventDetails } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
-import { ApiError, errorMessage, errorStatus } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useSessionHint } from '../../api/session';
 import { EventPicture } from '../../components/event-picture';
-import { Alert } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
@@ -24,7 +24,7 @@ export function EventDetailPage() {
   if (details.isError) {
     return (
       <section className="mx-auto max-w-4xl px-4 py-10">
-        <Alert status={errorStatus(details.error)} message={errorMessage(details.error)} />
+        <ErrorAlert error={details.error} />
       </section>
     );
   }
@@ -133,9 +133,7 @@ function ParticipateButton({ eventId }: { eventId: number }) {
   return (
     <div className="mt-6 flex flex-col gap-3">
       <p className="text-center text-sm font-semibold text-accent">Poca disponibilidad</p>
-      {signUp.isError ? (
-        <Alert status={errorStatus(signUp.error)} message={errorMessage(signUp.error)} />
-      ) : null}
+      <ErrorAlert error={signUp.error} />
       <Button onClick={participate} disabled={signUp.isPending} className="w-full">
         {signUp.isPending ? 'Registrando…' : 'Participar'}
       </Button>

@@ -1,9 +1,8 @@
 import { AtSign, Heart, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import type { InterestEntry, MutualEntry } from '../../../shared/contracts/interests';
-import { errorMessage, errorStatus } from '../../api/client';
 import { useMyInterests } from '../../api/interests';
-import { Alert } from '../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -24,15 +23,13 @@ export function InterestsPage() {
       <h1 className="text-3xl font-bold">Mis intereses</h1>
       <div className="mt-6 flex flex-col gap-3 empty:hidden">
         {remove.isSuccess ? <Alert status="success" message={remove.data.message} /> : null}
-        {remove.isError ? (
-          <Alert status={errorStatus(remove.error)} message={errorMessage(remove.error)} />
-        ) : null}
+        <ErrorAlert error={remove.error} />
       </div>
       {interests.isPending ? (
         <Spinner label="Cargando tus intereses…" />
       ) : interests.isError ? (
         <div className="mt-6">
-          <Alert status={errorStatus(interests.error)} message={errorMessage(interests.error)} />
+          <ErrorAlert error={interests.error} />
         </div>
       ) : mutual.length === 0 && interested.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-black/5">

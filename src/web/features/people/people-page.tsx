@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PersonAdvert } from '../../../shared/contracts/people';
 import { GENDERS, genderLabel } from '../../../shared/domain/genders';
-import { ApiError, errorMessage, errorStatus } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useMyInterests } from '../../api/interests';
 import { useSessionHint } from '../../api/session';
-import { Alert } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SidePanel } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
@@ -71,7 +71,7 @@ export function PeoplePage() {
         <Spinner label="Cargando personas…" />
       ) : !adverts.data ? (
         <div className="mt-8">
-          <Alert status={errorStatus(adverts.error)} message={errorMessage(adverts.error)} />
+          <ErrorAlert error={adverts.error} />
         </div>
       ) : people.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-black/5">
@@ -101,9 +101,7 @@ export function PeoplePage() {
                 {adverts.isFetchingNextPage ? 'Cargando…' : 'Ver más'}
               </Button>
             ) : null}
-            {adverts.isError ? (
-              <Alert status={errorStatus(adverts.error)} message={errorMessage(adverts.error)} />
-            ) : null}
+            <ErrorAlert error={adverts.error} />
           </div>
         </>
       )}
@@ -221,9 +219,7 @@ function InterestAction({ advert }: { advert: PersonAdvert }) {
 
   return (
     <div className="mt-auto flex flex-col gap-3">
-      {addInterest.isError ? (
-        <Alert status={errorStatus(addInterest.error)} message={errorMessage(addInterest.error)} />
-      ) : null}
+      <ErrorAlert error={addInterest.error} />
       <Button onClick={markInterest} disabled={addInterest.isPending} className="w-full">
         <Heart className="size-4" aria-hidden />
         {addInterest.isPending ? 'Guardando…' : 'Me interesa'}

@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ADVERT_MAX_LENGTH, advertRequestSchema, type OwnAdvert } from '../../../shared/contracts/account';
 import { ADVERT_STATUS } from '../../../shared/domain/statuses';
-import { errorMessage, errorStatus } from '../../api/client';
-import { Alert } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -100,9 +99,7 @@ function AdvertRequestForm({ advert, onSent }: { advert: OwnAdvert | null; onSen
   const onSubmit = handleSubmit((values) => request.mutate(values, { onSuccess: onSent }));
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      {request.isError ? (
-        <Alert status={errorStatus(request.error)} message={errorMessage(request.error)} />
-      ) : null}
+      <ErrorAlert error={request.error} />
       <SelectField
         label="Visibilidad"
         options={VISIBILITY_OPTIONS}

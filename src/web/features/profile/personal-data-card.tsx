@@ -8,8 +8,7 @@ import {
   type ValidProfile,
 } from '../../../shared/contracts/account';
 import { GENDERS, genderLabel } from '../../../shared/domain/genders';
-import { errorMessage, errorStatus } from '../../api/client';
-import { Alert } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -91,9 +90,7 @@ function EditProfileForm({ profile, onSaved }: { profile: ClientProfile; onSaved
   const onSubmit = handleSubmit((values) => update.mutate(values, { onSuccess: onSaved }));
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      {update.isError ? (
-        <Alert status={errorStatus(update.error)} message={errorMessage(update.error)} />
-      ) : null}
+      <ErrorAlert error={update.error} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Nombre" error={errors.first_name?.message} {...register('first_name')} />
         <Field label="Apellido" error={errors.last_name?.message} {...register('last_name')} />

@@ -3,8 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QuizzAddBody } from '../../../shared/contracts/quiz';
 import { QUIZ_QUESTIONS } from '../../../shared/domain/quiz-questions';
-import { errorMessage, errorStatus } from '../../api/client';
-import { Alert } from '../../components/ui/alert';
+import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
@@ -35,7 +34,7 @@ export function QuizPage() {
   else if (send.isError) {
     content = (
       <div className="flex flex-col gap-4">
-        <Alert status={errorStatus(send.error)} message={errorMessage(send.error)} />
+        <ErrorAlert error={send.error} />
         <Button onClick={() => sendAnswers(answers)}>Intentar de nuevo</Button>
       </div>
     );

@@ -5,9 +5,8 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { type PasswordChangeForm, passwordChangeSchema } from '../../../shared/contracts/account';
 import { loginPasswordSchema } from '../../../shared/contracts/common';
-import { errorMessage, errorStatus } from '../../api/client';
 import { LEFT_CLIENT_AREA } from '../../api/session';
-import { Alert } from '../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
@@ -55,9 +54,7 @@ function PasswordChange() {
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       {change.isSuccess ? <Alert status="success" message={change.data.message} /> : null}
-      {change.isError ? (
-        <Alert status={errorStatus(change.error)} message={errorMessage(change.error)} />
-      ) : null}
+      <ErrorAlert error={change.error} />
       <Field
         id="password-current"
         label="Contraseña actual"
@@ -103,9 +100,7 @@ function Deactivation() {
   return (
     <form onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4" noValidate>
       <p className="text-muted">{DEACTIVATION_WARNING}</p>
-      {deactivate.isError ? (
-        <Alert status={errorStatus(deactivate.error)} message={errorMessage(deactivate.error)} />
-      ) : null}
+      <ErrorAlert error={deactivate.error} />
       <Field
         id="deactivate-password"
         label="Contraseña actual"
