@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
-import { configFromEnv } from '../src/server/config';
-import { prepareDatabase } from '../src/server/db/seed/seed';
+import { configFromEnv } from '../src/server/platform/config';
+import { prepareDatabase } from '../src/server/seed/seed';
 import { median, percentile } from './stats';
 import { syntheticClients } from './synthetic-clients';
 

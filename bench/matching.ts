@@ -1,4 +1,4 @@
-import { CompatibilityEngine } from '../src/server/services/matching/engine';
+import { CompatibilityEngine } from '../src/server/matching/engine';
 import {
   type CompatibilityPair,
   computeAllPairsNaive,

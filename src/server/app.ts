@@ -3,16 +3,17 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
-import { createDatabase, type DB, migrateToLatest } from './db/database';
-import { AppError } from './errors';
-import { registerErrorHandling } from './plugins/errors';
-import { registerRequestGuards } from './plugins/request-guards';
-import { registerImageRoutes } from './routes/images';
-import { registerApiRoutes } from './routes/index';
-import { registerWebApp } from './routes/web-app';
-import { Mailer } from './services/mailer';
-import { MatchingService } from './services/matching/matching-service';
+import { registerApiRoutes } from './api-routes';
+import { MatchingService } from './matching/matching-service';
+import type { AppConfig } from './platform/config';
+import { createDatabase, type DB, migrateToLatest } from './platform/db/database';
+import { AppError } from './platform/errors';
+import { BODY_LIMIT } from './platform/http/body-limits';
+import { registerErrorHandling } from './platform/http/error-handler';
+import { registerRequestGuards } from './platform/http/request-guards';
+import { registerImageRoutes } from './platform/images/image-routes';
+import { Mailer } from './platform/mail/mailer';
+import { registerWebApp } from './web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,10 +33,6 @@ export interface BuildOptions {
   db?: DB;
   logger?: boolean;
 }
-
-/** JSON bodies are small; event images travel as data URLs, so those two calls get more room. */
-export const BODY_LIMIT = 256 * 1024;
-export const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
 
 /** Builds the whole app without listening, so tests can drive it over HTTP on any port. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {

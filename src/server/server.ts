@@ -1,6 +1,6 @@
 import { buildApp } from './app';
-import { configFromEnv } from './config';
-import { prepareDatabase } from './db/seed/seed';
+import { configFromEnv } from './platform/config';
+import { prepareDatabase } from './seed/seed';
 
 /** Reads the environment, prepares the database and listens; SIGTERM drains in-flight requests. */
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../src/server/db/seed/demo-content';
+import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../src/server/seed/demo-content';
 import { E2E_ADMIN } from './e2e-env';
 
 export { E2E_ADMIN };

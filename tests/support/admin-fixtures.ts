@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../src/server/services/passwords';
+import { hashPassword } from '../../src/server/platform/auth/passwords';
 
 let sequence = 0;
 let passwordHash: Promise<string> | undefined;

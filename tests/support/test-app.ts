@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { type AppConfig, configFromEnv } from '../../src/server/config';
-import { prepareDatabase } from '../../src/server/db/seed/seed';
+import { type AppConfig, configFromEnv } from '../../src/server/platform/config';
+import { prepareDatabase } from '../../src/server/seed/seed';
 
 export const TEST_ADMIN = { email: 'admin@pruebas.mx', password: 'admin-pruebas-123' };
 

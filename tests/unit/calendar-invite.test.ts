@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCalendarInvite, mexicoLocalToUtc } from '../../src/server/services/calendar-invite';
+import { buildCalendarInvite, mexicoLocalToUtc } from '../../src/server/events/calendar-invite';
 
 const EVENT = {
   uid: 'x@cita.mx',

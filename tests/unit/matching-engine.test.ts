@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Random, seededRandom, syntheticAnswers, syntheticClients } from '../../bench/synthetic-clients';
-import { CompatibilityEngine, MAX_CLIENT_ID } from '../../src/server/services/matching/engine';
+import { CompatibilityEngine, MAX_CLIENT_ID } from '../../src/server/matching/engine';
 import {
   type CompatibilityPair,
   computeAllPairsNaive,

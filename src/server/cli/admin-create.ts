@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, requiredText } from '../../shared/contracts/common';
-import { configFromEnv } from '../config';
-import { createDatabase, migrateToLatest } from '../db/database';
-import { createAdmin } from '../services/admins';
+import { createAdmin } from '../back-office/admins';
+import { configFromEnv } from '../platform/config';
+import { createDatabase, migrateToLatest } from '../platform/db/database';
 
 /** `npm run admin:create -- --email … --name … [--password …]`; without a password one is generated. */
 const { values } = parseArgs({

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { configFromEnv } from '../config';
-import { createDatabase, migrateToLatest } from '../db/database';
-import { prepareDatabase } from '../db/seed/seed';
+import { configFromEnv } from '../platform/config';
+import { createDatabase, migrateToLatest } from '../platform/db/database';
+import { prepareDatabase } from '../seed/seed';
 
 /** `npm run db:reset`: drops everything, migrates and loads the demo content again. */
 const config = configFromEnv();

@@ -182,7 +182,7 @@ export function comparePairs(x: CompatibilityPair, y: CompatibilityPair): number
 /**
  * The specification's computation, as the admin's browser did it: scorePair on every pair of clients,
  * each pair once, pairs scoring 0 left out, sorted by comparePairs. Quadratic; the reference against
- * which the engine (src/server/services/matching) is tested and measured.
+ * which the engine (src/server/matching) is tested and measured.
  */
 export function computeAllPairsNaive(clients: readonly ScoringClient[]): CompatibilityPair[] {
   const pairs: CompatibilityPair[] = [];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../../src/server/db/database';
+import { createDatabase } from '../../../src/server/platform/db/database';
 import { createScratchDatabase, type ScratchDatabase, ServerProcess } from '../../support/server-process';
 
 let scratch: ScratchDatabase | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticClients } from '../../../bench/synthetic-clients';
-import { MatchingService, recordScoringChange } from '../../../src/server/services/matching/matching-service';
+import { MatchingService, recordScoringChange } from '../../../src/server/matching/matching-service';
 import { ageOn, computeAllPairsNaive, type ScoringClient } from '../../../src/shared/domain/compatibility';
 import { QUESTION_KEYS } from '../../../src/shared/domain/quiz-questions';
 import { startTestApp, type TestApp } from '../../support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInMexico } from '../../../src/server/services/time';
+import { todayInMexico } from '../../../src/server/platform/time';
 import { ADVERTS_MAX_LIMIT } from '../../../src/shared/contracts/people';
 import { insertAdvert, insertClient } from '../../support/admin-fixtures';
 import { startTestApp, type TestApp } from '../../support/test-app';

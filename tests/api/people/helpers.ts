@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AdvertValues, insertAdvert } from '../../support/admin-fixtures';
 import type { TestApp } from '../../support/test-app';
-import { loggedInClient } from '../events-quiz/helpers';
+import { loggedInClient } from '../events/helpers';
 
 /** A logged-in client with a published advert. */
 export async function personWithAdvert(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdvert } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { loggedInClient } from '../events-quiz/helpers';
+import { loggedInClient } from '../events/helpers';
 import { interestRows, personWithAdvert, setClientStatus } from './helpers';
 
 let testApp: TestApp;

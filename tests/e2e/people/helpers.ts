@@ -1,4 +1,4 @@
-import { DEMO_CLIENT_PASSWORD } from '../../../src/server/db/seed/demo-content';
+import { DEMO_CLIENT_PASSWORD } from '../../../src/server/seed/demo-content';
 import type { InterestedGetResponse } from '../../../src/shared/contracts/interests';
 import { apiContext } from '../events-quiz/helpers';
 

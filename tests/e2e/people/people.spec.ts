@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_CLIENT_PASSWORD, demoEmail } from '../../../src/server/db/seed/demo-content';
+import { DEMO_CLIENT_PASSWORD, demoEmail } from '../../../src/server/seed/demo-content';
 import { lastMailTo } from '../../support/outbox';
 import { FRESH_PASSWORD, registerFreshClient } from '../events-quiz/helpers';
 import { loginAsClient } from '../fixtures';
 import { withdrawInterestsBetween } from './helpers';
 
-/** Demo clients (src/server/db/seed/demo-content.ts) with visible adverts and no interest in each other. */
+/** Demo clients (src/server/seed/demo-content.ts) with visible adverts and no interest in each other. */
 const DANIELA = { email: demoEmail(9), card: 'Daniela M.', fullName: 'Daniela Morales', phone: '5512345610' };
 const DIEGO = { email: demoEmail(3), card: 'Diego M.', fullName: 'Diego Martínez', phone: '5512345604' };
 

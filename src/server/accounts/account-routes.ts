@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { deactivateBody, passwordUpdateBody, profileUpdateBody } from '../../shared/contracts/account';
+import { endSession, requireClient, startSession } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import { changePassword, eraseClient, findClientProfile, updateProfile } from './account';
+import { ownPasswordThrottle } from './login-budgets';
+
+/** Mi perfil's edit modal and Configuración's two forms (design.md §5: they work here). */
+export async function registerClientAccountRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireClient);
+
+  api.post('/client/profile/update', { schema: { body: profileUpdateBody } }, async (request) => {
+    await updateProfile(app.db, request.clientId, request.body.profile);
+    return ok('Tus datos se guardaron', { profile: await findClientProfile(app.db, request.clientId) });
+  });
+
+  api.post(
+    '/client/password/update',
+    { schema: { body: passwordUpdateBody }, preHandler: ownPasswordThrottle },
+    async (request, reply) => {
+      const { current, new: next } = request.body.password;
+      await changePassword(app.db, request.clientId, current, next);
+      // Every other session ended with the old password; this device goes on with a new session id.
+      await startSession(request, reply, 'client', request.clientId);
+      return ok('Tu contraseña se cambió. Cerramos tu sesión en los demás dispositivos.');
+    },
+  );
+
+  api.post(
+    '/client/deactivate',
+    { schema: { body: deactivateBody }, preHandler: ownPasswordThrottle },
+    async (request, reply) => {
+      await eraseClient(app.db, request.clientId, request.body.password);
+      await endSession(request, reply, 'client');
+      return ok('Tu cuenta fue desactivada y tu información eliminada');
+    },
+  );
+}

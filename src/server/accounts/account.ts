@@ -1,0 +1,160 @@
+import type { ClientProfile, ValidProfile } from '../../shared/contracts/account';
+import { CLIENT_STATUS } from '../../shared/domain/statuses';
+import { recordScoringChange } from '../matching/matching-service';
+import { hashPassword, verifyPassword } from '../platform/auth/passwords';
+import { newToken, revokeAllSessions } from '../platform/auth/sessions';
+import type { DB } from '../platform/db/database';
+import { badRequest, notFound } from '../platform/errors';
+import { ageOnDay, todayInMexico } from '../platform/time';
+import { clearAttempts, emailThrottleKey } from './login-throttle';
+
+export const WRONG_PASSWORD = 'La contraseña actual no es correcta';
+export const ERASED_FIRST_NAME = 'Cuenta';
+export const ERASED_LAST_NAME = 'eliminada';
+
+/** The address an erased account keeps: unique, unroutable (.invalid), and no one's e-mail. */
+export function tombstoneEmail(clientId: number): string {
+  return `borrado-${clientId}@cuenta-eliminada.invalid`;
+}
+
+export async function findClientProfile(db: DB, clientId: number): Promise<ClientProfile> {
+  const client = await db
+    .selectFrom('clients')
+    .leftJoin('adverts', 'adverts.client_id', 'clients.id')
+    .select([
+      'clients.id',
+      'clients.first_name',
+      'clients.last_name',
+      'clients.gender',
+      'clients.birthday',
+      'clients.occupation',
+      'clients.email',
+      'clients.phone',
+      'clients.instagram',
+      'clients.status_id',
+      'clients.date_creation',
+      'adverts.id as advert_id',
+      'adverts.status_id as advert_status',
+      'adverts.description',
+    ])
+    .where('clients.id', '=', clientId)
+    .executeTakeFirst();
+  if (!client) throw notFound('No encontramos tu perfil');
+  return { ...client, age: ageOnDay(client.birthday, todayInMexico()) };
+}
+
+/** Saves the profile; a new birthday or gender changes compatibility, so the engine hears of it. */
+export async function updateProfile(db: DB, clientId: number, profile: ValidProfile): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('clients')
+      .select(['birthday', 'gender'])
+      .where('id', '=', clientId)
+      .where('status_id', '=', CLIENT_STATUS.active)
+      .executeTakeFirst();
+    if (!before) throw notFound('No encontramos tu perfil');
+    await trx
+      .updateTable('clients')
+      .set({
+        first_name: profile.first_name,
+        last_name: profile.last_name,
+        gender: profile.gender,
+        birthday: profile.birthday,
+        phone: profile.phone,
+        instagram: profile.instagram,
+        occupation: profile.occupation,
+      })
+      .where('id', '=', clientId)
+      .execute();
+    if (before.birthday !== profile.birthday || before.gender !== profile.gender) {
+      await recordScoringChange(trx, clientId);
+    }
+  });
+}
+
+/** Checks the client's own password (same argon2 work whatever the outcome). */
+export async function assertOwnPassword(db: DB, clientId: number, password: string): Promise<void> {
+  const client = await db
+    .selectFrom('clients')
+    .select('password_hash')
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(client.password_hash, password))) throw badRequest(WRONG_PASSWORD);
+}
+
+/** Sets a new password and ends every session of the client (the caller starts a fresh one). */
+export async function changePassword(db: DB, clientId: number, current: string, next: string): Promise<void> {
+  await assertOwnPassword(db, clientId, current);
+  const passwordHash = await hashPassword(next);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('clients')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', clientId)
+      .execute();
+    await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
+    await revokeAllSessions(trx, 'client', clientId);
+  });
+}
+
+/**
+ * Configuración's 'Desactivar cuenta' (design.md §4): the personal data is erased, not hidden.
+ * The row stays (status 3) so that ids elsewhere keep their meaning, but it holds nothing about
+ * the person: names, contact data, birthday, password and e-mail are replaced, and the advert,
+ * interests (both directions), quiz answers and pairs, sign-ups, reset links and sessions go.
+ * Audit entries about the advert lose their copies of its text. All or nothing.
+ */
+export async function eraseClient(db: DB, clientId: number, password: string): Promise<void> {
+  await assertOwnPassword(db, clientId, password);
+  // Nobody knows this secret: the hash can never match a typed password.
+  const unusableHash = await hashPassword(newToken());
+  await db.transaction().execute(async (trx) => {
+    const client = await trx
+      .selectFrom('clients')
+      .leftJoin('adverts', 'adverts.client_id', 'clients.id')
+      .select(['clients.email', 'adverts.id as advert_id'])
+      .where('clients.id', '=', clientId)
+      .where('clients.status_id', '=', CLIENT_STATUS.active)
+      .executeTakeFirst();
+    if (!client) throw notFound('No encontramos tu cuenta');
+    await trx
+      .updateTable('clients')
+      .set({
+        first_name: ERASED_FIRST_NAME,
+        last_name: ERASED_LAST_NAME,
+        email: tombstoneEmail(clientId),
+        phone: '',
+        instagram: '',
+        occupation: '',
+        birthday: null,
+        gender: 1,
+        password_hash: unusableHash,
+        status_id: CLIENT_STATUS.erased,
+      })
+      .where('id', '=', clientId)
+      .execute();
+    if (client.advert_id !== null) {
+      await trx
+        .updateTable('audit_log')
+        .set({ before_json: null, after_json: null })
+        .where('entity', '=', 'advert')
+        .where('entity_id', '=', client.advert_id)
+        .execute();
+      await trx.deleteFrom('adverts').where('id', '=', client.advert_id).execute();
+    }
+    await trx
+      .deleteFrom('interests')
+      .where((eb) => eb.or([eb('client_id', '=', clientId), eb('target_client_id', '=', clientId)]))
+      .execute();
+    await trx.deleteFrom('quiz_answers').where('client_id', '=', clientId).execute();
+    await trx
+      .deleteFrom('quiz_pair_contacts')
+      .where((eb) => eb.or([eb('client_a', '=', clientId), eb('client_b', '=', clientId)]))
+      .execute();
+    await trx.deleteFrom('assistance').where('client_id', '=', clientId).execute();
+    await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
+    await clearAttempts(trx, emailThrottleKey('client', client.email));
+    await revokeAllSessions(trx, 'client', clientId);
+    await recordScoringChange(trx, clientId);
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { clientAddBody, emptyBody, loginBody } from '../../shared/contracts/auth';
+import { endSession, startSession } from '../platform/auth/guards';
+import { unauthorized } from '../platform/errors';
+import { ok, zodApp } from '../platform/http/envelope';
+import { authenticateClient, createClient, sendWelcomeMail, WRONG_CREDENTIALS } from './clients';
+import { forgetLoginAttempts, loginThrottle } from './login-budgets';
+
+export async function registerClientAuthRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+
+  api.post('/client/add', { schema: { body: clientAddBody } }, async (request, reply) => {
+    const clientId = await createClient(app.db, request.body.client);
+    await startSession(request, reply, 'client', clientId);
+    void sendWelcomeMail(app, request.body.client);
+    return ok('¡Bienvenido! Tu cuenta fue creada', { client_id: clientId });
+  });
+
+  api.post(
+    '/client/login',
+    { schema: { body: loginBody }, preHandler: loginThrottle('client') },
+    async (request, reply) => {
+      const { email, password } = request.body.access;
+      const clientId = await authenticateClient(app.db, email, password);
+      if (clientId === null) throw unauthorized(WRONG_CREDENTIALS);
+      await forgetLoginAttempts(request, 'client');
+      await startSession(request, reply, 'client', clientId);
+      return ok('Sesión iniciada', { client_id: clientId });
+    },
+  );
+
+  api.post('/client/logout', { schema: { body: emptyBody } }, async (request, reply) => {
+    await endSession(request, reply, 'client');
+    return ok('Sesión cerrada');
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ClientSignUp } from '../../shared/contracts/auth';
+import { CLIENT_STATUS } from '../../shared/domain/statuses';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../platform/auth/passwords';
+import { isUniqueViolation } from '../platform/db/constraint-errors';
+import type { DB } from '../platform/db/database';
+import { conflict } from '../platform/errors';
+import { nowIso } from '../platform/time';
+
+export const EMAIL_TAKEN = 'Ya existe una cuenta con este correo electrónico';
+export const WRONG_CREDENTIALS = 'El correo o la contraseña no son correctos';
+
+export type ValidClientSignUp = Required<ClientSignUp>;
+
+export async function createClient(db: DB, signUp: ValidClientSignUp): Promise<number> {
+  const passwordHash = await hashPassword(signUp.password);
+  try {
+    const inserted = await db
+      .insertInto('clients')
+      .values({
+        first_name: signUp.first_name,
+        last_name: signUp.last_name,
+        email: signUp.email,
+        phone: signUp.phone,
+        birthday: signUp.birthday,
+        gender: signUp.gender,
+        occupation: signUp.occupation,
+        instagram: signUp.instagram,
+        password_hash: passwordHash,
+        status_id: CLIENT_STATUS.active,
+        date_creation: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** The id of the active client with these credentials, or null; same work either way. */
+export async function authenticateClient(db: DB, email: string, password: string): Promise<number | null> {
+  const client = await db
+    .selectFrom('clients')
+    .select(['id', 'password_hash', 'status_id'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!client) {
+    await verifyPassword(await decoyPasswordHash(), password);
+    return null;
+  }
+  const valid = await verifyPassword(client.password_hash, password);
+  return valid && client.status_id === CLIENT_STATUS.active ? client.id : null;
+}
+
+/** Sent after client/add has answered; a mail that cannot be sent is only logged (by the mailer). */
+export async function sendWelcomeMail(
+  app: FastifyInstance,
+  client: { first_name: string; email: string },
+): Promise<void> {
+  const url = app.config.publicUrl;
+  await app.mailer.send({
+    to: client.email,
+    subject: 'Bienvenido/a a Cita',
+    text: [
+      `Hola ${client.first_name}:`,
+      '',
+      'Tu cuenta de Cita está lista. Estos son tus siguientes pasos:',
+      '',
+      `- Escribe tu anuncio en Mi perfil: ${url}/perfil`,
+      `- Contesta el quiz de compatibilidad: ${url}/quiz`,
+      `- Encuentra tu próximo evento: ${url}/eventos`,
+      '',
+      'Si no creaste esta cuenta, escríbenos respondiendo este correo.',
+      '',
+      'Cita',
+    ].join('\n'),
+  });
+}

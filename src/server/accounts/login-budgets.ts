@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../platform/errors';
+import { clearAttempts, countAttempt, emailThrottleKey } from './login-throttle';
+
+export const TOO_MANY_ATTEMPTS =
+  'Demasiados intentos de inicio de sesión. Espera un minuto y vuelve a intentarlo.';
+
+/** Address budgets are larger: several people may share one (an office, a mobile carrier's NAT). */
+const ADDRESS_MULTIPLIER = 6;
+
+/** The e-mail a body names (log-ins carry it in `access`), before validation: maybe nothing. */
+function bodyEmail(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function loginEmail(request: FastifyRequest): string {
+  return bodyEmail((request.body as { access?: { email?: unknown } } | undefined)?.access?.email);
+}
+
+/**
+ * A budget per e-mail (from any address) and a budget per address (for any e-mail); past
+ * either, 429 until the minute is over.
+ */
+async function spendEmailAndAddressBudgets(
+  request: FastifyRequest,
+  area: string,
+  email: string,
+  message: string,
+): Promise<void> {
+  const perEmail = request.server.config.loginAttemptsPerMinute;
+  const [emailAttempts, addressAttempts] = await Promise.all([
+    countAttempt(request.server.db, emailThrottleKey(area, email)),
+    countAttempt(request.server.db, `${area}|ip|${request.ip}`),
+  ]);
+  if (emailAttempts > perEmail || addressAttempts > perEmail * ADDRESS_MULTIPLIER) {
+    throw new AppError(429, message);
+  }
+}
+
+/** preHandler of the two log-in calls. */
+export function loginThrottle(area: 'client' | 'admin') {
+  return (request: FastifyRequest) =>
+    spendEmailAndAddressBudgets(request, area, loginEmail(request), TOO_MANY_ATTEMPTS);
+}
+
+export async function forgetLoginAttempts(request: FastifyRequest, area: 'client' | 'admin'): Promise<void> {
+  await clearAttempts(request.server.db, emailThrottleKey(area, loginEmail(request)));
+}
+
+export const TOO_MANY_REQUESTS = 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.';
+
+/**
+ * preHandler (after requireClient) of the calls that check the client's own password: someone
+ * holding a stolen session cannot guess it at argon2's full speed.
+ */
+export async function ownPasswordThrottle(request: FastifyRequest): Promise<void> {
+  const attempts = await countAttempt(request.server.db, `client|own-password|${request.clientId}`);
+  if (attempts > request.server.config.loginAttemptsPerMinute) throw new AppError(429, TOO_MANY_REQUESTS);
+}
+
+/** preHandler of client/password/forgot: the same two budgets as the log-in, of its own. */
+export async function forgotPasswordThrottle(request: FastifyRequest): Promise<void> {
+  const email = bodyEmail((request.body as { email?: unknown } | undefined)?.email);
+  await spendEmailAndAddressBudgets(request, 'forgot', email, TOO_MANY_REQUESTS);
+}

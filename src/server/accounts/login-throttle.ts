@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { DB } from '../platform/db/database';
+
+const WINDOW_MS = 60_000;
+
+/** The budget of one area ('client', 'admin', 'forgot') and one e-mail, as e-mails are stored. */
+export function emailThrottleKey(area: string, email: string): string {
+  return `${area}|email|${email.trim().toLowerCase()}`;
+}
+
+/**
+ * Counts one attempt against `key` in the current one-minute window and returns the attempts so
+ * far. One statement, so concurrent attempts on any instance are all counted.
+ */
+export async function countAttempt(db: DB, key: string, now = new Date()): Promise<number> {
+  const windowStart = now.toISOString();
+  const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const row = await db
+    .insertInto('login_throttle')
+    .values({ key, window_start: windowStart, attempts: 1 })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        attempts: sql<number>`case when login_throttle.window_start <= ${expired} then 1 else login_throttle.attempts + 1 end`,
+        window_start: sql<string>`case when login_throttle.window_start <= ${expired} then ${windowStart} else login_throttle.window_start end`,
+      }),
+    )
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** A successful log-in clears the e-mail's budget, so a few typos do not lock the owner out. */
+export async function clearAttempts(db: DB, key: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}

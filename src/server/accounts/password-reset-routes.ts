@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { passwordForgotBody, passwordResetBody } from '../../shared/contracts/account';
+import { ok, zodApp } from '../platform/http/envelope';
+import { forgotPasswordThrottle } from './login-budgets';
+import { FORGOT_ANSWER, resetPassword, sendResetLink } from './password-reset';
+
+/** /reestablecer: calls a visitor makes, so no session is required. */
+export async function registerPasswordResetRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+
+  api.post(
+    '/client/password/forgot',
+    { schema: { body: passwordForgotBody }, preHandler: forgotPasswordThrottle },
+    async (request) => {
+      // Only after the answer is out: whether the e-mail has an account must not show in it or its timing.
+      const { email } = request.body;
+      setImmediate(() => void sendResetLink(app, email));
+      return ok(FORGOT_ANSWER);
+    },
+  );
+
+  api.post('/client/password/reset', { schema: { body: passwordResetBody } }, async (request) => {
+    await resetPassword(app.db, request.body.token, request.body.password);
+    return ok('Tu contraseña se cambió. Ya puedes iniciar sesión con la nueva.');
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { clientIdBody } from '../../shared/contracts/auth';
+import { requireClient } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import { findClientProfile } from './account';
+
+export async function registerClientProfileRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireClient);
+
+  api.post('/client/profile', { schema: { body: clientIdBody } }, async (request) => {
+    return ok('Perfil', { profile: await findClientProfile(app.db, request.clientId) });
+  });
+}

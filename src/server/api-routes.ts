@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { registerAccountRoutes } from './accounts/routes';
+import { registerBackOfficeRoutes } from './back-office/routes';
+import { registerEventsRoutes } from './events/routes';
+import { registerMatchingRoutes } from './matching/routes';
+import { registerPeopleRoutes } from './people/routes';
+import { registerStatsRoutes } from './stats/stats-routes';
+
+/** Every /api route, by domain; each domain's routes.ts registers its own files. */
+export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/health', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return { status: 'success', message: 'Servicio disponible' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.code(503).send({ status: 'danger', message: 'La base de datos no responde' });
+    }
+  });
+  // The API described from the same zod schemas that validate it (design.md §5).
+  app.get('/openapi.json', async () => app.swagger());
+  await app.register(registerStatsRoutes);
+  await app.register(registerEventsRoutes);
+  await app.register(registerPeopleRoutes);
+  await app.register(registerAccountRoutes);
+  await app.register(registerMatchingRoutes);
+  await app.register(registerBackOfficeRoutes);
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { emptyBody, loginBody } from '../../shared/contracts/auth';
+import { WRONG_CREDENTIALS } from '../accounts/clients';
+import { forgetLoginAttempts, loginThrottle } from '../accounts/login-budgets';
+import { endSession, startSession } from '../platform/auth/guards';
+import { unauthorized } from '../platform/errors';
+import { ok, zodApp } from '../platform/http/envelope';
+import { authenticateAdmin } from './admins';
+
+export async function registerAdminAuthRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+
+  api.post(
+    '/admin/login',
+    { schema: { body: loginBody }, preHandler: loginThrottle('admin') },
+    async (request, reply) => {
+      const { email, password } = request.body.access;
+      const adminId = await authenticateAdmin(app.db, email, password);
+      if (adminId === null) throw unauthorized(WRONG_CREDENTIALS);
+      await forgetLoginAttempts(request, 'admin');
+      await startSession(request, reply, 'admin', adminId);
+      return ok('Sesión iniciada', { admin_id: adminId });
+    },
+  );
+
+  api.post('/admin/logout', { schema: { body: emptyBody } }, async (request, reply) => {
+    await endSession(request, reply, 'admin');
+    return ok('Sesión cerrada');
+  });
+}

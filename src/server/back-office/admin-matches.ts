@@ -1,0 +1,287 @@
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
+import type {
+  InterestPair,
+  MatchDetails,
+  MatchPerson,
+  QuizPair,
+  QuizPerson,
+} from '../../shared/contracts/admin-matches';
+import { QUESTION_KEYS, QUIZ_QUESTIONS } from '../../shared/domain/quiz-questions';
+import { CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
+import { recordAudit } from '../platform/audit';
+import type { DB } from '../platform/db/database';
+import { badRequest, notFound } from '../platform/errors';
+import { ageOnDay, todayInMexico } from '../platform/time';
+import { nameContains } from './admin-clients';
+import { listQuizPairs } from './quiz-pairs';
+
+/** Interest pairs 'A le interesa B'; a mutual pair (two rows) is listed once, by its lower client id. */
+export async function listInterestPairs(
+  db: DB,
+  search: string | undefined,
+  page: number,
+): Promise<{ matches: InterestPair[]; total: number }> {
+  let query = db
+    .selectFrom('interests')
+    .innerJoin('clients as a', 'a.id', 'interests.client_id')
+    .innerJoin('clients as b', 'b.id', 'interests.target_client_id')
+    .where((eb) =>
+      eb.or([
+        eb('interests.status_id', '=', INTEREST_STATUS.oneWay),
+        eb.and([
+          eb('interests.status_id', '=', INTEREST_STATUS.mutual),
+          eb('interests.client_id', '<', eb.ref('interests.target_client_id')),
+        ]),
+      ]),
+    );
+  if (search) {
+    query = query.where((eb) =>
+      eb.or([
+        nameContains('a.first_name', 'a.last_name', search),
+        nameContains('b.first_name', 'b.last_name', search),
+      ]),
+    );
+  }
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await query
+    .select([
+      'interests.id',
+      'interests.status_id',
+      'interests.contacted',
+      'a.id as a_id',
+      'a.first_name as a_first',
+      'a.last_name as a_last',
+      'b.id as b_id',
+      'b.first_name as b_first',
+      'b.last_name as b_last',
+    ])
+    .orderBy('interests.created_at', 'desc')
+    .orderBy('interests.id', 'desc')
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .execute();
+  return {
+    total: Number(total),
+    matches: rows.map((row) => ({
+      id: row.id,
+      client_a_id: row.a_id,
+      client_a: `${row.a_first} ${row.a_last}`,
+      client_b_id: row.b_id,
+      client_b: `${row.b_first} ${row.b_last}`,
+      status_id: row.status_id,
+      mutual: row.status_id === INTEREST_STATUS.mutual,
+      contacted: row.contacted,
+    })),
+  };
+}
+
+async function matchPerson(db: DB, clientId: number): Promise<MatchPerson> {
+  const row = await db
+    .selectFrom('clients')
+    .leftJoin('adverts', 'adverts.client_id', 'clients.id')
+    .select([
+      'clients.id',
+      'clients.first_name',
+      'clients.last_name',
+      'clients.gender',
+      'clients.birthday',
+      'clients.email',
+      'clients.phone',
+      'clients.instagram',
+      'adverts.description',
+    ])
+    .where('clients.id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    name: `${row.first_name} ${row.last_name}`,
+    gender: row.gender,
+    age: ageOnDay(row.birthday, todayInMexico()),
+    birthday: row.birthday,
+    email: row.email,
+    phone: row.phone,
+    instagram: row.instagram,
+    description: row.description ?? '',
+  };
+}
+
+export async function findMatchDetails(db: DB, matchId: number): Promise<MatchDetails> {
+  const interest = await db.selectFrom('interests').selectAll().where('id', '=', matchId).executeTakeFirst();
+  if (!interest) throw notFound('El interés no existe');
+  return {
+    id: interest.id,
+    status_id: interest.status_id,
+    mutual: interest.status_id === INTEREST_STATUS.mutual,
+    contacted: interest.contacted,
+    client_a: await matchPerson(db, interest.client_id),
+    client_b: await matchPerson(db, interest.target_client_id),
+  };
+}
+
+/** Marks an interest pair contacted; a mutual pair is one pair, so both of its rows change. */
+export async function setInterestContacted(
+  db: DB,
+  adminId: number,
+  id: number,
+  contacted: 0 | 1,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const interest = await trx.selectFrom('interests').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!interest) throw notFound('El interés no existe');
+    let update = trx.updateTable('interests').set({ contacted });
+    update =
+      interest.status_id === INTEREST_STATUS.mutual
+        ? update.where((eb) =>
+            eb.or([
+              eb.and([
+                eb('client_id', '=', interest.client_id),
+                eb('target_client_id', '=', interest.target_client_id),
+              ]),
+              eb.and([
+                eb('client_id', '=', interest.target_client_id),
+                eb('target_client_id', '=', interest.client_id),
+              ]),
+            ]),
+          )
+        : update.where('id', '=', id);
+    await update.execute();
+    await recordAudit(trx, {
+      adminId,
+      action: 'interest.contacted',
+      entity: 'interest',
+      entityId: id,
+      before: { contacted: interest.contacted },
+      after: { contacted },
+    });
+  });
+}
+
+export async function listQuizPairPage(
+  app: FastifyInstance,
+  search: string | undefined,
+  page: number,
+): Promise<{ quiz_pairs: QuizPair[]; total: number }> {
+  const { pairs, total } = await listQuizPairs(app, {
+    search,
+    offset: (page - 1) * ADMIN_PAGE_SIZE,
+    limit: ADMIN_PAGE_SIZE,
+  });
+  const ids = [...new Set(pairs.flatMap((pair) => [pair.client_a, pair.client_b]))];
+  const names = new Map<number, string>();
+  const contacted = new Set<string>();
+  if (ids.length > 0) {
+    const clients = await app.db
+      .selectFrom('clients')
+      .select(['id', 'first_name', 'last_name'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const client of clients) names.set(client.id, `${client.first_name} ${client.last_name}`);
+    const contacts = await app.db
+      .selectFrom('quiz_pair_contacts')
+      .select(['client_a', 'client_b'])
+      .where('client_a', 'in', ids)
+      .where('contacted', '=', 1)
+      .execute();
+    for (const contact of contacts) contacted.add(`${contact.client_a}:${contact.client_b}`);
+  }
+  return {
+    total,
+    quiz_pairs: pairs.map((pair) => ({
+      ...pair,
+      answers: pair.score,
+      client_a_name: names.get(pair.client_a) ?? '',
+      client_b_name: names.get(pair.client_b) ?? '',
+      contacted: contacted.has(`${pair.client_a}:${pair.client_b}`) ? 1 : 0,
+    })),
+  };
+}
+
+async function quizPerson(db: DB, clientId: number): Promise<QuizPerson> {
+  const row = await db
+    .selectFrom('clients')
+    .innerJoin('quiz_answers', 'quiz_answers.client_id', 'clients.id')
+    .selectAll('quiz_answers')
+    .select([
+      'clients.id',
+      'clients.first_name',
+      'clients.last_name',
+      'clients.gender',
+      'clients.birthday',
+      'clients.phone',
+    ])
+    .where('clients.id', '=', clientId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Este cliente no ha respondido el quiz');
+  return {
+    id: row.id,
+    name: `${row.first_name} ${row.last_name}`,
+    gender: row.gender,
+    age: ageOnDay(row.birthday, todayInMexico()),
+    phone: row.phone,
+    answers: QUIZ_QUESTIONS.map((question) => ({ question: question.text, answer: row[question.key] })),
+  };
+}
+
+export async function findQuizPair(
+  db: DB,
+  pair: { client_a: number; client_b: number },
+): Promise<{ client_a: QuizPerson; client_b: QuizPerson }> {
+  return { client_a: await quizPerson(db, pair.client_a), client_b: await quizPerson(db, pair.client_b) };
+}
+
+/** Quiz pairs are stored ordered (client_a < client_b), so either order names the same pair. */
+export async function setQuizPairContacted(
+  db: DB,
+  adminId: number,
+  pair: { client_a: number; client_b: number; contacted: 0 | 1 },
+): Promise<void> {
+  if (pair.client_a === pair.client_b) throw badRequest('Un par necesita dos clientes distintos');
+  const clientA = Math.min(pair.client_a, pair.client_b);
+  const clientB = Math.max(pair.client_a, pair.client_b);
+  await db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('clients')
+      .select('id')
+      .where('id', 'in', [clientA, clientB])
+      .execute();
+    if (found.length !== 2) throw notFound('El cliente no existe');
+    await trx
+      .insertInto('quiz_pair_contacts')
+      .values({ client_a: clientA, client_b: clientB, contacted: pair.contacted })
+      .onConflict((oc) => oc.columns(['client_a', 'client_b']).doUpdateSet({ contacted: pair.contacted }))
+      .execute();
+    await recordAudit(trx, {
+      adminId,
+      action: 'quiz_pair.contacted',
+      entity: 'quiz_pair',
+      entityId: null,
+      after: { client_a: clientA, client_b: clientB, contacted: pair.contacted },
+    });
+  });
+}
+
+/**
+ * The specification's `quiz` field: every active client with answers and age. Only the call in
+ * the specification's shape gets it; the back office pages pairs through `tab: 'quiz'` instead.
+ */
+export async function listQuizRespondents(db: DB) {
+  const today = todayInMexico();
+  const rows = await db
+    .selectFrom('quiz_answers')
+    .innerJoin('clients', 'clients.id', 'quiz_answers.client_id')
+    .select(['clients.id', 'clients.first_name', 'clients.last_name', 'clients.gender', 'clients.birthday'])
+    .select(QUESTION_KEYS.map((key) => `quiz_answers.${key}` as const))
+    .where('clients.status_id', '=', CLIENT_STATUS.active)
+    .orderBy('clients.id')
+    .execute();
+  return rows.map(({ id, first_name, last_name, gender, birthday, ...answers }) => ({
+    client_id: id,
+    name: `${first_name} ${last_name}`,
+    gender,
+    age: ageOnDay(birthday, today),
+    ...answers,
+  }));
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { adminAddBody, adminProfileBody, adminUpdateBody } from '../../shared/contracts/admin';
+import { adminIdBody } from '../../shared/contracts/auth';
+import { requireAdmin, sessionToken } from '../platform/auth/guards';
+import { notFound } from '../platform/errors';
+import { ok, zodApp } from '../platform/http/envelope';
+import { createAdmin, findAdminAccount, updateAdmin } from './admins';
+
+export async function registerAdminAccountRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireAdmin);
+
+  api.post('/admin/get', { schema: { body: adminIdBody } }, async () => {
+    const admins = await app.db
+      .selectFrom('admins')
+      .select(['id', 'status_id', 'name', 'email', 'date_creation'])
+      .orderBy('id')
+      .execute();
+    return ok('Administradores', { admins });
+  });
+
+  api.post('/admin/add', { schema: { body: adminAddBody } }, async (request) => {
+    const adminId = await createAdmin(app.db, request.body.admin, request.adminId);
+    return ok('Administrador agregado', { admin_id: adminId });
+  });
+
+  api.post('/admin/profile', { schema: { body: adminProfileBody } }, async (request) => {
+    const admin = await findAdminAccount(app.db, request.body.profile_id);
+    if (!admin) throw notFound('El administrador no existe');
+    return ok('Administrador', { admin });
+  });
+
+  api.post('/admin/update', { schema: { body: adminUpdateBody } }, async (request) => {
+    await updateAdmin(app.db, request.adminId, sessionToken(request, 'admin'), request.body.admin);
+    const admin = await findAdminAccount(app.db, request.body.admin.id);
+    return ok('Administrador actualizado', { admin });
+  });
+}

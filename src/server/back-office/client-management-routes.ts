@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_PAGE_SIZE, clientsGetBody, clientsUpdateBody } from '../../shared/contracts/admin';
+import { requireAdmin } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import { listClients, moderateAdvert, setClientStatus } from './admin-clients';
+
+const DECISION_MESSAGES = {
+  approve: 'Anuncio aprobado',
+  reject: 'Anuncio rechazado',
+  deactivate: 'Anuncio desactivado',
+} as const;
+
+export async function registerAdminClientRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireAdmin);
+
+  api.post('/admin/clients/get', { schema: { body: clientsGetBody } }, async (request) => {
+    const page = request.body.page ?? 1;
+    const { clients, total } = await listClients(app.db, request.body.search, page);
+    return ok('Clientes', { clients, total, page, page_size: ADMIN_PAGE_SIZE });
+  });
+
+  api.post('/admin/clients/update', { schema: { body: clientsUpdateBody } }, async (request) => {
+    const body = request.body;
+    if (body.client) {
+      await setClientStatus(app.db, request.adminId, body.client.id, body.client.status_id);
+      return ok(body.client.status_id === 2 ? 'Cliente eliminado' : 'Cliente reactivado');
+    }
+    const decision = await moderateAdvert(app.db, request.adminId, body.advert!);
+    return ok(DECISION_MESSAGES[decision]);
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_PAGE_SIZE, auditGetBody, dashboardBody } from '../../shared/contracts/admin';
+import { listAudit } from '../platform/audit';
+import { requireAdmin } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import { listPendingAdverts } from './admin-clients';
+
+export async function registerDashboardRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireAdmin);
+
+  api.post('/admin/dashboard', { schema: { body: dashboardBody } }, async () => {
+    const adverts = await listPendingAdverts(app.db);
+    return ok('Anuncios pendientes de aprobación', { adverts });
+  });
+
+  api.post('/admin/audit/get', { schema: { body: auditGetBody } }, async (request) => {
+    const page = request.body.page ?? 1;
+    const { entries, total } = await listAudit(app.db, page);
+    return ok('Auditoría', { entries, total, page, page_size: ADMIN_PAGE_SIZE });
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
+import { adminMatchesBody } from '../../shared/contracts/admin-matches';
+import { requireAdmin } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import {
+  findMatchDetails,
+  findQuizPair,
+  listInterestPairs,
+  listQuizPairPage,
+  listQuizRespondents,
+  setInterestContacted,
+  setQuizPairContacted,
+} from './admin-matches';
+
+export async function registerAdminMatchRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireAdmin);
+
+  api.post('/admin/matches', { schema: { body: adminMatchesBody } }, async (request) => {
+    const body = request.body;
+    if (body.match_id !== undefined) {
+      return ok('Detalle del interés', { match: await findMatchDetails(app.db, body.match_id) });
+    }
+    if (body.id !== undefined && body.contacted !== undefined) {
+      await setInterestContacted(app.db, request.adminId, body.id, body.contacted);
+      return ok('Marcado como contactado');
+    }
+    if (body.quiz_pair) {
+      return ok('Respuestas del quiz', { quiz_pair: await findQuizPair(app.db, body.quiz_pair) });
+    }
+    if (body.quiz_contacted) {
+      await setQuizPairContacted(app.db, request.adminId, body.quiz_contacted);
+      return ok('Marcado como contactado');
+    }
+    const { search } = body;
+    const page = body.page ?? 1;
+    if (body.tab === 'quiz') {
+      const { quiz_pairs, total } = await listQuizPairPage(app, search, page);
+      return ok('Parejas por quiz', { quiz_pairs, total, page, page_size: ADMIN_PAGE_SIZE });
+    }
+    const { matches, total } = await listInterestPairs(app.db, search, page);
+    if (body.tab === undefined && search === undefined && body.page === undefined) {
+      const quiz = await listQuizRespondents(app.db);
+      return ok('Intereses', { matches, quiz, total, page, page_size: ADMIN_PAGE_SIZE });
+    }
+    return ok('Intereses', { matches, total, page, page_size: ADMIN_PAGE_SIZE });
+  });
+}

@@ -1,0 +1,43 @@
+import { TZDate } from '@date-fns/tz';
+import { createEvent } from 'ics';
+import { MEXICO_TIME_ZONE } from '../platform/time';
+
+/** What the sign-up confirmation's .ics file says about one event. */
+export interface CalendarEvent {
+  uid: string;
+  /** 'YYYY-MM-DD' and 'HH:MM', Mexico City local time. */
+  day: string;
+  hour: string;
+  durationMinutes: number;
+  summary: string;
+  description: string;
+  url: string;
+}
+
+/** The UTC instant of a wall-clock time in Mexico City. */
+export function mexicoLocalToUtc(day: string, hour: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = hour.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, date, hours, minutes, MEXICO_TIME_ZONE).getTime());
+}
+
+/**
+ * One VEVENT (RFC 5545; the `ics` package escapes and folds). Times are written in UTC so that
+ * no VTIMEZONE block is needed.
+ */
+export function buildCalendarInvite(event: CalendarEvent): string {
+  const { error, value } = createEvent({
+    productId: '-//Cita//Eventos//ES',
+    method: 'PUBLISH',
+    uid: event.uid,
+    start: mexicoLocalToUtc(event.day, event.hour).getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: event.durationMinutes },
+    title: event.summary,
+    description: event.description,
+    url: event.url,
+  });
+  if (error || !value) throw error ?? new Error('calendar invite not generated');
+  return value;
+}

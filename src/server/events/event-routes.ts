@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { eventAddBody, eventUpdateBody } from '../../shared/contracts/admin-events';
+import { idSchema } from '../../shared/contracts/common';
+import { eventDetailsBody, eventGetBody } from '../../shared/contracts/events';
+import { currentAdminId, requireAdmin } from '../platform/auth/guards';
+import { notFound, unauthorized } from '../platform/errors';
+import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
+import { ok, zodApp } from '../platform/http/envelope';
+import {
+  addEvent,
+  attendanceCsv,
+  cleanAttendance,
+  findAdminEvent,
+  listAdminEvents,
+  listAttendees,
+  setAttendeeContacted,
+  setAttendeeStatus,
+  updateEvent,
+} from './admin-events';
+import { findPublicEvent, listPublicEvents } from './public-events';
+
+/**
+ * The admin view of event/get and event/details needs an admin session AND a body admin_id
+ * naming that admin (the back office sends it): the public pages of a browser where an admin
+ * is also logged in keep the public view and its shapes.
+ */
+async function wantsAdminView(request: FastifyRequest): Promise<boolean> {
+  const bodyAdminId = (request.body as { admin_id?: number } | undefined)?.admin_id;
+  return bodyAdminId !== undefined && bodyAdminId === (await currentAdminId(request));
+}
+
+/** The event calls: public lists and details, and the back office's admin view and changes. */
+export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+
+  api.post('/event/get', { schema: { body: eventGetBody } }, async (request) => {
+    if (await wantsAdminView(request)) {
+      return ok('Eventos', { events: await listAdminEvents(app.db) });
+    }
+    const events = await listPublicEvents(app.db, request.body?.category);
+    return ok('Eventos', { events });
+  });
+
+  api.post('/event/details', { schema: { body: eventDetailsBody } }, async (request) => {
+    if (await wantsAdminView(request)) {
+      const event = await findAdminEvent(app.db, request.body.event_id);
+      if (!event) throw notFound('El evento no existe');
+      return ok('Evento', { event, assistance: await listAttendees(app.db, event.id) });
+    }
+    const event = await findPublicEvent(app.db, request.body.event_id);
+    if (!event) throw notFound('El evento no existe o ya no está disponible');
+    return ok('Evento', { event });
+  });
+
+  api.post(
+    '/event/add',
+    { schema: { body: eventAddBody }, bodyLimit: IMAGE_BODY_LIMIT, preHandler: requireAdmin },
+    async (request) => {
+      const eventId = await addEvent(app, request.adminId, request.body.event, request.body.image);
+      return ok('Evento creado', { event_id: eventId });
+    },
+  );
+
+  api.post(
+    '/event/update',
+    { schema: { body: eventUpdateBody }, bodyLimit: IMAGE_BODY_LIMIT, preHandler: requireAdmin },
+    async (request) => {
+      const body = request.body;
+      if (body.event) {
+        await updateEvent(app, request.adminId, body.event, body.image);
+        return ok('Evento actualizado');
+      }
+      if (body.assistance) {
+        await setAttendeeStatus(app, request.adminId, body.assistance.id, body.assistance.status_id);
+        return ok(body.assistance.status_id === 2 ? 'Asistencia confirmada' : 'Confirmación retirada');
+      }
+      if (body.contacted) {
+        await setAttendeeContacted(app.db, request.adminId, body.contacted.id, body.contacted.contacted);
+        return ok('Asistente actualizado');
+      }
+      const removed = await cleanAttendance(app.db, request.adminId, body.clean_id!);
+      return ok(`Se eliminó la lista de asistentes (${removed})`);
+    },
+  );
+
+  api.get(
+    '/event/attendance.csv',
+    { schema: { querystring: z.object({ event_id: z.coerce.number().pipe(idSchema) }) } },
+    async (request, reply) => {
+      if ((await currentAdminId(request)) === null) {
+        throw unauthorized('Inicia sesión como administrador para continuar');
+      }
+      const event = await findAdminEvent(app.db, request.query.event_id);
+      if (!event) throw notFound('El evento no existe');
+      const csv = attendanceCsv(await listAttendees(app.db, event.id));
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="asistentes-evento-${event.id}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+}

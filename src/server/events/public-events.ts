@@ -1,0 +1,86 @@
+import type { EventDetails, EventListItem } from '../../shared/contracts/events';
+import { parseCategoryList } from '../../shared/domain/categories';
+import { EVENT_STATUS } from '../../shared/domain/statuses';
+import type { DB } from '../platform/db/database';
+import type { EventRow } from '../platform/db/schema';
+import { todayInMexico } from '../platform/time';
+
+export function centsToPesos(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** Where an event's picture is served: its upload, or the picture of its first category. */
+export function eventImageUrl(event: Pick<EventRow, 'id' | 'image_version'>, categories: string[]): string {
+  if (event.image_version !== null) return `/images/events/${event.id}.png?v=${event.image_version}`;
+  return `/img/categories/${categories[0] ?? 'party'}.webp`;
+}
+
+export async function categoriesByEvent(db: DB, eventIds: number[]): Promise<Map<number, string[]>> {
+  const byEvent = new Map<number, string[]>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
+    .selectFrom('event_categories')
+    .select(['event_id', 'category'])
+    .where('event_id', 'in', eventIds)
+    .orderBy('category')
+    .execute();
+  for (const row of rows) {
+    const list = byEvent.get(row.event_id) ?? [];
+    list.push(row.category);
+    byEvent.set(row.event_id, list);
+  }
+  return byEvent;
+}
+
+/** Upcoming events the public sees: open or sold out, with a day and an hour, from today on. */
+export async function listPublicEvents(db: DB, category?: string): Promise<EventListItem[]> {
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where('status_id', 'in', [EVENT_STATUS.confirmed, EVENT_STATUS.soldOut])
+    .where('day', 'is not', null)
+    .where('hour', 'is not', null)
+    .where('day', '>=', todayInMexico());
+  if (category) {
+    query = query.where('id', 'in', (sub) =>
+      sub
+        .selectFrom('event_categories')
+        .select('event_id')
+        .where('category', '=', parseCategoryList(`${category},`)[0] ?? ''),
+    );
+  }
+  const events = await query.orderBy('day').orderBy('hour').orderBy('id').execute();
+  const categories = await categoriesByEvent(
+    db,
+    events.map((event) => event.id),
+  );
+  return events.map((event) => toListItem(event, categories.get(event.id) ?? []));
+}
+
+export function toListItem(event: EventRow, categories: string[]): EventListItem {
+  return {
+    id: event.id,
+    name: event.name,
+    day: event.day ?? '',
+    dat: event.day ?? '',
+    hour: event.hour ?? '',
+    status_id: event.status_id,
+    category: categories,
+    price_m: centsToPesos(event.price_m_cents),
+    price_w: centsToPesos(event.price_w_cents),
+    image: eventImageUrl(event, categories),
+  };
+}
+
+/** An event the public may open: any status but deleted (0) and suspended (3). */
+export async function findPublicEvent(db: DB, eventId: number): Promise<EventDetails | null> {
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .where('status_id', 'in', [EVENT_STATUS.confirmed, EVENT_STATUS.soldOut])
+    .executeTakeFirst();
+  if (!event) return null;
+  const categories = (await categoriesByEvent(db, [event.id])).get(event.id) ?? [];
+  return { ...toListItem(event, categories), description: event.description, occupation: event.occupation };
+}

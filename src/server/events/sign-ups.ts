@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { AttendedEvent } from '../../shared/contracts/client-events';
+import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../shared/domain/statuses';
+import type { DB } from '../platform/db/database';
+import { conflict, notFound } from '../platform/errors';
+import { nowIso, todayInMexico } from '../platform/time';
+import { buildCalendarInvite } from './calendar-invite';
+
+export const EVENT_NOT_AVAILABLE = 'El evento no existe o ya no está disponible';
+export const EVENT_SOLD_OUT = 'Este evento está agotado (Sold Out)';
+export const EVENT_NOT_SCHEDULED = 'Este evento todavía no tiene fecha y hora: aún no abre el registro';
+export const EVENT_PAST = 'Este evento ya pasó';
+
+/** Events have no end time; the calendar entry blocks this long. */
+const EVENT_DURATION_MINUTES = 180;
+
+/** The caller's sign-ups, newest first. */
+export async function listClientEvents(db: DB, clientId: number): Promise<AttendedEvent[]> {
+  const rows = await db
+    .selectFrom('assistance')
+    .innerJoin('events', 'events.id', 'assistance.event_id')
+    .select([
+      'assistance.id',
+      'assistance.event_id',
+      'events.name',
+      'events.day',
+      'events.hour',
+      'assistance.status_id',
+    ])
+    .where('assistance.client_id', '=', clientId)
+    .where('events.status_id', '!=', EVENT_STATUS.deleted)
+    .orderBy('assistance.created_at', 'desc')
+    .orderBy('assistance.id', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, day: row.day ?? '', hour: row.hour ?? '' }));
+}
+
+/**
+ * Signs the client up to an open event once (design.md §4). A repeated sign-up, even a
+ * concurrent one, finds the existing row through the unique (event, client) constraint and
+ * answers with it: the button may be pressed twice, the person is still registered once.
+ */
+export async function signUpToEvent(
+  app: FastifyInstance,
+  clientId: number,
+  eventId: number,
+): Promise<{ assistanceId: number; created: boolean }> {
+  const event = await app.db
+    .selectFrom('events')
+    .select(['id', 'name', 'description', 'day', 'hour', 'status_id'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (!event || (event.status_id !== EVENT_STATUS.confirmed && event.status_id !== EVENT_STATUS.soldOut)) {
+    throw notFound(EVENT_NOT_AVAILABLE);
+  }
+  if (event.status_id === EVENT_STATUS.soldOut) throw conflict(EVENT_SOLD_OUT);
+  if (!event.day || !event.hour) throw conflict(EVENT_NOT_SCHEDULED);
+  if (event.day < todayInMexico()) throw conflict(EVENT_PAST);
+
+  const inserted = await app.db
+    .insertInto('assistance')
+    .values({
+      event_id: eventId,
+      client_id: clientId,
+      status_id: ASSISTANCE_STATUS.registered,
+      contacted: 0,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['event_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const existing = await app.db
+      .selectFrom('assistance')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    return { assistanceId: existing.id, created: false };
+  }
+  void sendSignUpMail(app, clientId, inserted.id, { ...event, day: event.day, hour: event.hour });
+  return { assistanceId: inserted.id, created: true };
+}
+
+async function sendSignUpMail(
+  app: FastifyInstance,
+  clientId: number,
+  assistanceId: number,
+  event: { id: number; name: string; description: string; day: string; hour: string },
+): Promise<void> {
+  try {
+    const client = await app.db
+      .selectFrom('clients')
+      .select(['first_name', 'email'])
+      .where('id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    const url = `${app.config.publicUrl}/evento/${event.id}`;
+    const invite = buildCalendarInvite({
+      uid: `asistencia-${assistanceId}@cita.mx`,
+      day: event.day,
+      hour: event.hour,
+      durationMinutes: EVENT_DURATION_MINUTES,
+      summary: event.name,
+      description: `${event.description}\n\n${url}`.trim(),
+      url,
+    });
+    await app.mailer.send({
+      to: client.email,
+      subject: `Tu registro: ${event.name}`,
+      text: [
+        `Hola ${client.first_name}:`,
+        '',
+        `Quedaste registrado/a en «${event.name}», el ${event.day} a las ${event.hour} (hora del centro de México).`,
+        'Te contactaremos para confirmar tu lugar. Agrega el evento a tu calendario con el archivo adjunto.',
+        '',
+        url,
+        '',
+        'Cita',
+      ].join('\n'),
+      attachments: [{ filename: 'evento.ics', content: invite, contentType: 'text/calendar; charset=utf-8' }],
+    });
+  } catch (error) {
+    app.log.error({ err: error, assistanceId }, 'sign-up mail not sent');
+  }
+}

@@ -1,0 +1,58 @@
+import type { PersonAdvert } from '../../shared/contracts/people';
+import { publicName } from '../../shared/domain/people';
+import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
+import type { DB } from '../platform/db/database';
+import { ageOnDay, todayInMexico } from '../platform/time';
+
+/**
+ * Published adverts: visible, with text, of an active client. Every public list and every
+ * interest check goes through this filter, so "visible" means one thing.
+ */
+export function visibleAdverts(db: DB) {
+  return db
+    .selectFrom('adverts')
+    .innerJoin('clients', 'clients.id', 'adverts.client_id')
+    .where('adverts.status_id', '=', ADVERT_STATUS.visible)
+    .where('adverts.description', '!=', '')
+    .where('clients.status_id', '=', CLIENT_STATUS.active);
+}
+
+/** One page of published adverts, newest first, with public data only (design.md §3). */
+export async function listPublicAdverts(
+  db: DB,
+  options: { gender: number | undefined; offset: number; limit: number },
+): Promise<{ adverts: PersonAdvert[]; total: number }> {
+  let query = visibleAdverts(db);
+  if (options.gender !== undefined) query = query.where('clients.gender', '=', options.gender);
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await query
+    .select([
+      'adverts.id',
+      'adverts.client_id',
+      'adverts.description',
+      'clients.first_name',
+      'clients.last_name',
+      'clients.gender',
+      'clients.birthday',
+      'clients.occupation',
+    ])
+    .orderBy('adverts.id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  const today = todayInMexico();
+  return {
+    total: Number(total),
+    adverts: rows.map((row) => ({
+      id: row.id,
+      client_id: row.client_id,
+      client: publicName(row.first_name, row.last_name),
+      gender: row.gender,
+      age: ageOnDay(row.birthday, today),
+      occupation: row.occupation,
+      description: row.description,
+    })),
+  };
+}

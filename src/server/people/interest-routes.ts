@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { interestedAddBody, interestedGetBody, interestedUpdateBody } from '../../shared/contracts/interests';
+import { requireClient } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import { addInterest, listInterests, withdrawInterest } from './interests';
+
+export async function registerClientInterestRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireClient);
+
+  api.post('/client/interested/get', { schema: { body: interestedGetBody } }, async (request) => {
+    return ok('Tus intereses', await listInterests(app.db, request.clientId));
+  });
+
+  api.post('/client/interested/add', { schema: { body: interestedAddBody } }, async (request) => {
+    const { interestId, created, mutual } = await addInterest(
+      app,
+      request.clientId,
+      request.body.interes.interested_id,
+    );
+    const message = mutual
+      ? '¡El interés es mutuo!'
+      : created
+        ? 'Guardamos tu interés'
+        : 'Ya habías mostrado interés en esta persona';
+    return ok(message, { interest_id: interestId, created, mutual });
+  });
+
+  api.post('/client/interested/update', { schema: { body: interestedUpdateBody } }, async (request) => {
+    const { name } = await withdrawInterest(app, request.clientId, request.body.interes.id);
+    return ok(`Quitaste tu interés en ${name}`);
+  });
+}

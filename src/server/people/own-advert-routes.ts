@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { advertUpdateBody } from '../../shared/contracts/account';
+import { clientIdBody } from '../../shared/contracts/auth';
+import { requireClient } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import { findOwnAdvert, requestAdvertUpdate } from './own-advert';
+
+/** The client's own advert (Mi perfil); the public list of adverts lives elsewhere. */
+export async function registerClientAdvertRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireClient);
+
+  api.post('/client/advert/get', { schema: { body: clientIdBody } }, async (request) => {
+    return ok('Tu anuncio', { advert: await findOwnAdvert(app.db, request.clientId) });
+  });
+
+  api.post('/client/advert/update', { schema: { body: advertUpdateBody } }, async (request) => {
+    await requestAdvertUpdate(app.db, request.clientId, request.body.advert);
+    return ok('Enviamos tu anuncio a aprobación', { advert: await findOwnAdvert(app.db, request.clientId) });
+  });
+}

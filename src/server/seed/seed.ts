@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { AGE_RANGES, SOUGHT_GENDER } from '../../shared/domain/compatibility';
+import { QUIZ_QUESTIONS, type QuizOptionText } from '../../shared/domain/quiz-questions';
+import {
+  ADVERT_STATUS,
+  ASSISTANCE_STATUS,
+  CLIENT_STATUS,
+  INTEREST_STATUS,
+} from '../../shared/domain/statuses';
+import { createAdmin } from '../back-office/admins';
+import { hashPassword } from '../platform/auth/passwords';
+import type { AppConfig } from '../platform/config';
+import type { DB } from '../platform/db/database';
+import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_CLIENT_EMAIL,
+  DEMO_CLIENT_PASSWORD,
+  DEMO_CLIENTS,
+  DEMO_EVENTS,
+  DEMO_MUTUAL_INTERESTS,
+  DEMO_ONE_WAY_INTERESTS,
+  DEMO_SIGN_UPS,
+  demoEmail,
+} from './demo-content';
+
+export interface FirstAdmin {
+  email: string;
+  /** Only when it was generated here and must be shown once. */
+  generatedPassword?: string;
+}
+
+/** An empty database gets its first admin: the configured one, or a demo admin with a fresh password. */
+export async function ensureFirstAdmin(db: DB, config: AppConfig): Promise<FirstAdmin | null> {
+  const existing = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
+  if (config.adminEmail && config.adminPassword) {
+    await createAdmin(db, {
+      name: 'Administrador',
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
+    return { email: config.adminEmail.toLowerCase() };
+  }
+  const generatedPassword = randomBytes(9).toString('base64url');
+  await createAdmin(db, { name: 'Administrador demo', email: DEMO_ADMIN_EMAIL, password: generatedPassword });
+  return { email: DEMO_ADMIN_EMAIL, generatedPassword };
+}
+
+function addDays(day: string, offset: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
+  return date.toISOString().slice(0, 10);
+}
+
+const SOUGHT_GENDER_ANSWER: Readonly<Record<1 | 2 | 3, QuizOptionText<'q_1'>>> = {
+  1: 'Hombre',
+  2: 'Mujer',
+  3: 'No binario o LGBTQ+',
+};
+
+/**
+ * Deterministic quiz answers for demo client number `index`, realistic enough that the admin's quiz
+ * tab shows pairs: each client looks for the gender the demo pairs them with, in the age range where
+ * most of those clients are today, and most do not mind the other's marital status.
+ */
+function demoQuizAnswers(index: number, today: string): Record<string, string> {
+  const client = DEMO_CLIENTS[index]!;
+  const sought = SOUGHT_GENDER_ANSWER[client.gender];
+  const soughtGender = SOUGHT_GENDER[sought];
+  const candidateAges = DEMO_CLIENTS.filter((other) => other.gender === soughtGender).map(
+    (other) => ageOnDay(other.birthday, today) ?? 0,
+  );
+  const [bestRange] = Object.entries(AGE_RANGES)
+    .map(([range, [min, max]]) => ({
+      range,
+      fits: candidateAges.filter((age) => age >= min && age <= max).length,
+    }))
+    .sort((x, y) => y.fits - x.fits);
+  const answers: Record<string, string> = {};
+  QUIZ_QUESTIONS.forEach((question, position) => {
+    const option = question.options[(index * 7 + position * 3) % question.options.length]!;
+    answers[question.key] = option.text;
+  });
+  answers.q_1 = sought;
+  answers.q_2 = bestRange!.range;
+  answers.q_5 = index % 3 === 0 ? 'Soltero/a' : 'No importa';
+  return answers;
+}
+
+/** Loads the demo content into an empty database; returns false when there was content already. */
+export async function loadDemoContent(db: DB): Promise<boolean> {
+  const anyClient = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
+  const anyEvent = await db.selectFrom('events').select('id').limit(1).executeTakeFirst();
+  if (anyClient || anyEvent) return false;
+
+  const now = nowIso();
+  const today = todayInMexico();
+  const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
+
+  await db.transaction().execute(async (trx) => {
+    const clientIds: number[] = [];
+    for (const [index, client] of DEMO_CLIENTS.entries()) {
+      const { id } = await trx
+        .insertInto('clients')
+        .values({
+          first_name: client.first_name,
+          last_name: client.last_name,
+          email: demoEmail(index),
+          phone: client.phone,
+          birthday: client.birthday,
+          gender: client.gender,
+          occupation: client.occupation,
+          instagram: client.instagram,
+          password_hash: passwordHash,
+          status_id: CLIENT_STATUS.active,
+          date_creation: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      clientIds.push(id);
+      if (client.advert !== 'none') {
+        const pending = client.advert === 'pending';
+        await trx
+          .insertInto('adverts')
+          .values({
+            client_id: id,
+            status_id: client.advert === 'visible' ? ADVERT_STATUS.visible : ADVERT_STATUS.hidden,
+            description: pending ? '' : client.description,
+            description_update: pending ? client.description : null,
+            status_update: pending ? ADVERT_STATUS.visible : null,
+            updated_at: now,
+          })
+          .execute();
+      }
+      // Two demo clients have not answered the quiz yet.
+      if (index % 6 !== 5) {
+        await trx
+          .insertInto('quiz_answers')
+          .values({ client_id: id, ...demoQuizAnswers(index, today), updated_at: now } as never)
+          .execute();
+      }
+    }
+
+    const interest = (from: number, to: number, status: number) =>
+      trx
+        .insertInto('interests')
+        .values({
+          client_id: clientIds[from]!,
+          target_client_id: clientIds[to]!,
+          status_id: status,
+          contacted: 0,
+          created_at: now,
+        })
+        .execute();
+    for (const [from, to] of DEMO_ONE_WAY_INTERESTS) await interest(from, to, INTEREST_STATUS.oneWay);
+    for (const [from, to] of DEMO_MUTUAL_INTERESTS) {
+      await interest(from, to, INTEREST_STATUS.mutual);
+      await interest(to, from, INTEREST_STATUS.mutual);
+    }
+
+    const eventIds: number[] = [];
+    for (const event of DEMO_EVENTS) {
+      const { id } = await trx
+        .insertInto('events')
+        .values({
+          name: event.name,
+          day: event.dayOffset === null ? null : addDays(today, event.dayOffset),
+          hour: event.hour,
+          description: event.description,
+          price_m_cents: event.price_m * 100,
+          price_w_cents: event.price_w * 100,
+          limit_m: event.limit_m,
+          limit_w: event.limit_w,
+          occupation: event.occupation,
+          status_id: event.status_id,
+          image_version: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      eventIds.push(id);
+      await trx
+        .insertInto('event_categories')
+        .values(event.categories.map((category) => ({ event_id: id, category })))
+        .execute();
+    }
+    for (const [client, event, confirmed] of DEMO_SIGN_UPS) {
+      await trx
+        .insertInto('assistance')
+        .values({
+          event_id: eventIds[event]!,
+          client_id: clientIds[client]!,
+          status_id: confirmed ? ASSISTANCE_STATUS.confirmed : ASSISTANCE_STATUS.registered,
+          contacted: 0,
+          created_at: now,
+        })
+        .execute();
+    }
+  });
+  return true;
+}
+
+export const DEMO_LOGIN = { email: DEMO_CLIENT_EMAIL, password: DEMO_CLIENT_PASSWORD };
+
+/** First start of a database: first admin, then demo content when asked for. */
+export async function prepareDatabase(
+  db: DB,
+  config: AppConfig,
+): Promise<{ admin: FirstAdmin | null; seeded: boolean }> {
+  const admin = await ensureFirstAdmin(db, config);
+  const seeded = config.seedDemo ? await loadDemoContent(db) : false;
+  return { admin, seeded };
+}

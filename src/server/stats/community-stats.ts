@@ -1,0 +1,55 @@
+import { COUNTER_CAPS, type CounterKey } from '../../shared/domain/landing';
+import { CLIENT_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
+import type { DB } from '../platform/db/database';
+import { todayInMexico } from '../platform/time';
+
+/** The community's real figures, counted the way the landing labels them. */
+export async function countCommunity(db: DB): Promise<Record<CounterKey, number>> {
+  const [people, dates, interests, mutual, attendances] = await Promise.all([
+    db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('status_id', '=', CLIENT_STATUS.active)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('status_id', 'in', [EVENT_STATUS.confirmed, EVENT_STATUS.soldOut])
+      .where('day', '<', todayInMexico())
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('interests')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('interests')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('status_id', '=', INTEREST_STATUS.mutual)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('assistance')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    people: Number(people.total),
+    dates: Number(dates.total),
+    meets: Number(interests.total) + Number(attendances.total),
+    // A mutual interest is stored once per direction.
+    matches: Math.floor(Number(mutual.total) / 2),
+  };
+}
+
+/**
+ * What each landing counter climbs to. The specification's caps are the marketing floor: a young
+ * community still shows them, and a grown one shows its real, larger figures.
+ */
+export async function landingCounterTargets(db: DB): Promise<Record<CounterKey, number>> {
+  const community = await countCommunity(db);
+  return {
+    people: Math.max(COUNTER_CAPS.people, community.people),
+    dates: Math.max(COUNTER_CAPS.dates, community.dates),
+    meets: Math.max(COUNTER_CAPS.meets, community.meets),
+    matches: Math.max(COUNTER_CAPS.matches, community.matches),
+  };
+}

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { lastMailTo } from '../../support/outbox';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp({ seedDemo: false });
+});
+afterAll(async () => testApp.close());
+
+test('without SMTP_URL a message lands in the outbox with its accents and attachment intact', async () => {
+  await testApp.app.mailer.send({
+    to: 'ana@example.mx',
+    subject: 'Tu lugar está apartado',
+    text: 'Hola Ana, te esperamos en la función. Enlace: https://cita.mx/restablecer?token=abc=def',
+    attachments: [
+      { filename: 'evento.ics', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR', contentType: 'text/calendar' },
+    ],
+  });
+  const mail = await lastMailTo(testApp.config.dataDir, 'ana@example.mx');
+  expect(mail.subject).toBe('Tu lugar está apartado');
+  expect(mail.text).toContain('token=abc=def');
+  expect(mail.attachments.map((a) => a.filename)).toEqual(['evento.ics']);
+});

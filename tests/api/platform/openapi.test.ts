@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp({ seedDemo: false });
+});
+afterAll(async () => testApp?.close());
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: any }> } }>>;
+}
+
+describe('GET /api/openapi.json', () => {
+  it('describes every call the server registers, with the body schema that validates it', async () => {
+    const response = await testApp.agent().get('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = JSON.parse(response.body) as OpenApiDocument;
+    expect(document.openapi).toMatch(/^3\./);
+
+    const posts = testApp.app.routeList.filter((route) => route.method === 'POST').map((route) => route.url);
+    expect(posts.length).toBeGreaterThan(20);
+    for (const url of posts) expect(document.paths[url]?.post, url).toBeDefined();
+
+    const login = document.paths['/api/client/login']!.post!.requestBody!.content['application/json']!.schema;
+    expect(login.required).toEqual(['access']);
+    expect(Object.keys(login.properties.access.properties).sort()).toEqual(['email', 'password']);
+  });
+});
