@@ -1,4 +1,4 @@
-import { ageOnDay as wholeYears } from '../../shared/domain/compatibility';
+import { dayInMexicoCity, ageOnDay as wholeYears } from '../../shared/domain/compatibility';
 /** Event days and hours are Mexico City local time (design.md §2). */
 export const MEXICO_TIME_ZONE = 'America/Mexico_City';
 
@@ -8,12 +8,7 @@ export function nowIso(): string {
 
 /** Today's date in Mexico City as 'YYYY-MM-DD'. */
 export function todayInMexico(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: MEXICO_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return dayInMexicoCity(now);
 }
 
 /** Whole years between a 'YYYY-MM-DD' birthday and a 'YYYY-MM-DD' day; null without a birthday. */
