@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
+import { waitForQueueIdle } from '../../support/queue';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
 
@@ -103,7 +104,7 @@ describe('client/password/forgot', () => {
     for (let index = 0; index < 3; index++) await tokenFor(client.email);
     const fourth = await forgot(client.email);
     expect(fourth.statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForQueueIdle(testApp.app.db);
     expect(await mailsTo(testApp.config.dataDir, client.email)).toHaveLength(3);
   });
 
