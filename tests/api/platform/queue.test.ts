@@ -123,7 +123,7 @@ describe('the job queue', () => {
     app.queue.handle('test:scheduled', async () => {
       ranAt = Date.now();
     });
-    const runAt = new Date(Date.now() + 1_000);
+    const runAt = new Date(Date.now() + 2_000);
     await enqueue(app.db, { kind: 'test:scheduled', runAt });
     app.queue.wake();
     await waitForQueueIdle(app.db);
