@@ -97,6 +97,10 @@ describe('client/password/forgot', () => {
     const minutes = (Date.parse(rows[0]!.expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
+    // The queue never held the token: the job made it and mailed it.
+    await waitForQueueIdle(testApp.app.db);
+    const jobs = await testApp.app.db.selectFrom('jobs').selectAll().execute();
+    expect(JSON.stringify(jobs)).not.toContain(token);
   });
 
   it('keeps at most 3 live links per account, still answering the same', async () => {

@@ -52,7 +52,9 @@ export class Mailer {
     if (this.smtp) return;
     await fs.mkdir(this.outboxDir, { recursive: true });
     const file = path.join(this.outboxDir, `${messageKey}.eml`);
-    await fs.writeFile(file, info.message as Buffer);
+    // Written aside and renamed: a reader never sees half a message, a re-run replaces it whole.
+    await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+    await fs.rename(`${file}.tmp`, file);
     this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
   }
 }
