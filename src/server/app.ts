@@ -12,7 +12,9 @@ import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
 import { registerImageRoutes } from './platform/images/image-routes';
+import { registerMailJobs } from './platform/mail/mail-jobs';
 import { Mailer } from './platform/mail/mailer';
+import { JobQueue } from './platform/queue/queue';
 import { registerWebApp } from './web-app';
 
 declare module 'fastify' {
@@ -23,6 +25,8 @@ declare module 'fastify' {
     matching: MatchingService;
     /** Outgoing e-mail: SMTP, or .eml files in DATA_DIR/outbox. */
     mailer: Mailer;
+    /** The durable work queue: register handlers by kind, wake it after a commit that enqueued. */
+    queue: JobQueue;
     /** Every route as registered, so the security suites can prove they cover them all. */
     routeList: { method: string; url: string }[];
   }
@@ -57,6 +61,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', db);
   app.decorate('matching', new MatchingService(db));
   app.decorate('mailer', new Mailer(config, app.log));
+  app.decorate('queue', new JobQueue(db, config.queue, app.log));
+  registerMailJobs(app.queue, app.mailer);
+  // Domains register their kinds while the app is built; jobs run once it is ready.
+  app.addHook('onReady', async () => app.queue.start());
   app.decorate('routeList', []);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url });
@@ -68,6 +76,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // Claims no more jobs and lets the running ones finish; what is left waits in the database.
+    await app.queue.stop();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

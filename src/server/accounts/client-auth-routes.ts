@@ -3,16 +3,15 @@ import { clientAddBody, emptyBody, loginBody } from '../../shared/contracts/auth
 import { endSession, startSession } from '../platform/auth/guards';
 import { unauthorized } from '../platform/errors';
 import { ok, zodApp } from '../platform/http/envelope';
-import { authenticateClient, createClient, sendWelcomeMail, WRONG_CREDENTIALS } from './clients';
+import { authenticateClient, createClient, WRONG_CREDENTIALS } from './clients';
 import { forgetLoginAttempts, loginThrottle } from './login-budgets';
 
 export async function registerClientAuthRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
 
   api.post('/client/add', { schema: { body: clientAddBody } }, async (request, reply) => {
-    const clientId = await createClient(app.db, request.body.client);
+    const clientId = await createClient(app, request.body.client);
     await startSession(request, reply, 'client', clientId);
-    void sendWelcomeMail(app, request.body.client);
     return ok('¡Bienvenido! Tu cuenta fue creada', { client_id: clientId });
   });
 

@@ -5,6 +5,8 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../platform/aut
 import { isUniqueViolation } from '../platform/db/constraint-errors';
 import type { DB } from '../platform/db/database';
 import { conflict } from '../platform/errors';
+import { enqueueMail } from '../platform/mail/mail-jobs';
+import type { OutgoingMail } from '../platform/mail/mailer';
 import { nowIso } from '../platform/time';
 
 export const EMAIL_TAKEN = 'Ya existe una cuenta con este correo electrónico';
@@ -12,27 +14,33 @@ export const WRONG_CREDENTIALS = 'El correo o la contraseña no son correctos';
 
 export type ValidClientSignUp = Required<ClientSignUp>;
 
-export async function createClient(db: DB, signUp: ValidClientSignUp): Promise<number> {
+/** Creates the account and queues its welcome mail in the same transaction (design.md §7). */
+export async function createClient(app: FastifyInstance, signUp: ValidClientSignUp): Promise<number> {
   const passwordHash = await hashPassword(signUp.password);
   try {
-    const inserted = await db
-      .insertInto('clients')
-      .values({
-        first_name: signUp.first_name,
-        last_name: signUp.last_name,
-        email: signUp.email,
-        phone: signUp.phone,
-        birthday: signUp.birthday,
-        gender: signUp.gender,
-        occupation: signUp.occupation,
-        instagram: signUp.instagram,
-        password_hash: passwordHash,
-        status_id: CLIENT_STATUS.active,
-        date_creation: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return inserted.id;
+    const clientId = await app.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('clients')
+        .values({
+          first_name: signUp.first_name,
+          last_name: signUp.last_name,
+          email: signUp.email,
+          phone: signUp.phone,
+          birthday: signUp.birthday,
+          gender: signUp.gender,
+          occupation: signUp.occupation,
+          instagram: signUp.instagram,
+          password_hash: passwordHash,
+          status_id: CLIENT_STATUS.active,
+          date_creation: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueueMail(trx, `mail:welcome:client:${inserted.id}`, welcomeMail(app.config.publicUrl, signUp));
+      return inserted.id;
+    });
+    app.queue.wake();
+    return clientId;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
@@ -54,13 +62,8 @@ export async function authenticateClient(db: DB, email: string, password: string
   return valid && client.status_id === CLIENT_STATUS.active ? client.id : null;
 }
 
-/** Sent after client/add has answered; a mail that cannot be sent is only logged (by the mailer). */
-export async function sendWelcomeMail(
-  app: FastifyInstance,
-  client: { first_name: string; email: string },
-): Promise<void> {
-  const url = app.config.publicUrl;
-  await app.mailer.send({
+function welcomeMail(url: string, client: { first_name: string; email: string }): OutgoingMail {
+  return {
     to: client.email,
     subject: 'Bienvenido/a a Cita',
     text: [
@@ -76,5 +79,5 @@ export async function sendWelcomeMail(
       '',
       'Cita',
     ].join('\n'),
-  });
+  };
 }

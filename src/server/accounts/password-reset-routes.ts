@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { passwordForgotBody, passwordResetBody } from '../../shared/contracts/account';
 import { ok, zodApp } from '../platform/http/envelope';
 import { forgotPasswordThrottle } from './login-budgets';
-import { FORGOT_ANSWER, resetPassword, sendResetLink } from './password-reset';
+import { FORGOT_ANSWER, registerResetLinkJob, requestResetLink, resetPassword } from './password-reset';
 
 /** /reestablecer: calls a visitor makes, so no session is required. */
 export async function registerPasswordResetRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
+  registerResetLinkJob(app);
 
   api.post(
     '/client/password/forgot',
     { schema: { body: passwordForgotBody }, preHandler: forgotPasswordThrottle },
     async (request) => {
-      // Only after the answer is out: whether the e-mail has an account must not show in it or its timing.
-      const { email } = request.body;
-      setImmediate(() => void sendResetLink(app, email));
+      // The same queued job for every e-mail: whether it has an account shows in neither answer nor timing.
+      await requestResetLink(app, request.body.email);
       return ok(FORGOT_ANSWER);
     },
   );

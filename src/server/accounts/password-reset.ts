@@ -4,6 +4,9 @@ import { hashPassword } from '../platform/auth/passwords';
 import { newToken, revokeAllSessions, sha256 } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
 import { badRequest } from '../platform/errors';
+import { jobMessageKey, MAIL_MAX_ATTEMPTS } from '../platform/mail/mail-jobs';
+import type { OutgoingMail } from '../platform/mail/mailer';
+import { enqueue } from '../platform/queue/queue';
 import { nowIso } from '../platform/time';
 
 export const RESET_LINK_MINUTES = 60;
@@ -16,12 +19,21 @@ export const RESET_INVALID = 'El enlace de recuperación no es válido. Solicita
 export const RESET_USED = 'Este enlace de recuperación ya fue usado. Solicita uno nuevo.';
 export const RESET_EXPIRED = 'El enlace de recuperación expiró. Solicita uno nuevo.';
 
+export const RESET_LINK_JOB = 'password-reset-link';
+
 /**
- * Runs after client/password/forgot has answered, so the answer and its timing are the same for
- * an unknown, an erased and a real e-mail. Only an active client gets a link. Failures are logged.
+ * client/password/forgot queues the same job for any e-mail, so its answer and timing do not show
+ * whether the account exists. The job, not the request, makes the token: the raw token is only
+ * ever in the mail, never in the jobs table.
  */
-export async function sendResetLink(app: FastifyInstance, email: string): Promise<void> {
-  try {
+export async function requestResetLink(app: FastifyInstance, email: string): Promise<void> {
+  await enqueue(app.db, { kind: RESET_LINK_JOB, payload: { email }, maxAttempts: MAIL_MAX_ATTEMPTS });
+  app.queue.wake();
+}
+
+/** Only an active client with fewer than MAX_LIVE_RESET_LINKS live links gets one. */
+export function registerResetLinkJob(app: FastifyInstance): void {
+  app.queue.handle<{ email: string }>(RESET_LINK_JOB, async ({ email }, job) => {
     const client = await app.db
       .selectFrom('clients')
       .select(['id', 'first_name'])
@@ -39,34 +51,44 @@ export async function sendResetLink(app: FastifyInstance, email: string): Promis
       .executeTakeFirstOrThrow();
     if (Number(live.total) >= MAX_LIVE_RESET_LINKS) return;
     const token = newToken();
+    const tokenHash = sha256(token);
     await app.db
       .insertInto('password_resets')
       .values({
-        token_hash: sha256(token),
+        token_hash: tokenHash,
         client_id: client.id,
         expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(),
         used_at: null,
       })
       .execute();
-    const link = `${app.config.publicUrl}/reestablecer?token=${token}`;
-    await app.mailer.send({
-      to: email,
-      subject: 'Reestablece tu contraseña de Cita',
-      text: [
-        `Hola ${client.first_name}:`,
-        '',
-        'Recibimos una solicitud para reestablecer la contraseña de tu cuenta. Abre este enlace para elegir una nueva:',
-        '',
-        link,
-        '',
-        `El enlace vale ${RESET_LINK_MINUTES} minutos y sirve una sola vez. Si no pediste el cambio, ignora este correo: tu contraseña sigue igual.`,
-        '',
-        'Cita',
-      ].join('\n'),
-    });
-  } catch (error) {
-    app.log.error({ err: error }, 'password reset link not sent');
-  }
+    try {
+      await app.mailer.send(resetMail(app.config.publicUrl, email, client.first_name, token), {
+        messageKey: jobMessageKey(job),
+      });
+    } catch (error) {
+      // A link nobody received must not count against the live-link limit of the retry.
+      await app.db.deleteFrom('password_resets').where('token_hash', '=', tokenHash).execute();
+      throw error;
+    }
+  });
+}
+
+function resetMail(url: string, email: string, firstName: string, token: string): OutgoingMail {
+  return {
+    to: email,
+    subject: 'Reestablece tu contraseña de Cita',
+    text: [
+      `Hola ${firstName}:`,
+      '',
+      'Recibimos una solicitud para reestablecer la contraseña de tu cuenta. Abre este enlace para elegir una nueva:',
+      '',
+      `${url}/reestablecer?token=${token}`,
+      '',
+      `El enlace vale ${RESET_LINK_MINUTES} minutos y sirve una sola vez. Si no pediste el cambio, ignora este correo: tu contraseña sigue igual.`,
+      '',
+      'Cita',
+    ].join('\n'),
+  };
 }
 
 /**

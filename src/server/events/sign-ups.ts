@@ -3,6 +3,8 @@ import type { AttendedEvent } from '../../shared/contracts/client-events';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import { conflict, notFound } from '../platform/errors';
+import { enqueueMail } from '../platform/mail/mail-jobs';
+import type { OutgoingMail } from '../platform/mail/mailer';
 import { nowIso, todayInMexico } from '../platform/time';
 import { buildCalendarInvite } from './calendar-invite';
 
@@ -56,19 +58,27 @@ export async function signUpToEvent(
   if (event.status_id === EVENT_STATUS.soldOut) throw conflict(EVENT_SOLD_OUT);
   if (!event.day || !event.hour) throw conflict(EVENT_NOT_SCHEDULED);
   if (event.day < todayInMexico()) throw conflict(EVENT_PAST);
+  const scheduled = { ...event, day: event.day, hour: event.hour };
 
-  const inserted = await app.db
-    .insertInto('assistance')
-    .values({
-      event_id: eventId,
-      client_id: clientId,
-      status_id: ASSISTANCE_STATUS.registered,
-      contacted: 0,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['event_id', 'client_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await app.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('assistance')
+      .values({
+        event_id: eventId,
+        client_id: clientId,
+        status_id: ASSISTANCE_STATUS.registered,
+        contacted: 0,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.columns(['event_id', 'client_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) {
+      const mail = await signUpMail(trx, app.config.publicUrl, clientId, row.id, scheduled);
+      await enqueueMail(trx, `mail:sign-up:event:${eventId}:client:${clientId}`, mail);
+    }
+    return row;
+  });
   if (!inserted) {
     const existing = await app.db
       .selectFrom('assistance')
@@ -78,48 +88,45 @@ export async function signUpToEvent(
       .executeTakeFirstOrThrow();
     return { assistanceId: existing.id, created: false };
   }
-  void sendSignUpMail(app, clientId, inserted.id, { ...event, day: event.day, hour: event.hour });
+  app.queue.wake();
   return { assistanceId: inserted.id, created: true };
 }
 
-async function sendSignUpMail(
-  app: FastifyInstance,
+async function signUpMail(
+  db: DB,
+  publicUrl: string,
   clientId: number,
   assistanceId: number,
   event: { id: number; name: string; description: string; day: string; hour: string },
-): Promise<void> {
-  try {
-    const client = await app.db
-      .selectFrom('clients')
-      .select(['first_name', 'email'])
-      .where('id', '=', clientId)
-      .executeTakeFirstOrThrow();
-    const url = `${app.config.publicUrl}/evento/${event.id}`;
-    const invite = buildCalendarInvite({
-      uid: `asistencia-${assistanceId}@cita.mx`,
-      day: event.day,
-      hour: event.hour,
-      durationMinutes: EVENT_DURATION_MINUTES,
-      summary: event.name,
-      description: `${event.description}\n\n${url}`.trim(),
+): Promise<OutgoingMail> {
+  const client = await db
+    .selectFrom('clients')
+    .select(['first_name', 'email'])
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  const url = `${publicUrl}/evento/${event.id}`;
+  const invite = buildCalendarInvite({
+    uid: `asistencia-${assistanceId}@cita.mx`,
+    day: event.day,
+    hour: event.hour,
+    durationMinutes: EVENT_DURATION_MINUTES,
+    summary: event.name,
+    description: `${event.description}\n\n${url}`.trim(),
+    url,
+  });
+  return {
+    to: client.email,
+    subject: `Tu registro: ${event.name}`,
+    text: [
+      `Hola ${client.first_name}:`,
+      '',
+      `Quedaste registrado/a en «${event.name}», el ${event.day} a las ${event.hour} (hora del centro de México).`,
+      'Te contactaremos para confirmar tu lugar. Agrega el evento a tu calendario con el archivo adjunto.',
+      '',
       url,
-    });
-    await app.mailer.send({
-      to: client.email,
-      subject: `Tu registro: ${event.name}`,
-      text: [
-        `Hola ${client.first_name}:`,
-        '',
-        `Quedaste registrado/a en «${event.name}», el ${event.day} a las ${event.hour} (hora del centro de México).`,
-        'Te contactaremos para confirmar tu lugar. Agrega el evento a tu calendario con el archivo adjunto.',
-        '',
-        url,
-        '',
-        'Cita',
-      ].join('\n'),
-      attachments: [{ filename: 'evento.ics', content: invite, contentType: 'text/calendar; charset=utf-8' }],
-    });
-  } catch (error) {
-    app.log.error({ err: error, assistanceId }, 'sign-up mail not sent');
-  }
+      '',
+      'Cita',
+    ].join('\n'),
+    attachments: [{ filename: 'evento.ics', content: invite, contentType: 'text/calendar; charset=utf-8' }],
+  };
 }

@@ -6,6 +6,7 @@ import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/doma
 import type { DB } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/errors';
+import { enqueueMail } from '../platform/mail/mail-jobs';
 import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
 import { visibleAdverts } from './adverts';
 
@@ -146,10 +147,11 @@ export async function addInterest(
       .set({ status_id: INTEREST_STATUS.mutual })
       .where('id', 'in', [own.id, reverse.id])
       .execute();
+    await enqueueMutualMails(trx, app.config.publicUrl, [own.id, reverse.id], clientId, targetId);
     return { ...result, becameMutual: true };
   });
 
-  if (outcome.becameMutual) void sendMutualMails(app, clientId, targetId);
+  if (outcome.becameMutual) app.queue.wake();
   return { interestId: outcome.interestId, created: outcome.created, mutual: outcome.mutual };
 }
 
@@ -191,35 +193,41 @@ export async function withdrawInterest(
   return { name: publicName(interest.first_name, interest.last_name) };
 }
 
-/** Tells both people, after the commit; a failure is logged and never undoes the interest. */
-async function sendMutualMails(app: FastifyInstance, clientId: number, otherId: number): Promise<void> {
-  try {
-    const people = await app.db
-      .selectFrom('clients')
-      .select(['id', 'first_name', 'last_name', 'email'])
-      .where('id', 'in', [clientId, otherId])
-      .execute();
-    const url = `${app.config.publicUrl}/intereses`;
-    for (const person of people) {
-      const other = people.find((candidate) => candidate.id !== person.id);
-      if (!other) continue;
-      const otherName = `${other.first_name} ${other.last_name}`;
-      await app.mailer.send({
-        to: person.email,
-        subject: `${otherName} y tú tienen un interés mutuo`,
-        text: [
-          `Hola ${person.first_name}:`,
-          '',
-          `${otherName} también mostró interés en ti: ahora el interés es mutuo.`,
-          'Entra a «Mis intereses» para ver su anuncio y cómo contactarle.',
-          '',
-          url,
-          '',
-          'Cita',
-        ].join('\n'),
-      });
-    }
-  } catch (error) {
-    app.log.error({ err: error, clientId, otherId }, 'mutual interest mail not sent');
+/**
+ * Tells both people, in the transaction that made the pair mutual. One mail per person and per
+ * mutual pair of rows: a pair withdrawn and made mutual again (new rows) is news again.
+ */
+async function enqueueMutualMails(
+  trx: Transaction<Database>,
+  publicUrl: string,
+  interestIds: number[],
+  clientId: number,
+  otherId: number,
+): Promise<void> {
+  const people = await trx
+    .selectFrom('clients')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', 'in', [clientId, otherId])
+    .execute();
+  const pair = [...interestIds].sort((a, b) => a - b).join(':');
+  const url = `${publicUrl}/intereses`;
+  for (const person of people) {
+    const other = people.find((candidate) => candidate.id !== person.id);
+    if (!other) continue;
+    const otherName = `${other.first_name} ${other.last_name}`;
+    await enqueueMail(trx, `mail:mutual:${pair}:client:${person.id}`, {
+      to: person.email,
+      subject: `${otherName} y tú tienen un interés mutuo`,
+      text: [
+        `Hola ${person.first_name}:`,
+        '',
+        `${otherName} también mostró interés en ti: ahora el interés es mutuo.`,
+        'Entra a «Mis intereses» para ver su anuncio y cómo contactarle.',
+        '',
+        url,
+        '',
+        'Cita',
+      ].join('\n'),
+    });
   }
 }

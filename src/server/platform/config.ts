@@ -16,6 +16,18 @@ export interface AppConfig {
   loginAttemptsPerMinute: number;
   /** Which proxies' X-Forwarded-* headers to believe (client address, https); Fastify's trustProxy syntax. */
   trustProxy: string;
+  queue: QueueConfig;
+}
+
+export interface QueueConfig {
+  /** How often an idle instance looks for due jobs. */
+  pollMs: number;
+  /** Jobs this instance runs at once; 0 leaves the work to other instances. */
+  concurrency: number;
+  /** First retry delay; it doubles on every failed attempt (capped at one hour). */
+  retryMs: number;
+  /** How long a claimed job is this instance's; past it another instance may take it over. */
+  leaseMs: number;
 }
 
 /** Reads the environment variables documented in the README (design.md §6). */
@@ -34,5 +46,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
     trustProxy: env.TRUST_PROXY ?? 'loopback',
+    queue: {
+      pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
+      concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),
+      retryMs: Number(env.QUEUE_RETRY_MS ?? 30_000),
+      leaseMs: Number(env.QUEUE_LEASE_MS ?? 300_000),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertEvent, signUp } from '../../support/admin-fixtures';
 import { mailsTo } from '../../support/outbox';
+import { waitForQueueIdle } from '../../support/queue';
 import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
 import { clientRow, loggedInClient, quizAnswers, scoringChanges } from './helpers';
 
@@ -152,7 +153,7 @@ describe('client/deactivate', () => {
     await agent.post('client/deactivate', { password: FIXTURE_PASSWORD });
     const response = await testApp.agent().post('client/password/forgot', { email });
     expect(response.statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForQueueIdle(testApp.app.db);
     expect(await mailsTo(testApp.config.dataDir, email)).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
+import { waitForQueueIdle } from '../../support/queue';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
 
@@ -96,6 +97,10 @@ describe('client/password/forgot', () => {
     const minutes = (Date.parse(rows[0]!.expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
+    // The queue never held the token: the job made it and mailed it.
+    await waitForQueueIdle(testApp.app.db);
+    const jobs = await testApp.app.db.selectFrom('jobs').selectAll().execute();
+    expect(JSON.stringify(jobs)).not.toContain(token);
   });
 
   it('keeps at most 3 live links per account, still answering the same', async () => {
@@ -103,7 +108,7 @@ describe('client/password/forgot', () => {
     for (let index = 0; index < 3; index++) await tokenFor(client.email);
     const fourth = await forgot(client.email);
     expect(fourth.statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForQueueIdle(testApp.app.db);
     expect(await mailsTo(testApp.config.dataDir, client.email)).toHaveLength(3);
   });
 

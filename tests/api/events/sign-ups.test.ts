@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
+import { waitForQueueIdle } from '../../support/queue';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { loggedInClient, setEventStatus } from './helpers';
 
@@ -137,7 +138,7 @@ describe('client/events/add', () => {
     expect(text).toContain(`/evento/${eventId}`);
 
     await agent.post('client/events/add', { event_id: eventId });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForQueueIdle(testApp.app.db);
     expect(await mailsTo(testApp.config.dataDir, email)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../support/outbox';
+import { waitForQueueIdle } from '../../support/queue';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { interestRows, personWithAdvert } from './helpers';
 
@@ -17,18 +18,12 @@ function add(from: Person, to: Person) {
   return from.agent.post('client/interested/add', { interes: { interested_id: to.advertId } });
 }
 
-/** Mail goes out after the answers; wait until the outbox stops growing. */
+/** Mail goes out from the queue after the answers: count once every queued job has run. */
 async function settledMails(people: Person[]): Promise<number[]> {
-  let previous = -1;
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const counts = await Promise.all(
-      people.map(async (person) => (await mailsTo(testApp.config.dataDir, person.email)).length),
-    );
-    const total = counts.reduce((sum, count) => sum + count, 0);
-    if (total === previous) return counts;
-    previous = total;
-  }
+  await waitForQueueIdle(testApp.app.db);
+  return Promise.all(
+    people.map(async (person) => (await mailsTo(testApp.config.dataDir, person.email)).length),
+  );
 }
 
 describe('client/interested/add under concurrency', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdvert } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
+import { waitForQueueIdle } from '../../support/queue';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { loggedInClient } from '../events/helpers';
 import { interestRows, personWithAdvert, setClientStatus } from './helpers';
@@ -47,8 +48,8 @@ async function contactOf(clientId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** Mail is written after the answer: give it a moment before asserting that none came. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** Mail goes out from the queue after the answer: wait until every queued job has run. */
+const settle = () => waitForQueueIdle(testApp.app.db);
 
 describe('client/interested/add', () => {
   it('stores a one-way interest (1) in the advert’s owner and lists it with public data', async () => {
@@ -244,9 +245,7 @@ describe('client/interested/update', () => {
     await withdraw(ana, anaInterest, 1);
     const again = await add(ana, beto.advertId);
     expect(again.body).toMatchObject({ created: true, mutual: true });
-    const deadline = Date.now() + 5000;
-    while ((await mailsTo(testApp.config.dataDir, beto.email)).length < 2 && Date.now() < deadline)
-      await settle();
+    await settle();
     expect(await mailsTo(testApp.config.dataDir, beto.email)).toHaveLength(2);
   });
 

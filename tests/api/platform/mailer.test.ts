@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { lastMailTo } from '../../support/outbox';
+import { lastMailTo, mailsTo } from '../../support/outbox';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let testApp: TestApp;
@@ -21,4 +21,12 @@ test('without SMTP_URL a message lands in the outbox with its accents and attach
   expect(mail.subject).toBe('Tu lugar está apartado');
   expect(mail.text).toContain('token=abc=def');
   expect(mail.attachments.map((a) => a.filename)).toEqual(['evento.ics']);
+});
+
+test('a message sent again under the same key replaces itself: one file, one Message-ID', async () => {
+  const mail = { to: 'beto@example.mx', subject: 'Tu registro', text: 'Hola Beto' };
+  await testApp.app.mailer.send(mail, { messageKey: '1795000000000-job-0000000042' });
+  await testApp.app.mailer.send(mail, { messageKey: '1795000000000-job-0000000042' });
+  const mails = await mailsTo(testApp.config.dataDir, 'beto@example.mx');
+  expect(mails.map((sent) => sent.messageId)).toEqual(['<1795000000000-job-0000000042@cita.mx>']);
 });

@@ -160,6 +160,33 @@ export interface ScoringChangeTable {
   created_at: string;
 }
 
+export type JobState = 'pending' | 'running' | 'done' | 'failed';
+
+/** The durable work queue (platform/queue): one row per piece of background work. */
+export interface JobTable {
+  id: Generated<number>;
+  /** Which registered handler runs it, e.g. 'mail'. */
+  kind: string;
+  /** Dedupe key: a second job with the same key is never added (e.g. 'mail:welcome:client:12'). */
+  key: string | null;
+  /** JSON; dropped once the job is done. */
+  payload: string | null;
+  state: JobState;
+  /** Claims so far, the running one included. */
+  attempts: number;
+  max_attempts: number;
+  /** Not claimed before this time: scheduled work and the next retry. */
+  run_at: string;
+  /** The lease of the instance running it; once past, another instance may take the job over. */
+  locked_until: string | null;
+  /** A token of the claim, so that only the claimant records the outcome. */
+  locked_by: string | null;
+  /** The latest failure's message; kept when the job gives up. */
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -175,6 +202,7 @@ export interface Database {
   audit_log: AuditLogTable;
   login_throttle: LoginThrottleTable;
   scoring_changes: ScoringChangeTable;
+  jobs: JobTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;
@@ -183,3 +211,4 @@ export type ClientUpdate = Updateable<ClientTable>;
 export type AdvertRow = Selectable<AdvertTable>;
 export type EventRow = Selectable<EventTable>;
 export type AdminRow = Selectable<AdminTable>;
+export type JobRow = Selectable<JobTable>;

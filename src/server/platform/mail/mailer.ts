@@ -14,10 +14,13 @@ export interface OutgoingMail {
 
 export const MAIL_FROM = 'Cita <hola@cita.mx>';
 
+/** Bounds an SMTP server that accepts the connection and then stalls, so a job cannot hang. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise writes each message as an .eml file to
  * DATA_DIR/outbox and logs it, so development and the tests can read what was sent.
- * A failed delivery is logged and never fails the call that caused it.
+ * A failed delivery throws: mail goes out from the queue (mail-jobs.ts), which retries it.
  */
 export class Mailer {
   private readonly transport: Transporter;
@@ -30,21 +33,28 @@ export class Mailer {
   ) {
     this.outboxDir = path.join(config.dataDir, 'outbox');
     this.transport = config.smtpUrl
-      ? nodemailer.createTransport(config.smtpUrl)
+      ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     this.smtp = Boolean(config.smtpUrl);
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
-    try {
-      const info = await this.transport.sendMail({ from: MAIL_FROM, ...mail });
-      if (this.smtp) return;
-      await fs.mkdir(this.outboxDir, { recursive: true });
-      const file = path.join(this.outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
-      this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
-    } catch (error) {
-      this.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail not sent');
-    }
+  /**
+   * `messageKey` names one message for good: it becomes the Message-ID (receivers drop a second
+   * copy with the same one) and the outbox file name (a second run overwrites the first).
+   */
+  async send(mail: OutgoingMail, options: { messageKey?: string } = {}): Promise<void> {
+    const messageKey = options.messageKey ?? `${Date.now()}-${randomBytes(4).toString('hex')}`;
+    const info = await this.transport.sendMail({
+      from: MAIL_FROM,
+      messageId: `<${messageKey}@cita.mx>`,
+      ...mail,
+    });
+    if (this.smtp) return;
+    await fs.mkdir(this.outboxDir, { recursive: true });
+    const file = path.join(this.outboxDir, `${messageKey}.eml`);
+    // Written aside and renamed: a reader never sees half a message, a re-run replaces it whole.
+    await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+    await fs.rename(`${file}.tmp`, file);
+    this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
   }
 }
