@@ -9,7 +9,13 @@ import { recordAudit } from '../platform/audit';
 import type { DB } from '../platform/db/database';
 import type { Database, EventRow, EventTable } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/errors';
-import { deleteImage, type ImageSources, isImageUpload, prepareImage, storeImage } from '../platform/images/image-store';
+import {
+  deleteImage,
+  type ImageSources,
+  isImageUpload,
+  prepareImage,
+  storeImage,
+} from '../platform/images/image-store';
 import { nowIso } from '../platform/time';
 import { eventImageSources, eventPicture } from './event-images';
 import { categoriesByEvent, centsToPesos } from './public-events';

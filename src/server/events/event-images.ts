@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../platform/db/database';
 import type { EventRow } from '../platform/db/schema';
-import { type ImageSources, imageSources, type PreparedImage, prepareImage, storeImage } from '../platform/images/image-store';
+import {
+  type ImageSources,
+  imageSources,
+  type PreparedImage,
+  prepareImage,
+  storeImage,
+} from '../platform/images/image-store';
 
 /** What event reads show as the picture: the upload's variants, or the first category's picture. */
 export interface EventPicture {
@@ -26,7 +32,10 @@ export function eventPicture(
 }
 
 /** The variants of every uploaded picture among these events, in one query. */
-export function eventImageSources(db: DB, events: Pick<EventRow, 'image_id'>[]): Promise<Map<number, ImageSources>> {
+export function eventImageSources(
+  db: DB,
+  events: Pick<EventRow, 'image_id'>[],
+): Promise<Map<number, ImageSources>> {
   return imageSources(
     db,
     events.flatMap((event) => (event.image_id === null ? [] : [event.image_id])),
@@ -41,7 +50,11 @@ class AlreadyImported extends Error {}
  * in the database (unless the event already has one) and moves to images/events/imported, so
  * each instance hands over what only it had. Idempotent and safe with several instances.
  */
-export async function importLegacyEventImages(db: DB, dataDir: string, log: FastifyBaseLogger): Promise<void> {
+export async function importLegacyEventImages(
+  db: DB,
+  dataDir: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const folder = path.join(dataDir, 'images', 'events');
   const names = await fs.readdir(folder).catch(() => [] as string[]);
   for (const name of names) {
@@ -59,7 +72,11 @@ export async function importLegacyEventImages(db: DB, dataDir: string, log: Fast
     const imported = await db
       .transaction()
       .execute(async (trx) => {
-        const event = await trx.selectFrom('events').select('image_id').where('id', '=', eventId).executeTakeFirst();
+        const event = await trx
+          .selectFrom('events')
+          .select('image_id')
+          .where('id', '=', eventId)
+          .executeTakeFirst();
         if (!event || event.image_id !== null) return false;
         const { id } = await storeImage(trx, 'event', prepared);
         const updated = await trx

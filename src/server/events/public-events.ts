@@ -54,7 +54,11 @@ export async function listPublicEvents(db: DB, category?: string): Promise<Event
   return events.map((event) => toListItem(event, categories.get(event.id) ?? [], sources));
 }
 
-function toListItem(event: EventRow, categories: string[], sources: Map<number, ImageSources>): EventListItem {
+function toListItem(
+  event: EventRow,
+  categories: string[],
+  sources: Map<number, ImageSources>,
+): EventListItem {
   return {
     id: event.id,
     name: event.name,
@@ -80,5 +84,9 @@ export async function findPublicEvent(db: DB, eventId: number): Promise<EventDet
   if (!event) return null;
   const categories = (await categoriesByEvent(db, [event.id])).get(event.id) ?? [];
   const sources = await eventImageSources(db, [event]);
-  return { ...toListItem(event, categories, sources), description: event.description, occupation: event.occupation };
+  return {
+    ...toListItem(event, categories, sources),
+    description: event.description,
+    occupation: event.occupation,
+  };
 }

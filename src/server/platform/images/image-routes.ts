@@ -28,7 +28,8 @@ export async function registerImageRoutes(app: FastifyInstance): Promise<void> {
         .where('images.version', '=', version)
         .where('image_variants.variant', '=', name[1]!)
         .executeTakeFirst();
-      if (!row || extensionOf(row.content_type) !== name[2] || !PUBLIC_KINDS.has(row.kind)) return missing(reply);
+      if (!row || extensionOf(row.content_type) !== name[2] || !PUBLIC_KINDS.has(row.kind))
+        return missing(reply);
       return reply
         .header('Content-Type', row.content_type)
         .header('Cache-Control', 'public, max-age=31536000, immutable')

@@ -59,7 +59,8 @@ function decodeDataUrl(dataUrl: string): { bytes: Buffer; declared: string | und
  * Runs outside any transaction: encoding takes a moment and must not hold the database.
  */
 export async function prepareImage(input: string | Buffer): Promise<PreparedImage> {
-  const { bytes, declared } = typeof input === 'string' ? decodeDataUrl(input) : { bytes: input, declared: undefined };
+  const { bytes, declared } =
+    typeof input === 'string' ? decodeDataUrl(input) : { bytes: input, declared: undefined };
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'La imagen no puede pesar más de 8 MB');
   let header: Metadata;
   try {
@@ -94,7 +95,13 @@ export async function prepareImage(input: string | Buffer): Promise<PreparedImag
           .resize({ width: target })
           .webp({ quality: 80 })
           .toBuffer({ resolveWithObject: true });
-        return { variant: String(target), width: info.width, height: info.height, contentType: 'image/webp', bytes: data };
+        return {
+          variant: String(target),
+          width: info.width,
+          height: info.height,
+          contentType: 'image/webp',
+          bytes: data,
+        };
       }),
     );
     const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
