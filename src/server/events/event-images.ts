@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { categoryPicture, isCategoryId } from '../../shared/domain/categories';
 import type { DB } from '../platform/db/database';
 import type { EventRow } from '../platform/db/schema';
 import {
@@ -24,11 +25,8 @@ export function eventPicture(
 ): EventPicture {
   const upload = event.image_id === null ? undefined : sources.get(event.image_id);
   if (upload) return { image: upload.url, image_srcset: upload.srcset };
-  const category = categories[0] ?? 'party';
-  return {
-    image: `/img/categories/${category}.webp`,
-    image_srcset: `/img/categories/${category}-600.webp 600w, /img/categories/${category}.webp 1200w`,
-  };
+  const { src, srcSet } = categoryPicture(categories.find(isCategoryId) ?? 'party');
+  return { image: src, image_srcset: srcSet };
 }
 
 /** The variants of every uploaded picture among these events, in one query. */
