@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiRoutes } from './api-routes';
+import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
 import { MatchingService } from './matching/matching-service';
 import type { AppConfig } from './platform/config';
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerImageRoutes);
+  await app.register(registerEventImageRoutes);
   await registerWebApp(app, config);
   return app;
 }

@@ -133,7 +133,11 @@ describe('event/add and event/update', () => {
   });
 
   it('answers 404 for an image that does not exist', async () => {
-    for (const url of ['/images/999999/0123456789abcdef/480.webp', '/images/events/1.png', '/images/x']) {
+    for (const url of [
+      '/images/999999/0123456789abcdef/480.webp',
+      '/images/events/999999.png',
+      '/images/x',
+    ]) {
       const response = await testApp.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ status: 'warning', message: 'La imagen no existe' });

@@ -92,6 +92,21 @@ describe('event images in the database', () => {
     expect(stored).toEqual({ kind: 'event', width: 300, height: 1200 });
   });
 
+  it("sends the specification's /images/events/{id}.png to the event's current picture", async () => {
+    const eventId = await insertEvent(testApp.app);
+    const before = await testApp.app.inject({ method: 'GET', url: `/images/events/${eventId}.png` });
+    expect(before.statusCode).toBe(404);
+    await admin.post('event/update', {
+      event: { id: eventId, name: 'Foto' },
+      image: dataUrl(await pngBytes(200, 100)),
+    });
+    const { image } = await eventImage(eventId);
+    const after = await testApp.app.inject({ method: 'GET', url: `/images/events/${eventId}.png` });
+    expect(after.statusCode).toBe(302);
+    expect(after.headers.location).toBe(image);
+    expect(after.headers['cache-control']).toBe('public, max-age=300');
+  });
+
   it('gives a new upload new URLs, and the replaced image is deleted with all its sizes', async () => {
     const eventId = await insertEvent(testApp.app);
     await admin.post('event/update', {
