@@ -213,7 +213,10 @@ export async function updateEvent(
 ): Promise<void> {
   const prepared = isImageUpload(image) ? await prepareImage(image) : null;
   await app.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('events').selectAll().where('id', '=', fields.id).executeTakeFirst();
+    let beforeQuery = trx.selectFrom('events').selectAll().where('id', '=', fields.id);
+    // Two uploads at once must not both replace the same old image and leave one new one orphaned.
+    if (app.config.databaseUrl) beforeQuery = beforeQuery.forUpdate();
+    const before = await beforeQuery.executeTakeFirst();
     if (!before) throw notFound('El evento no existe');
     const beforeCategories = await trx
       .selectFrom('event_categories')

@@ -140,6 +140,30 @@ describe('event images in the database', () => {
     );
   });
 
+  it('leaves exactly one image for an event after several uploads at once, and no image without its event', async () => {
+    const eventId = await insertEvent(testApp.app);
+    const colours = ['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#8b5cf6'];
+    const responses = await Promise.all(
+      colours.map(async (colour) =>
+        admin.post('event/update', {
+          event: { id: eventId, name: 'A la vez' },
+          image: dataUrl(await pngBytes(300, 200, colour)),
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(colours.map(() => 200));
+    const orphans = await testApp.app.db
+      .selectFrom('images')
+      .select('id')
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('events').select('events.id').whereRef('events.image_id', '=', 'images.id'))),
+      )
+      .execute();
+    expect(orphans).toEqual([]);
+    const { image } = await eventImage(eventId);
+    expect((await testApp.app.inject({ method: 'GET', url: image })).statusCode).toBe(200);
+  });
+
   it('answers 404 for a wrong version, an unknown size or a wrong extension of an existing image', async () => {
     const eventId = await insertEvent(testApp.app);
     await admin.post('event/update', {
