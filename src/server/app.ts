@@ -4,6 +4,8 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerApiRoutes } from './api-routes';
+import { registerEventImageRoutes } from './events/event-image-routes';
+import { importLegacyEventImages } from './events/event-images';
 import { MatchingService } from './matching/matching-service';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, migrateToLatest } from './platform/db/database';
@@ -57,7 +59,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...config,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });
-  if (!options.db) await migrateToLatest(db);
+  if (!options.db) {
+    await migrateToLatest(db);
+    await importLegacyEventImages(db, config.dataDir, app.log);
+  }
   app.decorate('db', db);
   app.decorate('matching', new MatchingService(db));
   app.decorate('mailer', new Mailer(config, app.log));
@@ -138,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerImageRoutes);
+  await app.register(registerEventImageRoutes);
   await registerWebApp(app, config);
   return app;
 }

@@ -75,7 +75,7 @@ export async function insertEvent(
       limit_w: values.limit_w ?? 10,
       occupation: 0,
       status_id: 1,
-      image_version: null,
+      image_id: null,
       created_at: now,
       updated_at: now,
     })

@@ -22,7 +22,12 @@ export interface TestApp {
  * new PostgreSQL database on that server that is dropped afterwards.
  */
 export async function startTestApp(
-  options: { seedDemo?: boolean; env?: Record<string, string> } = {},
+  options: {
+    seedDemo?: boolean;
+    env?: Record<string, string>;
+    /** Runs on the empty database and data folder before the app starts (and migrates). */
+    beforeBuild?: (config: AppConfig) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-test-'));
   const serverUrl = process.env.DATABASE_URL;
@@ -57,6 +62,7 @@ export async function startTestApp(
     }),
     databaseUrl,
   };
+  await options.beforeBuild?.(config);
   const app = await buildApp(config, { logger: false });
   await prepareDatabase(app.db, config);
   return {

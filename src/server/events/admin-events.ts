@@ -9,9 +9,16 @@ import { recordAudit } from '../platform/audit';
 import type { DB } from '../platform/db/database';
 import type { Database, EventRow, EventTable } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/errors';
-import { isImageUpload, prepareEventImage, writeEventImage } from '../platform/images/event-images';
+import {
+  deleteImage,
+  type ImageSources,
+  isImageUpload,
+  prepareImage,
+  storeImage,
+} from '../platform/images/image-store';
 import { nowIso } from '../platform/time';
-import { categoriesByEvent, centsToPesos, eventImageUrl } from './public-events';
+import { eventImageSources, eventPicture } from './event-images';
+import { categoriesByEvent, centsToPesos } from './public-events';
 
 const WOMAN = 1;
 const MAN = 2;
@@ -40,6 +47,7 @@ function toAdminEvent(
   event: EventRow,
   categories: string[],
   confirmed: { m: number; w: number },
+  sources: Map<number, ImageSources>,
 ): AdminEvent {
   return {
     id: event.id,
@@ -58,7 +66,7 @@ function toAdminEvent(
     category: formatCategoryList(categories),
     occupation: event.occupation,
     status_id: event.status_id,
-    image: eventImageUrl(event, categories),
+    ...eventPicture(event, categories, sources),
   };
 }
 
@@ -75,8 +83,9 @@ export async function listAdminEvents(db: DB): Promise<AdminEvent[]> {
   const ids = events.map((event) => event.id);
   const categories = await categoriesByEvent(db, ids);
   const counts = await confirmedCounts(db, ids);
+  const sources = await eventImageSources(db, events);
   return events.map((event) =>
-    toAdminEvent(event, categories.get(event.id) ?? [], counts.get(event.id) ?? { m: 0, w: 0 }),
+    toAdminEvent(event, categories.get(event.id) ?? [], counts.get(event.id) ?? { m: 0, w: 0 }, sources),
   );
 }
 
@@ -90,7 +99,7 @@ export async function findAdminEvent(db: DB, eventId: number): Promise<AdminEven
   if (!event) return null;
   const categories = (await categoriesByEvent(db, [eventId])).get(eventId) ?? [];
   const counts = (await confirmedCounts(db, [eventId])).get(eventId) ?? { m: 0, w: 0 };
-  return toAdminEvent(event, categories, counts);
+  return toAdminEvent(event, categories, counts, await eventImageSources(db, [event]));
 }
 
 export async function listAttendees(db: DB, eventId: number): Promise<AdminAttendee[]> {
@@ -168,29 +177,29 @@ async function replaceCategories(trx: Transaction<Database>, eventId: number, li
   }
 }
 
-/** Creates an event; the image (if any) is validated before anything is stored. */
+/** Creates an event; the image (if any) is validated and encoded before anything is stored. */
 export async function addEvent(
   app: FastifyInstance,
   adminId: number,
   fields: EventFields,
   image: string | null | undefined,
 ): Promise<number> {
-  const png = isImageUpload(image) ? await prepareEventImage(image) : null;
+  const prepared = isImageUpload(image) ? await prepareImage(image) : null;
   return app.db.transaction().execute(async (trx) => {
     const now = nowIso();
+    const stored = prepared ? await storeImage(trx, 'event', prepared) : null;
     const { id } = await trx
       .insertInto('events')
-      .values({ ...eventColumns(fields), image_version: png ? 1 : null, created_at: now, updated_at: now })
+      .values({ ...eventColumns(fields), image_id: stored?.id ?? null, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     await replaceCategories(trx, id, fields.category ?? '');
-    if (png) await writeEventImage(app.config.dataDir, id, png);
     await recordAudit(trx, {
       adminId,
       action: 'event.add',
       entity: 'event',
       entityId: id,
-      after: { ...eventColumns(fields), category: fields.category ?? '', image: Boolean(png) },
+      after: { ...eventColumns(fields), category: fields.category ?? '', image_id: stored?.id ?? null },
     });
     return id;
   });
@@ -202,9 +211,12 @@ export async function updateEvent(
   fields: EventFields & { id: number },
   image: string | null | undefined,
 ): Promise<void> {
-  const png = isImageUpload(image) ? await prepareEventImage(image) : null;
+  const prepared = isImageUpload(image) ? await prepareImage(image) : null;
   await app.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('events').selectAll().where('id', '=', fields.id).executeTakeFirst();
+    let beforeQuery = trx.selectFrom('events').selectAll().where('id', '=', fields.id);
+    // Two uploads at once must not both replace the same old image and leave one new one orphaned.
+    if (app.config.databaseUrl) beforeQuery = beforeQuery.forUpdate();
+    const before = await beforeQuery.executeTakeFirst();
     if (!before) throw notFound('El evento no existe');
     const beforeCategories = await trx
       .selectFrom('event_categories')
@@ -213,27 +225,25 @@ export async function updateEvent(
       .orderBy('category')
       .execute();
     const columns = eventChanges(fields);
+    const stored = prepared ? await storeImage(trx, 'event', prepared) : null;
     await trx
       .updateTable('events')
-      .set({
-        ...columns,
-        updated_at: nowIso(),
-        ...(png ? { image_version: (before.image_version ?? 0) + 1 } : {}),
-      })
+      .set({ ...columns, updated_at: nowIso(), ...(stored ? { image_id: stored.id } : {}) })
       .where('id', '=', fields.id)
       .execute();
+    // The replaced picture goes with the change: no image is left without its event.
+    if (stored && before.image_id !== null) await deleteImage(trx, before.image_id);
     if (fields.category !== undefined) await replaceCategories(trx, fields.id, fields.category);
-    if (png) await writeEventImage(app.config.dataDir, fields.id, png);
     await recordAudit(trx, {
       adminId,
-      action: png ? 'event.update_with_image' : 'event.update',
+      action: stored ? 'event.update_with_image' : 'event.update',
       entity: 'event',
       entityId: fields.id,
       before: { ...before, category: formatCategoryList(beforeCategories.map((row) => row.category)) },
       after: {
         ...columns,
         category: fields.category,
-        image_version: png ? (before.image_version ?? 0) + 1 : before.image_version,
+        image_id: stored ? stored.id : before.image_id,
       },
     });
   });

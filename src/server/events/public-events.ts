@@ -3,16 +3,12 @@ import { parseCategoryList } from '../../shared/domain/categories';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import type { EventRow } from '../platform/db/schema';
+import type { ImageSources } from '../platform/images/image-store';
 import { todayInMexico } from '../platform/time';
+import { eventImageSources, eventPicture } from './event-images';
 
 export function centsToPesos(cents: number): number {
   return Math.round(cents) / 100;
-}
-
-/** Where an event's picture is served: its upload, or the picture of its first category. */
-export function eventImageUrl(event: Pick<EventRow, 'id' | 'image_version'>, categories: string[]): string {
-  if (event.image_version !== null) return `/images/events/${event.id}.png?v=${event.image_version}`;
-  return `/img/categories/${categories[0] ?? 'party'}.webp`;
 }
 
 export async function categoriesByEvent(db: DB, eventIds: number[]): Promise<Map<number, string[]>> {
@@ -54,10 +50,15 @@ export async function listPublicEvents(db: DB, category?: string): Promise<Event
     db,
     events.map((event) => event.id),
   );
-  return events.map((event) => toListItem(event, categories.get(event.id) ?? []));
+  const sources = await eventImageSources(db, events);
+  return events.map((event) => toListItem(event, categories.get(event.id) ?? [], sources));
 }
 
-export function toListItem(event: EventRow, categories: string[]): EventListItem {
+function toListItem(
+  event: EventRow,
+  categories: string[],
+  sources: Map<number, ImageSources>,
+): EventListItem {
   return {
     id: event.id,
     name: event.name,
@@ -68,7 +69,7 @@ export function toListItem(event: EventRow, categories: string[]): EventListItem
     category: categories,
     price_m: centsToPesos(event.price_m_cents),
     price_w: centsToPesos(event.price_w_cents),
-    image: eventImageUrl(event, categories),
+    ...eventPicture(event, categories, sources),
   };
 }
 
@@ -82,5 +83,10 @@ export async function findPublicEvent(db: DB, eventId: number): Promise<EventDet
     .executeTakeFirst();
   if (!event) return null;
   const categories = (await categoriesByEvent(db, [event.id])).get(event.id) ?? [];
-  return { ...toListItem(event, categories), description: event.description, occupation: event.occupation };
+  const sources = await eventImageSources(db, [event]);
+  return {
+    ...toListItem(event, categories, sources),
+    description: event.description,
+    occupation: event.occupation,
+  };
 }

@@ -174,7 +174,7 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
           limit_w: event.limit_w,
           occupation: event.occupation,
           status_id: event.status_id,
-          image_version: null,
+          image_id: null,
           created_at: now,
           updated_at: now,
         })

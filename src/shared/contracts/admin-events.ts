@@ -86,6 +86,7 @@ export interface AdminEvent {
   occupation: number;
   status_id: number;
   image: string;
+  image_srcset: string;
 }
 
 export interface AdminAttendee {

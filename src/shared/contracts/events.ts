@@ -23,7 +23,10 @@ export interface EventListItem {
   category: string[];
   price_m: number;
   price_w: number;
+  /** The picture's default URL (its largest size). */
   image: string;
+  /** Every size of the picture for an img srcset: 'url 160w, url 480w, …'. */
+  image_srcset: string;
 }
 
 export interface EventGetResponse {

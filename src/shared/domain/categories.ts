@@ -25,6 +25,12 @@ export function isCategoryId(value: string): value is CategoryId {
   return (CATEGORY_IDS as readonly string[]).includes(value);
 }
 
+/** A category's generated picture (src/web/public/img/categories), 1200 px wide, and its sizes. */
+export function categoryPicture(category: CategoryId): { src: string; srcSet: string } {
+  const src = `/img/categories/${category}.webp`;
+  return { src, srcSet: `/img/categories/${category}-600.webp 600w, ${src} 1200w` };
+}
+
 /** The specification's wire format: every code followed by a comma ("speed-dating,party,"). */
 export function formatCategoryList(categories: readonly string[]): string {
   return categories.map((category) => `${category},`).join('');

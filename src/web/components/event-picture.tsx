@@ -1,31 +1,29 @@
 import { clsx } from 'clsx';
 
-const CATEGORY_PICTURE = /^\/img\/categories\/([a-z-]+)\.webp$/;
-
 /**
- * An event's picture at 16:9. The generated category pictures also come 600 px wide, which is
- * what a phone downloads; an admin's upload has one size.
+ * An event's picture at 16:9. The server lists every size it has (`image_srcset`: 160, 480 and
+ * 1080 px for an upload, 600 and 1200 for a category picture), so a phone downloads a small one.
  */
 export function EventPicture({
   src,
+  srcSet,
   alt,
   sizes,
   eager = false,
   className,
 }: {
   src: string;
+  srcSet: string;
   alt: string;
   sizes: string;
   eager?: boolean;
   className?: string;
 }) {
-  const category = CATEGORY_PICTURE.exec(src)?.[1];
-  const srcSet = category ? `/img/categories/${category}-600.webp 600w, ${src} 1200w` : undefined;
   return (
     <img
       src={src}
       srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      sizes={sizes}
       alt={alt}
       width={1200}
       height={675}

@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { categoryPicture } from '../../shared/domain/categories';
 import { SERVICE_SUMMARIES, type ServiceSummary } from '../../shared/domain/service-summaries';
 import { EventPicture } from './event-picture';
 
@@ -11,7 +12,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
       className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5 transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <EventPicture
-        src={`/img/categories/${service.id}.webp`}
+        {...categoryPicture(service.id)}
         alt={`Ilustración del servicio ${service.title}`}
         sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
         className="aspect-video w-full object-cover"

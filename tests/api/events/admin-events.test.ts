@@ -48,18 +48,15 @@ describe('event/add and event/update', () => {
       admin_id: adminId,
       event_id: id,
     });
-    expect(details.body.event).toMatchObject({
-      ...fullEvent,
-      left_m: 5,
-      left_w: 6,
-      image: `/images/events/${id}.png?v=1`,
-    });
+    expect(details.body.event).toMatchObject({ ...fullEvent, left_m: 5, left_w: 6 });
+    expect(details.body.event.image).toMatch(/^\/images\/\d+\/[0-9a-f]{16}\/40\.webp$/);
+    expect(details.body.event.image_srcset).toBe(`${details.body.event.image} 40w`);
     expect(details.body.assistance).toEqual([]);
-    const image = await testApp.app.inject({ method: 'GET', url: `/images/events/${id}.png?v=1` });
+    const image = await testApp.app.inject({ method: 'GET', url: details.body.event.image });
     expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['cache-control']).toContain('max-age=31536000');
-    expect((await sharp(image.rawPayload).metadata()).format).toBe('png');
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 40, height: 20 });
     const list = await admin.post<{ events: any[] }>('event/get', { admin_id: adminId });
     expect(list.body.events.map((event) => event.name)).toContain('Cena de prueba');
     expect(await auditActions(testApp.app, 'event', id)).toEqual(['event.add']);
@@ -70,7 +67,7 @@ describe('event/add and event/update', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('updates fields, replaces categories, re-encodes a JPEG upload as PNG at most 1600 px wide and bumps the version', async () => {
+  it('updates fields, replaces categories, and re-encodes a JPEG upload as WebP at 160, 480 and 1080 px wide', async () => {
     const id = await insertEvent(testApp.app);
     const jpeg = await sharp({ create: { width: 2400, height: 100, channels: 3, background: '#000' } })
       .jpeg()
@@ -82,10 +79,15 @@ describe('event/add and event/update', () => {
     expect(response.statusCode).toBe(200);
     const details = await admin.post<{ event: any }>('event/details', { admin_id: adminId, event_id: id });
     expect(details.body.event).toMatchObject({ name: 'Actualizado', status_id: 3, category: 'networking,' });
-    expect(details.body.event.image).toBe(`/images/events/${id}.png?v=1`);
-    const image = await testApp.app.inject({ method: 'GET', url: `/images/events/${id}.png?v=1` });
+    expect(details.body.event.image).toMatch(/\/1080\.webp$/);
+    expect(details.body.event.image_srcset.split(', ').map((entry: string) => entry.split(' ')[1])).toEqual([
+      '160w',
+      '480w',
+      '1080w',
+    ]);
+    const image = await testApp.app.inject({ method: 'GET', url: details.body.event.image });
     const meta = await sharp(image.rawPayload).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: 1600 });
+    expect(meta).toMatchObject({ format: 'webp', width: 1080, height: 45 });
   });
 
   it('refuses a non-image, an SVG and a PNG declared as JPEG with 400, storing nothing', async () => {
@@ -106,10 +108,10 @@ describe('event/add and event/update', () => {
     }
     const row = await testApp.app.db
       .selectFrom('events')
-      .select(['name', 'image_version'])
+      .select(['name', 'image_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ name: 'Evento de prueba', image_version: null });
+    expect(row).toEqual({ name: 'Evento de prueba', image_id: null });
   });
 
   it('refuses a 20 MB upload with 413', async () => {
@@ -131,8 +133,15 @@ describe('event/add and event/update', () => {
   });
 
   it('answers 404 for an image that does not exist', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/images/events/999999.png' });
-    expect(response.statusCode).toBe(404);
+    for (const url of [
+      '/images/999999/0123456789abcdef/480.webp',
+      '/images/events/999999.png',
+      '/images/x',
+    ]) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ status: 'warning', message: 'La imagen no existe' });
+    }
   });
 });
 

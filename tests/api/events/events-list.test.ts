@@ -9,6 +9,7 @@ interface ListedEvent {
   status_id: number;
   category: string[];
   image: string;
+  image_srcset: string;
 }
 
 let testApp: TestApp;
@@ -50,6 +51,7 @@ describe('event/get without a category', () => {
     const response = await listEvents({});
     const salsa = response.body.events.find((event) => event.name === 'Singles Party: noche de salsa');
     expect(salsa?.image).toBe('/img/categories/party.webp');
+    expect(salsa?.image_srcset).toBe('/img/categories/party-600.webp 600w, /img/categories/party.webp 1200w');
   });
 });
 

@@ -55,7 +55,7 @@ describe('stats/get', () => {
           limit_w: 1,
           occupation: 0,
           status_id: 1,
-          image_version: null,
+          image_id: null,
           created_at: '2020-01-01T00:00:00.000Z',
           updated_at: '2020-01-01T00:00:00.000Z',
         })),

@@ -36,11 +36,15 @@ test('an admin creates an event with an image and sees it in the list', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Evento creado' })).toBeVisible();
   const card = page.getByRole('link', { name: /Noche de salsa e2e/ });
   await expect(card).toBeVisible();
-  await expect(card.locator('img')).toHaveAttribute('src', /\/images\/events\/\d+\.png\?v=1$/);
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/images\/\d+\/[0-9a-f]{16}\/64\.webp$/);
+  await expect(card.locator('img')).toHaveAttribute('srcset', /^\/images\/\d+\/[0-9a-f]{16}\/64\.webp 64w$/);
+  // With srcset, naturalWidth is scaled to the slot (sizes): the decoded file is what counts.
   const loaded = await card
     .locator('img')
-    .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
-  expect(loaded).toBe(64);
+    .evaluate((img: HTMLImageElement) => img.decode().then(() => img.currentSrc));
+  expect(loaded).toMatch(/\/64\.webp$/);
+  const served = await page.request.get(loaded);
+  expect(served.headers()['content-type']).toBe('image/webp');
 });
 
 test('confirming attendees until the women are full removes Confirmar', async ({ page }) => {
@@ -50,7 +54,7 @@ test('confirming attendees until the women are full removes Confirmar', async ({
     data: { admin_id: await adminId(page), event_id: eventId },
   });
   const { event } = (await details.json()) as { event: Record<string, unknown> };
-  const { confirmed_m, confirmed_w, left_m, left_w, image, ...fields } = event;
+  const { confirmed_m, confirmed_w, left_m, left_w, image, image_srcset, ...fields } = event;
   const update = await page.request.post('/api/event/update', { data: { event: { ...fields, limit_w: 1 } } });
   expect(update.status()).toBe(200);
 

@@ -58,8 +58,8 @@ export interface EventTable {
   occupation: number;
   /** 0 deleted, 1 confirmed, 2 sold out, 3 suspended. */
   status_id: number;
-  /** Bumped on every upload; null while the event has no image of its own. */
-  image_version: number | null;
+  /** The uploaded picture; null while the event shows its category's picture. */
+  image_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -187,6 +187,29 @@ export interface JobTable {
   finished_at: string | null;
 }
 
+/** An uploaded image; its bytes are in image_variants, one row per size. */
+export interface ImageTable {
+  id: Generated<number>;
+  /** Who may see it: 'event' images are public. */
+  kind: string;
+  /** A hash of the upload, part of every URL, so a URL always names the same picture. */
+  version: string;
+  /** The original's size after EXIF rotation. */
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface ImageVariantTable {
+  image_id: number;
+  /** The file name's stem in the URL: the width ('160', '480', '1080') for the clear sizes. */
+  variant: string;
+  width: number;
+  height: number;
+  content_type: string;
+  bytes: Buffer;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -203,6 +226,8 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   scoring_changes: ScoringChangeTable;
   jobs: JobTable;
+  images: ImageTable;
+  image_variants: ImageVariantTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

@@ -1,26 +1,42 @@
-import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { eventImagePath } from './event-images';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { extensionOf } from './image-store';
+
+/** Kinds anyone may fetch. A member photo's kind will need a session for its clear variants. */
+const PUBLIC_KINDS = new Set(['event']);
+
+function missing(reply: FastifyReply) {
+  return reply.code(404).send({ status: 'warning', message: 'La imagen no existe' });
+}
 
 /**
- * Uploaded event images. The URLs carry `?v=image_version`, and a new upload bumps the version,
- * so a long, immutable cache is safe.
+ * Image variants from the database: /images/{id}/{version}/{variant}.{ext}. The version is a
+ * hash of the upload and a new upload is a new image, so a URL always names the same bytes and
+ * may be cached for a year. Every instance answers for every image.
  */
 export async function registerImageRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { file: string }; Querystring: { v?: string } }>(
-    '/images/events/:file',
+  app.get<{ Params: { id: string; version: string; file: string } }>(
+    '/images/:id/:version/:file',
     async (request, reply) => {
-      const match = /^(\d{1,10})\.png$/.exec(request.params.file);
-      const file = match ? eventImagePath(app.config.dataDir, Number(match[1])) : undefined;
-      if (!file || !fs.existsSync(file)) {
-        return reply.code(404).send({ status: 'warning', message: 'La imagen no existe' });
-      }
-      const versioned = request.query.v !== undefined;
+      const { id, version, file } = request.params;
+      const name = /^([a-z0-9-]{1,24})\.([a-z]{3,4})$/.exec(file);
+      if (!/^\d{1,9}$/.test(id) || !/^[0-9a-f]{16}$/.test(version) || !name) return missing(reply);
+      const row = await app.db
+        .selectFrom('image_variants')
+        .innerJoin('images', 'images.id', 'image_variants.image_id')
+        .select(['images.kind', 'image_variants.content_type', 'image_variants.bytes'])
+        .where('images.id', '=', Number(id))
+        .where('images.version', '=', version)
+        .where('image_variants.variant', '=', name[1]!)
+        .executeTakeFirst();
+      if (!row || extensionOf(row.content_type) !== name[2] || !PUBLIC_KINDS.has(row.kind))
+        return missing(reply);
       return reply
-        .header('Content-Type', 'image/png')
-        .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .header('Content-Type', row.content_type)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
-        .send(fs.createReadStream(file));
+        .send(row.bytes);
     },
   );
+  // Anything else under /images is not the web app's business: the same 404 as an unknown image.
+  app.get('/images/*', async (_request, reply) => missing(reply));
 }

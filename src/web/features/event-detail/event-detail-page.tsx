@@ -40,6 +40,7 @@ function EventDetailView({ event }: { event: EventDetails }) {
       <div className="relative overflow-hidden rounded-2xl shadow-sm ring-1 ring-black/5">
         <EventPicture
           src={event.image}
+          srcSet={event.image_srcset}
           alt={`Imagen del evento ${event.name}`}
           sizes="(min-width: 1024px) 1024px, 100vw"
           eager

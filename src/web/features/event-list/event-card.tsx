@@ -13,6 +13,7 @@ export function EventCard({ event }: { event: EventListItem }) {
         <span className="relative block">
           <EventPicture
             src={event.image}
+            srcSet={event.image_srcset}
             alt={`Imagen del evento ${event.name}`}
             sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
             className="aspect-video w-full object-cover"

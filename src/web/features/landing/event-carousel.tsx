@@ -119,6 +119,7 @@ function Slide({ event, eager }: { event: EventListItem; eager: boolean }) {
       <div className="relative">
         <EventPicture
           src={event.image}
+          srcSet={event.image_srcset}
           alt={`Imagen del evento ${event.name}`}
           sizes="(min-width: 1152px) 690px, (min-width: 768px) 60vw, 100vw"
           eager={eager}

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { categoryPicture } from '../../../shared/domain/categories';
 import { findService } from '../../../shared/domain/services';
 import { EventPicture } from '../../components/event-picture';
 import { usePageTitle } from '../../components/use-page-title';
@@ -19,7 +20,7 @@ export function ServicePage() {
       <h1 className="mt-4 text-3xl font-bold md:text-4xl">{service.title}</h1>
       <p className="mt-2 text-lg text-muted">{service.subtitle}</p>
       <EventPicture
-        src={`/img/categories/${service.id}.webp`}
+        {...categoryPicture(service.id)}
         alt={`Ilustración del servicio ${service.title}`}
         sizes="(min-width: 768px) 720px, 100vw"
         eager

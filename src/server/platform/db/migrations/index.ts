@@ -3,6 +3,7 @@ import * as initial from './0001-initial';
 import * as loginThrottle from './0002-login-throttle';
 import * as scoringChanges from './0006-scoring-changes';
 import * as jobs from './0010-jobs';
+import * as images from './0011-images';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-login-throttle': loginThrottle,
   '0006-scoring-changes': scoringChanges,
   '0010-jobs': jobs,
+  '0011-images': images,
 };

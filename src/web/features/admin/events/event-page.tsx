@@ -78,7 +78,13 @@ export function EventPage() {
       <BannerSlot banner={banner} />
       <div className="grid gap-4 lg:grid-cols-[1fr_1fr]">
         <article className="rounded border border-slate-200 bg-white p-4">
-          <img src={event.image} alt={event.name} className="mb-3 aspect-video w-full rounded object-cover" />
+          <img
+            src={event.image}
+            srcSet={event.image_srcset}
+            sizes="(min-width: 1024px) 50vw, 100vw"
+            alt={event.name}
+            className="mb-3 aspect-video w-full rounded object-cover"
+          />
           <h1 className="text-2xl font-bold">{event.name}</h1>
           <p className="text-slate-600">
             {event.day ? formatDay(event.day) : 'Sin fecha'} {event.hour ? `· ${formatHour(event.hour)}` : ''}{' '}

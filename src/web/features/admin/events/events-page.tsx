@@ -67,6 +67,10 @@ export function EventsPage() {
               >
                 <img
                   src={event.image}
+                  srcSet={event.image_srcset}
+                  sizes="80px"
+                  width={80}
+                  height={80}
                   alt=""
                   className="size-20 shrink-0 rounded object-cover"
                   loading="lazy"
