@@ -92,7 +92,12 @@ export class ServerProcess {
     };
     const server = new ServerProcess(port, env);
     server.launch();
-    await server.waitUntilHealthy();
+    try {
+      await server.waitUntilHealthy();
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
     return server;
   }
 
