@@ -3,12 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { RoundRobinProxy } from '../support/round-robin-proxy';
-import {
-  createScratchDatabase,
-  freePort,
-  type ScratchDatabase,
-  ServerProcess,
-} from '../support/server-process';
+import { createScratchDatabase, type ScratchDatabase, ServerProcess } from '../support/server-process';
 
 export interface ClusterInfo {
   /** The proxy every test calls. */
@@ -60,8 +55,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     database = await createScratchDatabase();
     secondDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-cluster-'));
-    const proxyPort = await freePort();
-    const url = `http://127.0.0.1:${proxyPort}`;
+    proxy = new RoundRobinProxy();
+    const url = `http://127.0.0.1:${await proxy.listen()}`;
     const common = { TRUST_PROXY: 'loopback', PUBLIC_URL: url };
     const databaseUrl = database.databaseUrl!;
     // The first one migrates and seeds; the second starts once that is done, so they do not race it.
@@ -75,8 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     servers.push(
       await ServerProcess.start({ databaseUrl, dataDir: secondDataDir, env: { ...common, SEED_DEMO: '0' } }),
     );
-    proxy = new RoundRobinProxy(servers.map((server) => ({ host: '127.0.0.1', port: server.port })));
-    await proxy.listen(proxyPort);
+    proxy.route(servers.map((server) => ({ host: '127.0.0.1', port: server.port })));
     project.provide('cluster', { url, databaseUrl, dataDirs: [database.dataDir, secondDataDir] });
   } catch (error) {
     await teardown();

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /**
  * A request may carry this header to pick a backend by index (a test that must know where its
@@ -23,17 +24,25 @@ function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHe
 export class RoundRobinProxy {
   private server: http.Server | undefined;
   private next = 0;
-  private readonly agent = new http.Agent({ keepAlive: true });
+  private backends: readonly { host: string; port: number }[] = [];
+  // Idle upstream sockets close well before the servers' keep-alive timeout, so none is reused as it closes.
+  private readonly agent = new http.Agent({ keepAlive: true, timeout: 5_000 });
 
-  constructor(private readonly backends: readonly { host: string; port: number }[]) {}
-
-  async listen(port: number): Promise<void> {
+  /** Listens on a free port (so the servers can be told the public address first) and returns it. */
+  async listen(): Promise<number> {
     const server = http.createServer((request, response) => this.forward(request, response));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
+      server.listen(0, '127.0.0.1', () => resolve());
     });
+    return (server.address() as AddressInfo).port;
+  }
+
+  /** The servers to alternate between; until set, every request answers 503. */
+  route(backends: readonly { host: string; port: number }[]): void {
+    this.backends = backends;
+    this.next = 0;
   }
 
   async close(): Promise<void> {
@@ -58,6 +67,10 @@ export class RoundRobinProxy {
   }
 
   private forward(request: http.IncomingMessage, response: http.ServerResponse): void {
+    if (this.backends.length === 0) {
+      response.writeHead(503, { 'content-type': 'text/plain' }).end('no backends yet');
+      return;
+    }
     const index = this.pick(request);
     if (index === undefined) {
       response
