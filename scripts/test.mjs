@@ -1,5 +1,6 @@
-// `npm test`: lint and format check, typecheck, unit tests, API tests on SQLite (and on
-// PostgreSQL too when DATABASE_URL is set), then the browser tests against the built app.
+// `npm test`: lint and format check, typecheck, unit tests, API tests on SQLite (and, when
+// DATABASE_URL is set, on PostgreSQL and through two server processes behind a proxy), then the
+// browser tests against the built app.
 import { spawnSync } from 'node:child_process';
 
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -14,6 +15,12 @@ const steps = [
 ];
 if (process.env.DATABASE_URL) {
   steps.push(['Pruebas de API en PostgreSQL', bin('vitest'), ['run', '--project', 'api'], process.env]);
+  steps.push([
+    'Pruebas con dos instancias (PostgreSQL)',
+    bin('vitest'),
+    ['run', '--config', 'vitest.cluster.config.ts'],
+    process.env,
+  ]);
 }
 steps.push(['Compilación de la web', bin('vite'), ['build'], process.env]);
 steps.push(['Pruebas en Chromium (Playwright)', bin('playwright'), ['test'], withoutDatabaseUrl]);

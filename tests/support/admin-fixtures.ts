@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../src/server/platform/auth/passwords';
+import type { DB } from '../../src/server/platform/db/database';
+
+/** An app (FastifyInstance) or anything else holding the database, such as a cluster test's own connection. */
+export type WithDb = { db: DB };
 
 let sequence = 0;
 let passwordHash: Promise<string> | undefined;
@@ -8,7 +11,7 @@ export const FIXTURE_PASSWORD = 'cliente-de-prueba-1';
 
 /** Inserts an active client directly (tests create what they need without the sign-up call). */
 export async function insertClient(
-  app: FastifyInstance,
+  app: WithDb,
   values: { first_name?: string; last_name?: string; gender?: number; birthday?: string } = {},
 ): Promise<{ id: number; email: string }> {
   sequence += 1;
@@ -41,7 +44,7 @@ export interface AdvertValues {
 }
 
 /** Gives a client an advert directly; published (visible, with text) unless told otherwise. */
-export async function insertAdvert(app: FastifyInstance, clientId: number, values: AdvertValues = {}) {
+export async function insertAdvert(app: WithDb, clientId: number, values: AdvertValues = {}) {
   const { id } = await app.db
     .insertInto('adverts')
     .values({
@@ -58,7 +61,7 @@ export async function insertAdvert(app: FastifyInstance, clientId: number, value
 }
 
 export async function insertEvent(
-  app: FastifyInstance,
+  app: WithDb,
   values: { name?: string; limit_w?: number; limit_m?: number } = {},
 ): Promise<number> {
   const now = new Date().toISOString();
@@ -84,7 +87,7 @@ export async function insertEvent(
   return id;
 }
 
-export async function signUp(app: FastifyInstance, eventId: number, clientId: number): Promise<number> {
+export async function signUp(app: WithDb, eventId: number, clientId: number): Promise<number> {
   const { id } = await app.db
     .insertInto('assistance')
     .values({
@@ -99,11 +102,7 @@ export async function signUp(app: FastifyInstance, eventId: number, clientId: nu
   return id;
 }
 
-export async function auditActions(
-  app: FastifyInstance,
-  entity: string,
-  entityId: number,
-): Promise<string[]> {
+export async function auditActions(app: WithDb, entity: string, entityId: number): Promise<string[]> {
   const rows = await app.db
     .selectFrom('audit_log')
     .select('action')

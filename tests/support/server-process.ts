@@ -36,9 +36,15 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
   }
   const name = `cita_proc_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -92,7 +98,12 @@ export class ServerProcess {
     };
     const server = new ServerProcess(port, env);
     server.launch();
-    await server.waitUntilHealthy();
+    try {
+      await server.waitUntilHealthy();
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
     return server;
   }
 

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUIZ_QUESTIONS } from '../../src/shared/domain/quiz-questions';
+import type { HttpAgent } from '../support/http-agent';
+import { agent, BACKENDS, birthdayYearsAgo, loggedInClient, openDatabase, waitFor } from './cluster';
+
+const store = openDatabase();
+let admin: HttpAgent;
+beforeAll(async () => {
+  admin = agent();
+  await admin.loginAdmin();
+});
+afterAll(async () => {
+  await store.db.destroy();
+});
+
+function answers(soughtGender: string): Record<string, string> {
+  const body: Record<string, string> = {};
+  for (const question of QUIZ_QUESTIONS) body[question.key] = question.options[0].text;
+  body.q_1 = soughtGender;
+  body.q_2 = '30-35';
+  return body;
+}
+
+interface QuizPair {
+  client_a: number;
+  client_b: number;
+  score: number;
+}
+
+/** The quiz tab through one instance, narrowed to the clients whose names hold `search`. */
+async function quizPairs(search: string, backend: number): Promise<QuizPair[]> {
+  const response = await admin.post<{ quiz_pairs: QuizPair[] }>(
+    'admin/matches',
+    { tab: 'quiz', search },
+    { backend },
+  );
+  expect(response.statusCode).toBe(200);
+  expect(response.backend).toBe(backend);
+  return response.body.quiz_pairs;
+}
+
+describe('compatibility pairs when the quiz is answered through different instances', () => {
+  it('shows the pair through either instance, and follows a re-answer made through one of them', async () => {
+    const family = `Nodo${Math.random().toString(36).slice(2, 8)}`;
+    // Each instance's engine loads before the answers exist, so it must catch up from scoring_changes.
+    for (const backend of BACKENDS) expect(await quizPairs(family, backend)).toEqual([]);
+
+    const birthday = birthdayYearsAgo(32);
+    const ana = await loggedInClient(store, { first_name: 'Ana', last_name: family, gender: 1, birthday }, 0);
+    const beto = await loggedInClient(
+      store,
+      { first_name: 'Beto', last_name: family, gender: 2, birthday },
+      1,
+    );
+    const answered = [
+      await ana.agent.post('client/quizz/add', { quizz: answers('Hombre') }, { backend: 0 }),
+      await beto.agent.post('client/quizz/add', { quizz: answers('Mujer') }, { backend: 1 }),
+    ];
+    expect(answered.map((response) => response.statusCode)).toEqual([200, 200]);
+
+    const pair = { client_a: Math.min(ana.id, beto.id), client_b: Math.max(ana.id, beto.id) };
+    for (const backend of BACKENDS) {
+      const pairs = await waitFor(
+        `the pair on backend ${backend}`,
+        () => quizPairs(family, backend),
+        (list) => list.length > 0,
+      );
+      expect(pairs).toEqual([expect.objectContaining({ ...pair, score: expect.any(Number) })]);
+      expect(pairs[0]!.score).toBeGreaterThan(0);
+    }
+
+    // Beto now looks for a man: the pair is gone, whichever instance is asked.
+    const changed = await beto.agent.post('client/quizz/add', { quizz: answers('Hombre') }, { backend: 0 });
+    expect(changed.statusCode).toBe(200);
+    for (const backend of BACKENDS) {
+      await waitFor(
+        `the pair gone on backend ${backend}`,
+        () => quizPairs(family, backend),
+        (list) => list.length === 0,
+      );
+    }
+  });
+});
