@@ -13,7 +13,7 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
     const clientId = await createClient(app.db, request.body.client);
     await startSession(request, reply, 'client', clientId);
     void sendWelcomeMail(app, request.body.client);
-    return ok('¡Bienvenido! Tu cuenta fue creada', { client_id: clientId });
+    return ok('¡Te damos la bienvenida! Tu cuenta fue creada', { client_id: clientId });
   });
 
   api.post(

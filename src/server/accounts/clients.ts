@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientSignUp } from '../../shared/contracts/auth';
+import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { isUniqueViolation } from '../platform/db/constraint-errors';
@@ -29,6 +30,7 @@ export async function createClient(db: DB, signUp: ValidClientSignUp): Promise<n
         password_hash: passwordHash,
         status_id: CLIENT_STATUS.active,
         date_creation: nowIso(),
+        search_text: clientSearchText(signUp),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -62,7 +64,7 @@ export async function sendWelcomeMail(
   const url = app.config.publicUrl;
   await app.mailer.send({
     to: client.email,
-    subject: 'Bienvenido/a a Cita',
+    subject: 'Te damos la bienvenida a Cita',
     text: [
       `Hola ${client.first_name}:`,
       '',

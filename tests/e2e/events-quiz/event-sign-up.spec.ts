@@ -38,7 +38,7 @@ test('un visitante que pulsa Participar va a /ingresar', async ({ page, baseURL 
   await expect(page).toHaveURL(/\/ingresar$/);
 });
 
-test('un evento agotado muestra Sold Out y no ofrece Participar', async ({ page, baseURL }) => {
+test('un evento agotado muestra Agotado y no ofrece Participar', async ({ page, baseURL }) => {
   const eventId = await createEvent(baseURL!, {
     name: `Evento agotado ${Date.now()}`,
     status_id: 2,
@@ -46,7 +46,7 @@ test('un evento agotado muestra Sold Out y no ofrece Participar', async ({ page,
     price_w: 100,
   });
   await page.goto(`/evento/${eventId}`);
-  await expect(page.getByText('Sold Out')).toBeVisible();
+  await expect(page.getByText('Agotado', { exact: true })).toBeVisible();
   await expect(page.getByText('Evento agotado', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Participar' })).toHaveCount(0);
   await expect(page.getByText('Poca disponibilidad')).toHaveCount(0);

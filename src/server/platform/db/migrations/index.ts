@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as loginThrottle from './0002-login-throttle';
 import * as scoringChanges from './0006-scoring-changes';
+import * as backOfficeSearch from './0012-back-office-search';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-login-throttle': loginThrottle,
   '0006-scoring-changes': scoringChanges,
+  '0012-back-office-search': backOfficeSearch,
 };
