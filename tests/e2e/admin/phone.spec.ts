@@ -142,6 +142,9 @@ async function expectOnScreen(controls: Locator): Promise<void> {
 const row = (page: Page, text: string | RegExp) => page.locator('tbody > tr').filter({ hasText: text });
 
 test('el menú de administración se pliega en el teléfono y se abre con «Menú»', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await loginAsAdmin(page);
   const menu = page.getByRole('navigation', { name: 'Administración' });
   await expect(menu.getByRole('link', { name: 'Clientes' })).toBeHidden();
@@ -207,11 +210,21 @@ test('Coincidencias: búsqueda sin acentos, información en hoja completa y «Co
   expect(box).toMatchObject({ x: 0, y: 0, width: WIDTH, height: 740 });
   await sheet.getByRole('button', { name: 'Cerrar' }).click();
 
-  await pair.getByRole('checkbox').check();
+  await pair.getByRole('checkbox').click();
   await expect(pair.getByRole('checkbox')).toBeChecked();
 
+  await page.getByLabel('Buscar por nombre, correo o teléfono').fill('');
   await page.getByRole('tab', { name: 'Cuestionario' }).click();
   await expect(page).toHaveURL(/tab=quiz/);
+  const quizPair = page.getByRole('tabpanel').locator('tbody > tr').first();
+  await expect(quizPair).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectOnScreen(quizPair.getByRole('button'));
+  await expectOnScreen(quizPair.getByRole('checkbox'));
+  await quizPair.getByRole('button', { name: 'Ver respuestas' }).click();
+  const answers = page.getByRole('dialog', { name: 'Respuestas del cuestionario' });
+  await expect(answers).toBeVisible();
+  expect(await answers.boundingBox()).toMatchObject({ x: 0, y: 0, width: WIDTH, height: 740 });
   await expectNoSidewaysScroll(page);
 });
 
