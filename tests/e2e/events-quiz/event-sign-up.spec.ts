@@ -35,7 +35,7 @@ test('un visitante que pulsa Participar va a /ingresar', async ({ page, baseURL 
   });
   await page.goto(`/evento/${eventId}`);
   await page.getByRole('button', { name: 'Participar' }).click();
-  await expect(page).toHaveURL(/\/ingresar$/);
+  await expect(page).toHaveURL(new RegExp(`/ingresar\\?motivo=evento&volver=%2Fevento%2F${eventId}$`));
 });
 
 test('un evento agotado muestra Agotado y no ofrece Participar', async ({ page, baseURL }) => {
@@ -75,8 +75,8 @@ test('una persona registrada se inscribe y ve el evento en /asistencias', async 
   await loginAsClient(page, client.email, FRESH_PASSWORD);
 
   await page.goto('/asistencias');
-  await expect(page.getByText('No has asistido a eventos, consulta nuetros servicios.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'nuetros servicios' })).toHaveAttribute('href', '/servicios');
+  await expect(page.getByText('No has asistido a eventos, consulta nuestros servicios.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'nuestros servicios' })).toHaveAttribute('href', '/servicios');
 
   await page.goto(`/evento/${eventId}`);
   await page.getByRole('button', { name: 'Participar' }).click();
