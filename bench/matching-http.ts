@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app';
 import { configFromEnv } from '../src/server/platform/config';
 import { prepareDatabase } from '../src/server/seed/seed';
+import { clientSearchText } from '../src/shared/domain/search-text';
 import { median, percentile } from './stats';
 import { syntheticClients } from './synthetic-clients';
 
@@ -45,6 +46,12 @@ for (let offset = 0; offset < clients.length; offset += 500) {
           last_name: `Apellido${(offset + index) % 997}`,
           email: `bench${offset + index}@example.mx`,
           phone: '',
+          search_text: clientSearchText({
+            first_name: `Nombre${offset + index}`,
+            last_name: `Apellido${(offset + index) % 997}`,
+            email: `bench${offset + index}@example.mx`,
+            phone: '',
+          }),
           birthday: client.age === null ? null : `${year - client.age - 1}-01-01`,
           gender: client.gender,
           occupation: '',

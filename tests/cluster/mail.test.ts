@@ -6,7 +6,7 @@ afterAll(async () => {
   await store.db.destroy();
 });
 
-const WELCOME = 'Bienvenido/a a Cita';
+const WELCOME = 'Te damos la bienvenida a Cita';
 const MUTUAL = /tienen un interés mutuo$/;
 
 function newAddress(label: string): string {

@@ -4,6 +4,8 @@ import type { DB } from '../../src/server/platform/db/database';
 /** An app (FastifyInstance) or anything else holding the database, such as a cluster test's own connection. */
 export type WithDb = { db: DB };
 
+import { clientSearchText } from '../../src/shared/domain/search-text';
+
 let sequence = 0;
 let passwordHash: Promise<string> | undefined;
 
@@ -12,18 +14,28 @@ export const FIXTURE_PASSWORD = 'cliente-de-prueba-1';
 /** Inserts an active client directly (tests create what they need without the sign-up call). */
 export async function insertClient(
   app: WithDb,
-  values: { first_name?: string; last_name?: string; gender?: number; birthday?: string } = {},
+  values: {
+    first_name?: string;
+    last_name?: string;
+    gender?: number;
+    birthday?: string;
+    phone?: string;
+  } = {},
 ): Promise<{ id: number; email: string }> {
   sequence += 1;
   passwordHash ??= hashPassword(FIXTURE_PASSWORD);
   const email = `fixture${sequence}.${Math.random().toString(36).slice(2, 8)}@pruebas.mx`;
+  const named = {
+    first_name: values.first_name ?? `Cliente${sequence}`,
+    last_name: values.last_name ?? 'Prueba',
+    email,
+    phone: values.phone ?? `55000${sequence}`,
+  };
   const { id } = await app.db
     .insertInto('clients')
     .values({
-      first_name: values.first_name ?? `Cliente${sequence}`,
-      last_name: values.last_name ?? 'Prueba',
-      email,
-      phone: `55000${sequence}`,
+      ...named,
+      search_text: clientSearchText(named),
       birthday: values.birthday ?? '1990-01-01',
       gender: values.gender ?? 1,
       occupation: 'Pruebas',

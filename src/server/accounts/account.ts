@@ -1,4 +1,5 @@
 import type { ClientProfile, ValidProfile } from '../../shared/contracts/account';
+import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { recordScoringChange } from '../matching/matching-service';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
@@ -48,7 +49,7 @@ export async function updateProfile(db: DB, clientId: number, profile: ValidProf
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('clients')
-      .select(['birthday', 'gender'])
+      .select(['birthday', 'gender', 'email'])
       .where('id', '=', clientId)
       .where('status_id', '=', CLIENT_STATUS.active)
       .executeTakeFirst();
@@ -63,6 +64,7 @@ export async function updateProfile(db: DB, clientId: number, profile: ValidProf
         phone: profile.phone,
         instagram: profile.instagram,
         occupation: profile.occupation,
+        search_text: clientSearchText({ ...profile, email: before.email }),
       })
       .where('id', '=', clientId)
       .execute();
@@ -128,6 +130,7 @@ export async function eraseClient(db: DB, clientId: number, password: string): P
         occupation: '',
         birthday: null,
         gender: 1,
+        search_text: '',
         password_hash: unusableHash,
         status_id: CLIENT_STATUS.erased,
       })

@@ -12,7 +12,7 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
   api.post('/client/add', { schema: { body: clientAddBody } }, async (request, reply) => {
     const clientId = await createClient(app, request.body.client);
     await startSession(request, reply, 'client', clientId);
-    return ok('¡Bienvenido! Tu cuenta fue creada', { client_id: clientId });
+    return ok('¡Te damos la bienvenida! Tu cuenta fue creada', { client_id: clientId });
   });
 
   api.post(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientSignUp } from '../../shared/contracts/auth';
+import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { isUniqueViolation } from '../platform/db/constraint-errors';
@@ -33,6 +34,7 @@ export async function createClient(app: FastifyInstance, signUp: ValidClientSign
           password_hash: passwordHash,
           status_id: CLIENT_STATUS.active,
           date_creation: nowIso(),
+          search_text: clientSearchText(signUp),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -65,7 +67,7 @@ export async function authenticateClient(db: DB, email: string, password: string
 function welcomeMail(url: string, client: { first_name: string; email: string }): OutgoingMail {
   return {
     to: client.email,
-    subject: 'Bienvenido/a a Cita',
+    subject: 'Te damos la bienvenida a Cita',
     text: [
       `Hola ${client.first_name}:`,
       '',

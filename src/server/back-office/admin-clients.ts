@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminClient, PendingAdvert } from '../../shared/contracts/admin';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
+import { searchPattern } from '../../shared/domain/search-text';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import { recordScoringChange } from '../matching/matching-service';
 import { selectAdvertsWithOwner } from '../people/advert-queries';
@@ -10,10 +11,12 @@ import type { DB } from '../platform/db/database';
 import { conflict, notFound } from '../platform/errors';
 import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
 
-/** Case-insensitive 'contains' on a person's full name, the same on SQLite and PostgreSQL. */
-export function nameContains(firstName: string, lastName: string, search: string) {
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql<boolean>`lower(${sql.ref(firstName)} || ' ' || ${sql.ref(lastName)}) like ${pattern} escape '\\'`;
+/**
+ * 'Contains' on a client's folded name, e-mail and phone (`clients.search_text`), ignoring case
+ * and accents the same way on SQLite and PostgreSQL: both sides are folded in TypeScript.
+ */
+export function clientMatches(searchTextColumn: string, search: string) {
+  return sql<boolean>`${sql.ref(searchTextColumn)} like ${searchPattern(search)} escape '\\'`;
 }
 
 export async function listPendingAdverts(db: DB): Promise<PendingAdvert[]> {
@@ -43,7 +46,7 @@ export async function listClients(
     .selectFrom('clients')
     .leftJoin('adverts', 'adverts.client_id', 'clients.id')
     .where('clients.status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive]);
-  if (search) query = query.where(nameContains('clients.first_name', 'clients.last_name', search));
+  if (search) query = query.where(clientMatches('clients.search_text', search));
   const { total } = await query
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();

@@ -13,7 +13,7 @@ import { recordAudit } from '../platform/audit';
 import type { DB } from '../platform/db/database';
 import { badRequest, notFound } from '../platform/errors';
 import { ageOnDay, todayInMexico } from '../platform/time';
-import { nameContains } from './admin-clients';
+import { clientMatches } from './admin-clients';
 import { listQuizPairs } from './quiz-pairs';
 
 /** Interest pairs 'A le interesa B'; a mutual pair (two rows) is listed once, by its lower client id. */
@@ -37,10 +37,7 @@ export async function listInterestPairs(
     );
   if (search) {
     query = query.where((eb) =>
-      eb.or([
-        nameContains('a.first_name', 'a.last_name', search),
-        nameContains('b.first_name', 'b.last_name', search),
-      ]),
+      eb.or([clientMatches('a.search_text', search), clientMatches('b.search_text', search)]),
     );
   }
   const { total } = await query

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PAGE_SIZE, auditGetBody, dashboardBody } from '../../shared/contracts/admin';
-import { listAudit } from '../platform/audit';
+import { ADMIN_PAGE_SIZE, adminStatsBody, auditGetBody, dashboardBody } from '../../shared/contracts/admin';
 import { requireAdmin } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { listPendingAdverts } from './admin-clients';
+import { adminStats } from './admin-stats';
+import { listAuditTrail } from './audit-trail';
 
 export async function registerDashboardRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
@@ -14,9 +15,13 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
     return ok('Anuncios pendientes de aprobación', { adverts });
   });
 
+  api.post('/admin/stats', { schema: { body: adminStatsBody } }, async () => {
+    return ok('Estadísticas', await adminStats(app.db));
+  });
+
   api.post('/admin/audit/get', { schema: { body: auditGetBody } }, async (request) => {
     const page = request.body.page ?? 1;
-    const { entries, total } = await listAudit(app.db, page);
+    const { entries, total } = await listAuditTrail(app.db, page);
     return ok('Auditoría', { entries, total, page, page_size: ADMIN_PAGE_SIZE });
   });
 }

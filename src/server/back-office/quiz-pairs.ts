@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { CompatibilityPair } from '../../shared/domain/compatibility';
-import { nameContains } from './admin-clients';
+import { clientMatches } from './admin-clients';
 
 /**
  * Compatibility pairs (each pair once, client_a < client_b, score > 0) from this instance's
- * engine, highest percent first; `search` keeps the pairs where either name contains it.
+ * engine, highest percent first; `search` keeps the pairs where either person's name, e-mail or phone contains it (case and accents ignored).
  */
 export async function listQuizPairs(
   app: FastifyInstance,
@@ -14,7 +14,7 @@ export async function listQuizPairs(
   const named = await app.db
     .selectFrom('clients')
     .select('id')
-    .where(nameContains('first_name', 'last_name', options.search))
+    .where(clientMatches('search_text', options.search))
     .execute();
   if (named.length === 0) return { pairs: [], total: 0 };
   return app.matching.page({

@@ -9,7 +9,7 @@ import { nowIso, todayInMexico } from '../platform/time';
 import { buildCalendarInvite } from './calendar-invite';
 
 export const EVENT_NOT_AVAILABLE = 'El evento no existe o ya no está disponible';
-export const EVENT_SOLD_OUT = 'Este evento está agotado (Sold Out)';
+export const EVENT_SOLD_OUT = 'Este evento está agotado';
 export const EVENT_NOT_SCHEDULED = 'Este evento todavía no tiene fecha y hora: aún no abre el registro';
 export const EVENT_PAST = 'Este evento ya pasó';
 

@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AuditEntry } from '../../shared/contracts/admin';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import type { DB } from './db/database';
 import type { Database } from './db/schema';
@@ -33,7 +32,19 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
     .execute();
 }
 
-export async function listAudit(db: DB, page: number): Promise<{ entries: AuditEntry[]; total: number }> {
+export interface AuditLogEntry {
+  id: number;
+  admin_id: number | null;
+  admin_name: string | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
+export async function listAudit(db: DB, page: number): Promise<{ entries: AuditLogEntry[]; total: number }> {
   const { total } = await db
     .selectFrom('audit_log')
     .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AGE_RANGES, SOUGHT_GENDER } from '../../shared/domain/compatibility';
 import { QUIZ_QUESTIONS, type QuizOptionText } from '../../shared/domain/quiz-questions';
+import { clientSearchText } from '../../shared/domain/search-text';
 import {
   ADVERT_STATUS,
   ASSISTANCE_STATUS,
@@ -115,6 +116,7 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
           password_hash: passwordHash,
           status_id: CLIENT_STATUS.active,
           date_creation: now,
+          search_text: clientSearchText({ ...client, email: demoEmail(index) }),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -148,10 +148,51 @@ export interface AuditEntry {
   before_json: string | null;
   after_json: string | null;
   created_at: string;
+  /** What happened, as a Spanish sentence: 'Ana aprobó el anuncio de Lucía R.' */
+  sentence: string;
+  /** The back-office screen showing the thing changed; null when it no longer exists. */
+  link: string | null;
 }
 
 export interface AuditGetResponse extends Paged {
   status: 'success';
   message: string;
   entries: AuditEntry[];
+}
+
+// --- stats (design.md §14) ---------------------------------------------------
+
+export const adminStatsBody = z.object({ admin_id: optionalIdSchema });
+
+/** How many weeks `signups_by_week` and `matches_by_week` cover, the current one last. */
+export const STATS_WEEKS = 12;
+
+export interface WeekCount {
+  /** Monday of the week, 'YYYY-MM-DD' in Mexico City. */
+  week: string;
+  count: number;
+}
+
+/** An upcoming event's places: held = registered + confirmed sign-ups of that gender. */
+export interface EventPlaces {
+  id: number;
+  name: string;
+  day: string | null;
+  status_id: number;
+  limit_w: number;
+  limit_m: number;
+  held_w: number;
+  held_m: number;
+  confirmed_w: number;
+  confirmed_m: number;
+  checked_in: number;
+}
+
+export interface AdminStatsResponse {
+  status: 'success';
+  message: string;
+  signups_by_week: WeekCount[];
+  /** Interests that became mutual, by the week the second one was sent. */
+  matches_by_week: WeekCount[];
+  events: EventPlaces[];
 }

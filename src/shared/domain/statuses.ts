@@ -15,6 +15,6 @@ export const ADMIN_STATUS_LABELS: Record<number, string> = {
 export const EVENT_STATUS_LABELS: Record<number, string> = {
   0: 'Eliminado',
   1: 'Confirmado',
-  2: 'Sold Out',
+  2: 'Agotado',
   3: 'Suspendido',
 };

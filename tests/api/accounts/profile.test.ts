@@ -131,7 +131,7 @@ describe('client/add', () => {
     const response = await testApp.agent().post('client/add', { client });
     expect(response.statusCode).toBe(200);
     const mail = await lastMailTo(testApp.config.dataDir, client.email);
-    expect(mail.subject).toBe('Bienvenido/a a Cita');
+    expect(mail.subject).toBe('Te damos la bienvenida a Cita');
     expect(mail.text).toContain('Hola Marta:');
     expect(mail.text).toContain(`${testApp.config.publicUrl}/perfil`);
   });

@@ -137,6 +137,26 @@ describe('admin/matches: quiz pairs', () => {
     });
   });
 
+  it('finds a quiz pair by a name typed without its accents or in capitals', async () => {
+    const ines = await insertClient(testApp.app, {
+      first_name: 'Inés',
+      last_name: 'Quizárraga',
+      gender: 1,
+      birthday: '1994-01-01',
+    });
+    const raul = await insertClient(testApp.app, { first_name: 'Raúl', gender: 2, birthday: '1993-01-01' });
+    await answerQuiz(ines.id, 'Hombre', '30-35');
+    await answerQuiz(raul.id, 'Mujer', '30-35');
+    for (const search of ['INES QUIZARRAGA', 'quizárraga', ines.email.toUpperCase()]) {
+      const response = await admin.post<{ quiz_pairs: any[] }>('admin/matches', { tab: 'quiz', search });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.quiz_pairs.map((pair) => [pair.client_a, pair.client_b])).toContainEqual([
+        ines.id,
+        raul.id,
+      ]);
+    }
+  });
+
   it('shows both clients answers and marks the pair contacted persistently', async () => {
     const a = await insertClient(testApp.app, {
       first_name: 'Respuestas',

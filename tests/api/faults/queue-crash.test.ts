@@ -56,7 +56,7 @@ describe('the queue through kill -9', () => {
       await waitForJobs(db, (jobs) => jobs.some((job) => job.kind === 'mail' && job.state === 'done'));
       await waitForQueueIdle(db);
       const mails = await mailsTo(scratch.dataDir, email);
-      expect(mails.map((mail) => mail.subject)).toEqual(['Bienvenido/a a Cita']);
+      expect(mails.map((mail) => mail.subject)).toEqual(['Te damos la bienvenida a Cita']);
     } finally {
       await db.destroy();
     }

@@ -18,6 +18,7 @@ beforeAll(async () => {
         last_name: 'Prueba',
         email: `sintetico${client.id}@example.mx`,
         phone: '',
+        search_text: `sintetico${client.id} prueba`,
         birthday: client.age === null ? null : `${year - client.age - 1}-01-01`,
         gender: client.gender,
         occupation: '',

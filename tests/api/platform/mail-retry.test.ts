@@ -69,7 +69,7 @@ it('retries a mail through an SMTP outage and delivers it once when the server i
   await waitForQueueIdle(db);
   const delivered = smtp.to('lucia.paredes@example.mx');
   expect(delivered).toHaveLength(1);
-  expect(delivered[0]!.raw).toMatch(/^Subject: Bienvenido\/a a Cita/m);
+  expect(delivered[0]!.raw).toMatch(/^Subject: Te damos la bienvenida a Cita/m);
   expect(delivered[0]!.raw).toMatch(/^Message-ID: <\d+-job-\d{10}@cita\.mx>/im);
   const job = await db.selectFrom('jobs').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
   expect(job).toMatchObject({ state: 'done', payload: null, last_error: null });

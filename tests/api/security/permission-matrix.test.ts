@@ -185,6 +185,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/admin/dashboard': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/audit/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/stats': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/clients/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/clients/update': {
     request: (w) => ({ admin_id: w.adminId, advert: { id: w.advertOfB, status_id: 2, description: 'Hola' } }),

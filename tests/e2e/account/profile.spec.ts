@@ -58,7 +58,7 @@ test('solicita un cambio de anuncio y lo ve pendiente de aprobación', async ({ 
   await expect(visibility).toHaveValue('1');
   await expect(visibility.getByRole('option', { name: 'Activo', exact: true })).toBeDisabled();
   await expect(visibility.getByRole('option', { name: 'Inactivo', exact: true })).toBeEnabled();
-  await modal.getByLabel('Cuentanos brevemente sobre ti').fill('Me gusta caminar por Coyoacán los domingos.');
+  await modal.getByLabel('Cuéntanos brevemente sobre ti').fill('Me gusta caminar por Coyoacán los domingos.');
   await modal.getByRole('button', { name: 'Solicitar aprobación' }).click();
   await expect(modal).toBeHidden();
 

@@ -24,7 +24,7 @@ test('a new admin logs in, and deactivating them ends their session', async ({ p
   await expect(sheet.getByText(email)).toBeVisible();
   await expect(sheet.getByLabel('Nueva contraseña')).toBeVisible();
   await expect(sheet.getByLabel('Contraseña actual')).toHaveCount(0);
-  await sheet.getByRole('combobox', { name: 'Status' }).click();
+  await sheet.getByRole('combobox', { name: 'Estado' }).click();
   await page.getByRole('option', { name: 'Inactivo' }).click();
   await sheet.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(sheet.getByText('Administrador actualizado')).toBeVisible();
@@ -49,7 +49,7 @@ test('my profile offers the own password change with the current password', asyn
 test('an admin deletes a client and reactivates them', async ({ page }) => {
   await loginAsAdmin(page);
   await page.getByRole('link', { name: 'Clientes' }).click();
-  await page.getByLabel('Buscar cliente por nombre').fill('ricardo');
+  await page.getByLabel('Buscar cliente por nombre, correo o teléfono').fill('ricardo');
   const row = page.getByRole('row', { name: /Ricardo Vega/ });
   await row.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('¿Deseas eliminar este cliente: Ricardo Vega?');

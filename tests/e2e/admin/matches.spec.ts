@@ -3,8 +3,8 @@ import { loginAsAdmin } from '../fixtures';
 
 test('a pair marked contacted stays contacted after a reload', async ({ page }) => {
   await loginAsAdmin(page);
-  await page.getByRole('link', { name: 'Matches' }).click();
-  await page.getByLabel('Buscar por nombre').fill('javier');
+  await page.getByRole('link', { name: 'Coincidencias' }).click();
+  await page.getByLabel('Buscar por nombre, correo o teléfono').fill('javier');
   const row = page.getByRole('row', { name: /Javier Flores le interesa Mariana López/ });
   const checkbox = row.getByRole('checkbox', { name: 'Contactados' });
   await expect(checkbox).not.toBeChecked();
@@ -12,7 +12,7 @@ test('a pair marked contacted stays contacted after a reload', async ({ page }) 
   await expect(checkbox).toBeChecked();
 
   await page.reload();
-  await page.getByLabel('Buscar por nombre').fill('javier');
+  await page.getByLabel('Buscar por nombre, correo o teléfono').fill('javier');
   await expect(
     page
       .getByRole('row', { name: /Javier Flores le interesa Mariana López/ })
@@ -23,10 +23,10 @@ test('a pair marked contacted stays contacted after a reload', async ({ page }) 
 test('the quiz tab lists compatibility pairs and opens both answer sheets', async ({ page }) => {
   await loginAsAdmin(page);
   await page.goto('/admin/matches');
-  await page.getByRole('tab', { name: 'Quiz' }).click();
+  await page.getByRole('tab', { name: 'Cuestionario' }).click();
   const first = page.getByRole('tabpanel').getByRole('row').nth(1);
   await expect(first).toContainText('%');
   await first.getByRole('button', { name: 'Ver respuestas' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Respuestas del quiz' });
+  const dialog = page.getByRole('dialog', { name: 'Respuestas del cuestionario' });
   await expect(dialog.getByText('¿A quién te gustaría conocer?')).toHaveCount(2);
 });

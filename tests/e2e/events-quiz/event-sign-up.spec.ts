@@ -35,10 +35,10 @@ test('un visitante que pulsa Participar va a /ingresar', async ({ page, baseURL 
   });
   await page.goto(`/evento/${eventId}`);
   await page.getByRole('button', { name: 'Participar' }).click();
-  await expect(page).toHaveURL(/\/ingresar$/);
+  await expect(page).toHaveURL(new RegExp(`/ingresar\\?motivo=evento&volver=%2Fevento%2F${eventId}$`));
 });
 
-test('un evento agotado muestra Sold Out y no ofrece Participar', async ({ page, baseURL }) => {
+test('un evento agotado muestra Agotado y no ofrece Participar', async ({ page, baseURL }) => {
   const eventId = await createEvent(baseURL!, {
     name: `Evento agotado ${Date.now()}`,
     status_id: 2,
@@ -46,7 +46,7 @@ test('un evento agotado muestra Sold Out y no ofrece Participar', async ({ page,
     price_w: 100,
   });
   await page.goto(`/evento/${eventId}`);
-  await expect(page.getByText('Sold Out')).toBeVisible();
+  await expect(page.getByText('Agotado', { exact: true })).toBeVisible();
   await expect(page.getByText('Evento agotado', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Participar' })).toHaveCount(0);
   await expect(page.getByText('Poca disponibilidad')).toHaveCount(0);
@@ -75,8 +75,8 @@ test('una persona registrada se inscribe y ve el evento en /asistencias', async 
   await loginAsClient(page, client.email, FRESH_PASSWORD);
 
   await page.goto('/asistencias');
-  await expect(page.getByText('No has asistido a eventos, consulta nuetros servicios.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'nuetros servicios' })).toHaveAttribute('href', '/servicios');
+  await expect(page.getByText('No has asistido a eventos, consulta nuestros servicios.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'nuestros servicios' })).toHaveAttribute('href', '/servicios');
 
   await page.goto(`/evento/${eventId}`);
   await page.getByRole('button', { name: 'Participar' }).click();

@@ -67,7 +67,7 @@ test('un visitante que pulsa «Me interesa» va a /ingresar', async ({ page }) =
   await page.goto('/personas?genero=1');
   const panel = await openProfile(page, 'Sofía R.');
   await panel.getByRole('button', { name: 'Me interesa' }).click();
-  await expect(page).toHaveURL(/\/ingresar$/);
+  await expect(page).toHaveURL(/\/ingresar\?motivo=interes&volver=%2Fpersonas%3Fgenero%3D1%26anuncio%3D\d+$/);
 });
 
 test('en su propio anuncio no hay botón de interés; en un interés existente se dice', async ({ page }) => {
@@ -158,7 +158,7 @@ test('sin intereses, /intereses muestra el mensaje vacío y lleva a /personas', 
   await loginAsClient(page, client.email, FRESH_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Mis intereses' })).toBeVisible();
   await expect(
-    page.getByText('No hay personas de tu interes, busca personas que te puedan interesar.'),
+    page.getByText('No hay personas de tu interés, busca personas que te puedan interesar.'),
   ).toBeVisible();
   await page.getByRole('link', { name: 'busca personas que te puedan interesar' }).click();
   await expect(page).toHaveURL(/\/personas$/);

@@ -90,7 +90,7 @@ test('el evento agotado lleva la marca de agotado en el carrusel', async ({ page
     .getByRole('button', { name: /^Ir al evento \d+: Singles Party: noche de salsa$/ })
     .click();
   const slide = carousel(page).getByRole('group', { name: /Singles Party: noche de salsa/ });
-  await expect(slide.getByText('Agotado')).toBeVisible();
+  await expect(slide.getByText('Agotado', { exact: true })).toBeVisible();
   await expect(
     slide.getByRole('img', { name: 'Imagen del evento Singles Party: noche de salsa' }),
   ).toBeVisible();

@@ -42,7 +42,7 @@ test('el menú de usuario lleva a cada página del área de cliente y cierra la 
   await expect(page).toHaveURL(/\/ingresar$/);
 });
 
-test('el administrador demo inicia sesión y llega al dashboard', async ({ page }) => {
+test('el administrador demo inicia sesión y llega al panel', async ({ page }) => {
   await loginAsAdmin(page);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Panel', exact: true })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * One interface per table. Dates are 'YYYY-MM-DD' text, times 'HH:MM' text and timestamps
@@ -20,6 +20,8 @@ export interface ClientTable {
   /** 1 active, 2 inactive (deleted by an admin, reversible), 3 erased by the client. */
   status_id: number;
   date_creation: string;
+  /** Name, e-mail and phone folded by clientSearchText (lower case, no accents): what search matches. */
+  search_text: string;
 }
 
 export interface AdvertTable {
@@ -77,6 +79,8 @@ export interface AssistanceTable {
   status_id: number;
   contacted: number;
   created_at: string;
+  /** When the attendee was checked in at the door; null until then. */
+  checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuizAnswerTable {

@@ -6,7 +6,7 @@ const LOOKS = {
   /** A full-height sheet on phones, a centred card on desktop. */
   card: {
     content:
-      'fixed inset-x-0 bottom-0 z-50 max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-6 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+      'fixed inset-0 z-50 overflow-y-auto bg-white p-6 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90dvh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
     title: 'text-lg font-semibold',
   },
   /** A panel on the right; the whole screen on phones. */

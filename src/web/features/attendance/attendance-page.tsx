@@ -29,7 +29,7 @@ export function AttendancePage() {
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-black/5">
           No has asistido a eventos, consulta{' '}
           <Link to="/servicios" className="text-accent underline">
-            nuetros servicios
+            nuestros servicios
           </Link>
           .
         </p>
@@ -47,7 +47,7 @@ function AttendedEventRow({ event }: { event: AttendedEvent }) {
     >
       <CalendarDays className="size-8 shrink-0 text-accent" aria-hidden />
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-semibold group-hover:text-accent">{event.name}</span>
+        <span className="font-semibold [overflow-wrap:anywhere] group-hover:text-accent">{event.name}</span>
         <span className="text-sm text-muted">
           {formatDay(event.day)} · {formatHour(event.hour)}
         </span>

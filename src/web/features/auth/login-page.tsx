@@ -10,18 +10,20 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { usePageTitle } from '../../components/use-page-title';
+import { useLoginReturn } from './login-return';
 
 export function LoginPage() {
   usePageTitle('Iniciar sesión');
   const clientId = useSessionHint('client');
   const navigate = useNavigate();
+  const { reason, next } = useLoginReturn('/intereses');
   const [banner, setBanner] = useState<{ status: EnvelopeStatus; message: string } | null>(null);
   const { register, handleSubmit, watch, formState } = useForm<Access>({
     resolver: zodResolver(accessSchema),
     defaultValues: { email: '', password: '' },
   });
 
-  if (clientId !== null) return <Navigate to="/intereses" replace />;
+  if (clientId !== null) return <Navigate to={next} replace />;
 
   const [email, password] = watch(['email', 'password']);
   const onSubmit = handleSubmit(async (access) => {
@@ -29,7 +31,7 @@ export function LoginPage() {
     try {
       const response = await apiPost<ClientLoginResponse>('client/login', { access });
       rememberSessionHint('client', response.client_id);
-      navigate('/intereses');
+      navigate(next, { replace: true });
     } catch (error) {
       setBanner({ status: errorStatus(error), message: errorMessage(error) });
     }
@@ -38,6 +40,11 @@ export function LoginPage() {
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">Iniciar sesión</h1>
+      {reason ? (
+        <p role="status" className="mt-4 rounded-lg bg-accent-soft px-4 py-3 text-sm text-accent-dark">
+          {reason}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} className="mt-8 flex flex-col gap-4" noValidate>
         {banner ? <Alert {...banner} /> : null}
         <Field

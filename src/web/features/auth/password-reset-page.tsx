@@ -19,12 +19,12 @@ type Banner = { status: EnvelopeStatus; message: string };
  * token it asks for the e-mail and sends a link, with `?token=` it sets the new password.
  */
 export function PasswordResetPage() {
-  usePageTitle('Reestablecer contraseña');
+  usePageTitle('Restablecer contraseña');
   const [params] = useSearchParams();
   const token = params.get('token');
   return (
     <section className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-3xl font-bold">Reestablecer contraseña</h1>
+      <h1 className="text-3xl font-bold">Restablecer contraseña</h1>
       {token ? <NewPasswordForm token={token} /> : <ForgotForm />}
       <p className="mt-6 text-sm">
         <Link to="/ingresar" className="text-accent underline">

@@ -69,7 +69,13 @@ export function SignUpPage() {
       <p className="mt-2 text-muted">
         Regístrate para marcar interés en otras personas e inscribirte a eventos.
       </p>
-      <form onSubmit={onSubmit} className="mt-8 flex flex-col gap-4" noValidate>
+      {/* A refusal is about what was typed: once she edits, it no longer applies. */}
+      <form
+        onSubmit={onSubmit}
+        onChange={() => setBanner(null)}
+        className="mt-8 flex flex-col gap-4"
+        noValidate
+      >
         {banner ? <Alert {...banner} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field

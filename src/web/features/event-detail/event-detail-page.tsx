@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatDay, formatHour, formatPrice } from '../../lib/format';
+import { useLoginLink } from '../auth/login-return';
 import { useEventDetails, useSignUpToEvent } from './api';
 
 /** /evento/{id}: one event, its prices per gender and the 'Participar' button. */
@@ -49,7 +50,7 @@ function EventDetailView({ event }: { event: EventDetails }) {
         {soldOut ? (
           <div className="absolute inset-0 flex items-center justify-center bg-ink/60">
             <span className="-rotate-6 rounded-lg border-4 border-white px-6 py-2 text-3xl font-extrabold tracking-widest text-white uppercase md:text-5xl">
-              Sold Out
+              Agotado
             </span>
           </div>
         ) : null}
@@ -116,17 +117,18 @@ function EventDetailView({ event }: { event: EventDetails }) {
 function ParticipateButton({ eventId }: { eventId: number }) {
   const clientId = useSessionHint('client');
   const navigate = useNavigate();
+  const loginLink = useLoginLink();
   const signUp = useSignUpToEvent();
 
   const participate = () => {
     if (clientId === null) {
-      navigate('/ingresar');
+      navigate(loginLink('evento'));
       return;
     }
     signUp.mutate(eventId, {
       onSuccess: () => navigate('/asistencias'),
       onError: (error) => {
-        if (error instanceof ApiError && error.httpStatus === 401) navigate('/ingresar');
+        if (error instanceof ApiError && error.httpStatus === 401) navigate(loginLink('evento'));
       },
     });
   };

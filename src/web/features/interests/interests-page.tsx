@@ -33,7 +33,7 @@ export function InterestsPage() {
         </div>
       ) : mutual.length === 0 && interested.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-black/5">
-          No hay personas de tu interes,{' '}
+          No hay personas de tu interés,{' '}
           <Link to="/personas" className="text-accent underline">
             busca personas que te puedan interesar
           </Link>
@@ -52,7 +52,7 @@ export function InterestsPage() {
           <InterestList
             title="Me interesan"
             hint="Si también les interesas, pasarán a «Es mutuo» y te avisaremos por correo."
-            empty="No hay personas de tu interes, busca personas que te puedan interesar."
+            empty="No hay personas de tu interés, busca personas que te puedan interesar."
             entries={interested}
             onRemove={(entry) => remove.mutate({ id: entry.id, statusId: 0 })}
             removing={remove.isPending}

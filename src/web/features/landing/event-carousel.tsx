@@ -139,7 +139,7 @@ function Slide({ event, eager }: { event: EventListItem; eager: boolean }) {
         </p>
         <h3 className="text-xl font-bold text-ink group-hover:text-accent md:text-3xl">{event.name}</h3>
         <p className="text-sm font-semibold text-muted">
-          {soldOut ? 'Sold Out' : 'Ver detalles y participar'}
+          {soldOut ? 'Evento agotado · ver detalles' : 'Ver detalles y participar'}
         </p>
       </div>
     </Link>

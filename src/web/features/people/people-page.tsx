@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PersonAdvert } from '../../../shared/contracts/people';
 import { GENDERS, genderLabel } from '../../../shared/domain/genders';
@@ -12,6 +12,7 @@ import { SidePanel } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPersonFacts } from '../../lib/format';
+import { useLoginLink } from '../auth/login-return';
 import { useAddInterest, usePeopleAdverts } from './api';
 
 const FILTERS = [{ id: undefined, label: 'Todos' }, ...GENDERS];
@@ -26,6 +27,27 @@ function useGenderFilter(): [number | undefined, (gender: number | undefined) =>
   return [gender, setGender];
 }
 
+/**
+ * Back from logging in to mark an interest (?anuncio=7), the visitor finds the profile she was
+ * reading open again; the parameter is then dropped so closing the panel stays closed.
+ */
+function useReopenedAdvert(people: PersonAdvert[], open: (advert: PersonAdvert) => void) {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('anuncio');
+  const found = wanted === null ? undefined : people.find((advert) => String(advert.id) === wanted);
+  useEffect(() => {
+    if (!found) return;
+    open(found);
+    setParams(
+      (current) => {
+        current.delete('anuncio');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [found, open, setParams]);
+}
+
 /** /personas: published adverts, filtered by gender, with the full profile in a side panel. */
 export function PeoplePage() {
   usePageTitle('Personas');
@@ -35,6 +57,7 @@ export function PeoplePage() {
   const pages = adverts.data?.pages ?? [];
   const people = pages.flatMap((page) => page.adverts);
   const total = pages[0]?.total ?? 0;
+  useReopenedAdvert(people, setSelected);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
@@ -185,6 +208,7 @@ function PersonProfile({ advert }: { advert: PersonAdvert }) {
 function InterestAction({ advert }: { advert: PersonAdvert }) {
   const clientId = useSessionHint('client');
   const navigate = useNavigate();
+  const loginLink = useLoginLink();
   const addInterest = useAddInterest();
   const interests = useMyInterests(clientId !== null);
 
@@ -206,13 +230,14 @@ function InterestAction({ advert }: { advert: PersonAdvert }) {
   // Visitors log in first (spec §5); a success goes to /intereses (spec §4).
   const markInterest = () => {
     if (clientId === null) {
-      navigate('/ingresar');
+      navigate(loginLink('interes', { anuncio: String(advert.id) }));
       return;
     }
     addInterest.mutate(advert.id, {
       onSuccess: () => navigate('/intereses'),
       onError: (error) => {
-        if (error instanceof ApiError && error.httpStatus === 401) navigate('/ingresar');
+        if (error instanceof ApiError && error.httpStatus === 401)
+          navigate(loginLink('interes', { anuncio: String(advert.id) }));
       },
     });
   };

@@ -108,7 +108,7 @@ function AdvertRequestForm({ advert, onSent }: { advert: OwnAdvert | null; onSen
       />
       <div className="flex flex-col gap-1">
         <label htmlFor="description_update" className="text-sm font-medium">
-          Cuentanos brevemente sobre ti
+          Cuéntanos brevemente sobre ti
         </label>
         <textarea
           id="description_update"

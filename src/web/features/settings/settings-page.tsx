@@ -52,7 +52,13 @@ function PasswordChange() {
   const [current, next] = watch(['current', 'new']);
   const onSubmit = handleSubmit((password) => change.mutate(password, { onSuccess: () => reset() }));
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+    // A refusal is about what was typed: once she edits, it no longer applies.
+    <form
+      onSubmit={onSubmit}
+      onChange={() => change.isError && change.reset()}
+      className="flex flex-col gap-4"
+      noValidate
+    >
       {change.isSuccess ? <Alert status="success" message={change.data.message} /> : null}
       <ErrorAlert error={change.error} />
       <Field
@@ -98,7 +104,12 @@ function Deactivation() {
   }
 
   return (
-    <form onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4" noValidate>
+    <form
+      onSubmit={(event) => event.preventDefault()}
+      onChange={() => deactivate.isError && deactivate.reset()}
+      className="flex flex-col gap-4"
+      noValidate
+    >
       <p className="text-muted">{DEACTIVATION_WARNING}</p>
       <ErrorAlert error={deactivate.error} />
       <Field

@@ -4,6 +4,7 @@ import * as loginThrottle from './0002-login-throttle';
 import * as scoringChanges from './0006-scoring-changes';
 import * as jobs from './0010-jobs';
 import * as images from './0011-images';
+import * as backOfficeSearch from './0012-back-office-search';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0006-scoring-changes': scoringChanges,
   '0010-jobs': jobs,
   '0011-images': images,
+  '0012-back-office-search': backOfficeSearch,
 };

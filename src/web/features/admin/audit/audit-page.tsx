@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AuditGetResponse } from '../../../../shared/contracts/admin';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { adminPost } from '../api';
-import { BannerSlot, bannerFrom, EmptyState, PageHeader, Pager, Table } from '../components/admin-ui';
+import { BannerSlot, bannerFrom, EmptyState, PageHeader, Pager } from '../components/admin-ui';
 
 const dateTime = new Intl.DateTimeFormat('es-MX', {
   dateStyle: 'medium',
@@ -12,6 +13,14 @@ const dateTime = new Intl.DateTimeFormat('es-MX', {
   timeZone: 'America/Mexico_City',
 });
 
+function linkLabel(link: string): string {
+  if (link.startsWith('/admin/event/')) return 'Ver evento';
+  if (link.startsWith('/admin/clients')) return 'Ver cliente';
+  if (link.startsWith('/admin/matches')) return 'Ver coincidencia';
+  return 'Ver administrador';
+}
+
+/** The audit trail as sentences ('Ana aprobó el anuncio de Lucía R.'), newest first, each linking to what changed. */
 export function AuditPage() {
   usePageTitle('Auditoría');
   const [page, setPage] = useState(1);
@@ -31,21 +40,29 @@ export function AuditPage() {
         <EmptyState text="No hay acciones registradas" />
       ) : (
         <>
-          <Table head={['Fecha', 'Administrador', 'Acción', 'Registro', 'Cambio']}>
+          <ol
+            aria-label="Acciones registradas"
+            className="divide-y divide-slate-100 rounded border border-slate-200 bg-white"
+          >
             {audit.data.entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="px-3 py-2 whitespace-nowrap">{dateTime.format(new Date(entry.created_at))}</td>
-                <td className="px-3 py-2">{entry.admin_name ?? '—'}</td>
-                <td className="px-3 py-2 font-mono text-xs">{entry.action}</td>
-                <td className="px-3 py-2">
-                  {entry.entity} {entry.entity_id ?? ''}
-                </td>
-                <td className="max-w-md px-3 py-2 font-mono text-xs break-all text-slate-600">
-                  {entry.after_json}
-                </td>
-              </tr>
+              <li
+                key={entry.id}
+                className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:items-baseline sm:gap-4"
+              >
+                <time dateTime={entry.created_at} className="shrink-0 text-xs text-slate-500 sm:w-44">
+                  {dateTime.format(new Date(entry.created_at))}
+                </time>
+                <p className="[overflow-wrap:anywhere]">
+                  {entry.sentence}{' '}
+                  {entry.link ? (
+                    <Link to={entry.link} className="text-accent underline">
+                      {linkLabel(entry.link)}
+                    </Link>
+                  ) : null}
+                </p>
+              </li>
             ))}
-          </Table>
+          </ol>
           <Pager page={page} pageSize={audit.data.page_size} total={audit.data.total} onPage={setPage} />
         </>
       )}

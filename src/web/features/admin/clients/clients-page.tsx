@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminClient, ClientsGetResponse, ClientsUpdateBody } from '../../../../shared/contracts/admin';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,6 +11,7 @@ import {
   type Banner,
   BannerSlot,
   bannerFrom,
+  Cell,
   EmptyState,
   PageHeader,
   Pager,
@@ -23,11 +25,13 @@ const ADVERT_LABELS: Record<number, string> = { 1: 'Visible', 2: 'No se muestra'
 
 export function ClientsPage() {
   usePageTitle('Clientes');
-  const [search, setSearch] = useState('');
+  // An audit entry links here with ?search=<e-mail>.
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   return (
     <section>
       <PageHeader title="Clientes" />
-      <SearchBox label="Buscar cliente por nombre" value={search} onChange={setSearch} />
+      <SearchBox label="Buscar cliente por nombre, correo o teléfono" value={search} onChange={setSearch} />
       <ClientsTable key={search.trim()} search={search.trim()} />
     </section>
   );
@@ -100,21 +104,23 @@ function ClientsTable({ search }: { search: string }) {
       <Table head={['Nombre', 'Correo', 'Teléfono', 'Género', 'Edad', 'Estado', 'Anuncio', 'Acciones']}>
         {clients.data.clients.map((client) => (
           <tr key={client.id}>
-            <td className="px-3 py-2 font-medium">{client.name}</td>
-            <td className="px-3 py-2">{client.email}</td>
-            <td className="px-3 py-2">{client.phone}</td>
-            <td className="px-3 py-2">{genderLabel(client.gender)}</td>
-            <td className="px-3 py-2">{client.age ?? '—'}</td>
-            <td className="px-3 py-2">
+            <Cell label="Nombre" className="font-medium">
+              {client.name}
+            </Cell>
+            <Cell label="Correo">{client.email}</Cell>
+            <Cell label="Teléfono">{client.phone}</Cell>
+            <Cell label="Género">{genderLabel(client.gender)}</Cell>
+            <Cell label="Edad">{client.age ?? '—'}</Cell>
+            <Cell label="Estado">
               {client.status_id === 1 ? <Tag tone="green">Activo</Tag> : <Tag tone="red">Eliminado</Tag>}
-            </td>
-            <td className="max-w-xs px-3 py-2">
+            </Cell>
+            <Cell label="Anuncio" className="max-w-xs">
               {client.advert_status ? <Tag>{ADVERT_LABELS[client.advert_status]}</Tag> : 'Sin anuncio'}
               {client.description ? (
                 <p className="mt-1 line-clamp-2 text-xs text-slate-600">{client.description}</p>
               ) : null}
-            </td>
-            <td className="px-3 py-2">{actions(client)}</td>
+            </Cell>
+            <Cell label="Acciones">{actions(client)}</Cell>
           </tr>
         ))}
       </Table>

@@ -95,22 +95,48 @@ export function smallButton(variant: 'default' | 'primary' | 'danger' = 'default
   );
 }
 
+/**
+ * A table on a wide screen; below `lg` each row is a stacked card (thead hidden, every cell a
+ * labelled block), so no column and no action ends up off-screen on a phone (design.md §14).
+ */
 export function Table({ head, children }: { head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-slate-100 text-xs uppercase text-slate-600">
+    <div className="rounded border border-slate-200 bg-white lg:overflow-x-auto">
+      <table className="block w-full text-left text-sm lg:table">
+        <thead className="hidden bg-slate-100 text-xs text-slate-600 uppercase lg:table-header-group">
           <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col" className="px-3 py-2">
+            {head.map((cell, index) => (
+              <th key={cell || index} scope="col" className="px-3 py-2">
                 {cell}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody className="block divide-y divide-slate-200 lg:table-row-group lg:divide-slate-100 [&>tr]:block [&>tr]:py-2 lg:[&>tr]:table-row lg:[&>tr]:py-0">
+          {children}
+        </tbody>
       </table>
     </div>
+  );
+}
+
+/** One cell; on a phone its column name is shown above the value. */
+export function Cell({
+  label,
+  className,
+  children,
+}: {
+  label?: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <td className={clsx('block px-3 py-1 [overflow-wrap:anywhere] lg:table-cell lg:py-2', className)}>
+      {label ? (
+        <span className="block text-xs font-semibold text-slate-500 uppercase lg:hidden">{label}</span>
+      ) : null}
+      {children}
+    </td>
   );
 }
 

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DashboardResponse, PendingAdvert } from '../../../../shared/contracts/admin';
+import type {
+  AdminStatsResponse,
+  DashboardResponse,
+  PendingAdvert,
+} from '../../../../shared/contracts/admin';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -9,14 +13,16 @@ import {
   type Banner,
   BannerSlot,
   bannerFrom,
+  Cell,
   EmptyState,
   PageHeader,
   smallButton,
   Table,
 } from '../components/admin-ui';
+import { EventPlacesChart, WeeklyChart } from './stats-charts';
 
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  usePageTitle('Panel');
   const queryClient = useQueryClient();
   const [banner, setBanner] = useState<Banner>(null);
   const pending = useQuery({
@@ -39,8 +45,9 @@ export function DashboardPage() {
   const adverts = pending.data?.adverts ?? [];
   return (
     <section>
-      <PageHeader title="Dashboard" />
-      <h2 className="mb-3 text-lg font-semibold">Anuncios pendientes de aprobación</h2>
+      <PageHeader title="Panel" />
+      <Stats />
+      <h2 className="mt-6 mb-3 text-lg font-semibold">Anuncios pendientes de aprobación</h2>
       <BannerSlot banner={banner} />
       {pending.isPending ? (
         <Spinner />
@@ -50,9 +57,13 @@ export function DashboardPage() {
         <Table head={['Cliente', 'Anuncio propuesto', 'Acciones']}>
           {adverts.map((advert) => (
             <tr key={advert.id}>
-              <td className="px-3 py-2 font-medium whitespace-nowrap">{advert.client}</td>
-              <td className="px-3 py-2 whitespace-pre-line">{advert.description_update}</td>
-              <td className="px-3 py-2">
+              <Cell label="Cliente" className="font-medium lg:whitespace-nowrap">
+                {advert.client}
+              </Cell>
+              <Cell label="Anuncio propuesto" className="whitespace-pre-line">
+                {advert.description_update}
+              </Cell>
+              <Cell label="Acciones">
                 <div className="flex gap-2">
                   <ConfirmDialog
                     trigger={
@@ -73,11 +84,39 @@ export function DashboardPage() {
                     onConfirm={() => decide.mutate({ advert, approve: false })}
                   />
                 </div>
-              </td>
+              </Cell>
             </tr>
           ))}
         </Table>
       )}
     </section>
+  );
+}
+
+/** The numbers an organizer reads at a glance: sign-ups and matches per week, upcoming events' places. */
+function Stats() {
+  const stats = useQuery({
+    queryKey: ['admin', 'stats'],
+    queryFn: () => adminPost<AdminStatsResponse>('admin/stats'),
+  });
+  if (stats.isPending) return <Spinner />;
+  if (stats.isError) return <BannerSlot banner={bannerFrom(stats.error)} />;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 md:grid-cols-2">
+        <WeeklyChart title="Registros" weeks={stats.data.signups_by_week} />
+        <WeeklyChart title="Coincidencias" weeks={stats.data.matches_by_week} />
+      </div>
+      <h2 className="mt-2 text-lg font-semibold">Próximos eventos</h2>
+      {stats.data.events.length === 0 ? (
+        <EmptyState text="No hay eventos próximos" />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {stats.data.events.map((event) => (
+            <EventPlacesChart key={event.id} event={event} />
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

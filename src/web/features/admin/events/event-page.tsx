@@ -8,6 +8,7 @@ import {
   canConfirm,
 } from '../../../../shared/contracts/admin-events';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { foldForSearch } from '../../../../shared/domain/search-text';
 import { EVENT_STATUS_LABELS } from '../../../../shared/domain/statuses';
 import { sessionHint } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -19,6 +20,7 @@ import {
   type Banner,
   BannerSlot,
   bannerFrom,
+  Cell,
   EmptyState,
   SearchBox,
   smallButton,
@@ -29,7 +31,7 @@ import { EventForm } from './event-form';
 
 function matchesAttendee(attendee: AdminAttendee, needle: string): boolean {
   return [attendee.client, attendee.email, attendee.phone, attendee.instagram].some((value) =>
-    value.toLowerCase().includes(needle),
+    foldForSearch(value).includes(needle),
   );
 }
 
@@ -67,7 +69,7 @@ export function EventPage() {
   if (details.isPending) return <Spinner />;
   if (details.isError) return <BannerSlot banner={bannerFrom(details.error)} />;
   const { event, assistance } = details.data;
-  const needle = search.trim().toLowerCase();
+  const needle = foldForSearch(search);
   const shown = assistance.filter((attendee) => matchesAttendee(attendee, needle));
 
   return (
@@ -141,12 +143,14 @@ export function EventPage() {
           <Table head={['Nombre', 'Correo', 'Teléfono', 'Instagram', 'Género', 'Asistencia', 'Contacto']}>
             {shown.map((attendee) => (
               <tr key={attendee.id}>
-                <td className="px-3 py-2 font-medium">{attendee.client}</td>
-                <td className="px-3 py-2">{attendee.email}</td>
-                <td className="px-3 py-2">{attendee.phone}</td>
-                <td className="px-3 py-2">{attendee.instagram}</td>
-                <td className="px-3 py-2">{genderLabel(attendee.gender)}</td>
-                <td className="px-3 py-2">
+                <Cell label="Nombre" className="font-medium">
+                  {attendee.client}
+                </Cell>
+                <Cell label="Correo">{attendee.email}</Cell>
+                <Cell label="Teléfono">{attendee.phone}</Cell>
+                <Cell label="Instagram">{attendee.instagram}</Cell>
+                <Cell label="Género">{genderLabel(attendee.gender)}</Cell>
+                <Cell label="Asistencia">
                   {attendee.status_id === 2 ? (
                     <button
                       type="button"
@@ -168,8 +172,8 @@ export function EventPage() {
                   ) : (
                     <span className="text-slate-500">Sin lugares</span>
                   )}
-                </td>
-                <td className="px-3 py-2">
+                </Cell>
+                <Cell label="Contacto">
                   <ContactedCheckbox
                     checked={attendee.contacted === 1}
                     disabled={update.isPending}
@@ -177,7 +181,7 @@ export function EventPage() {
                       update.mutate({ contacted: { id: attendee.id, contacted: checked ? 1 : 0 } })
                     }
                   />
-                </td>
+                </Cell>
               </tr>
             ))}
           </Table>

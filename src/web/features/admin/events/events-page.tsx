@@ -10,6 +10,7 @@ import {
   type EventAddResponse,
   eventFieldsSchema,
 } from '../../../../shared/contracts/admin-events';
+import { foldForSearch } from '../../../../shared/domain/search-text';
 import { EVENT_STATUS } from '../../../../shared/domain/statuses';
 import { sessionHint } from '../../../api/client';
 import { Button } from '../../../components/ui/button';
@@ -40,8 +41,8 @@ export function EventsPage() {
     queryFn: () =>
       adminPost<AdminEventsResponse>('event/get', { admin_id: sessionHint('admin') ?? undefined }),
   });
-  const needle = search.trim().toLowerCase();
-  const shown = (events.data?.events ?? []).filter((event) => event.name.toLowerCase().includes(needle));
+  const needle = foldForSearch(search);
+  const shown = (events.data?.events ?? []).filter((event) => foldForSearch(event.name).includes(needle));
   return (
     <section>
       <PageHeader title="Eventos">
@@ -81,7 +82,7 @@ export function EventsPage() {
                     {event.day ? formatDay(event.day) : 'Sin fecha'}{' '}
                     {event.hour ? `· ${formatHour(event.hour)}` : ''}
                   </p>
-                  {event.status_id === EVENT_STATUS.soldOut ? <Tag tone="red">Sold Out</Tag> : null}
+                  {event.status_id === EVENT_STATUS.soldOut ? <Tag tone="red">Agotado</Tag> : null}
                   {event.status_id === EVENT_STATUS.suspended ? <Tag tone="amber">Suspendido</Tag> : null}
                 </div>
               </Link>

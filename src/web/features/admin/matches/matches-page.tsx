@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type {
   InterestPairsResponse,
   MatchDetailsResponse,
@@ -19,6 +20,7 @@ import {
   type Banner,
   BannerSlot,
   bannerFrom,
+  Cell,
   EmptyState,
   PageHeader,
   Pager,
@@ -32,24 +34,29 @@ import { ContactedCheckbox } from '../components/contacted-checkbox';
 type Tab = 'interests' | 'quiz';
 
 export function MatchesPage() {
-  usePageTitle('Matches');
-  const [tab, setTab] = useState<Tab>('interests');
-  const [search, setSearch] = useState('');
+  usePageTitle('Coincidencias');
+  const [params, setParams] = useSearchParams();
+  // In the address, so that an audit entry can link to a pair and 'back' keeps the view.
+  const tab: Tab = params.get('tab') === 'quiz' ? 'quiz' : 'interests';
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [banner, setBanner] = useState<Banner>(null);
   return (
     <section>
-      <PageHeader title="Matches" />
+      <PageHeader title="Coincidencias" />
       <BannerSlot banner={banner} />
-      <SearchBox label="Buscar por nombre" value={search} onChange={setSearch} />
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
-        <Tabs.List aria-label="Tipo de match" className="mb-4 flex gap-1 border-b border-slate-200">
+      <SearchBox label="Buscar por nombre, correo o teléfono" value={search} onChange={setSearch} />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams(value === 'quiz' ? { tab: 'quiz' } : {}, { replace: true })}
+      >
+        <Tabs.List aria-label="Tipo de coincidencia" className="mb-4 flex gap-1 border-b border-slate-200">
           {(['interests', 'quiz'] as const).map((value) => (
             <Tabs.Trigger
               key={value}
               value={value}
               className="border-b-2 border-transparent px-4 py-2 text-sm font-medium data-[state=active]:border-accent data-[state=active]:text-accent"
             >
-              {value === 'interests' ? 'Intereses' : 'Quiz'}
+              {value === 'interests' ? 'Intereses' : 'Cuestionario'}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -92,22 +99,22 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
       <Table head={['Interés', '', 'Información', 'Contacto']}>
         {matches.map((match) => (
           <tr key={match.id}>
-            <td className="px-3 py-2">
+            <Cell label="Interés">
               <strong>{match.client_a}</strong> le interesa <strong>{match.client_b}</strong>
-            </td>
-            <td className="px-3 py-2">{match.mutual ? <Tag tone="green">Es mutuo</Tag> : null}</td>
-            <td className="px-3 py-2">
+            </Cell>
+            <Cell>{match.mutual ? <Tag tone="green">Es mutuo</Tag> : null}</Cell>
+            <Cell label="Información">
               <button type="button" className={smallButton()} onClick={() => setOpenId(match.id)}>
                 Ver información
               </button>
-            </td>
-            <td className="px-3 py-2">
+            </Cell>
+            <Cell label="Contacto">
               <ContactedCheckbox
                 checked={match.contacted === 1}
                 disabled={contacted.isPending}
                 onChange={(checked) => contacted.mutate({ id: match.id, contacted: checked ? 1 : 0 })}
               />
-            </td>
+            </Cell>
           </tr>
         ))}
       </Table>
@@ -124,7 +131,11 @@ function MatchInfoModal({ matchId, onClose }: { matchId: number | null; onClose:
     enabled: matchId !== null,
   });
   return (
-    <Modal open={matchId !== null} onOpenChange={(open) => !open && onClose()} title="Información del match">
+    <Modal
+      open={matchId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Información de la coincidencia"
+    >
       {details.data ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <PersonCard person={details.data.match.client_a} />
@@ -187,11 +198,13 @@ function QuizTab({ search, onBanner }: { search: string; onBanner: (banner: Bann
       <Table head={['Pareja', 'Compatibilidad', 'Respuestas', 'Contacto']}>
         {quiz_pairs.map((pair) => (
           <tr key={`${pair.client_a}-${pair.client_b}`}>
-            <td className="px-3 py-2">
+            <Cell label="Pareja">
               <strong>{pair.client_a_name}</strong> y <strong>{pair.client_b_name}</strong>
-            </td>
-            <td className="px-3 py-2 font-semibold">{pair.percent}%</td>
-            <td className="px-3 py-2">
+            </Cell>
+            <Cell label="Compatibilidad" className="font-semibold">
+              {pair.percent}%
+            </Cell>
+            <Cell label="Respuestas">
               <button
                 type="button"
                 className={smallButton()}
@@ -199,8 +212,8 @@ function QuizTab({ search, onBanner }: { search: string; onBanner: (banner: Bann
               >
                 Ver respuestas
               </button>
-            </td>
-            <td className="px-3 py-2">
+            </Cell>
+            <Cell label="Contacto">
               <ContactedCheckbox
                 checked={pair.contacted === 1}
                 disabled={contacted.isPending}
@@ -212,7 +225,7 @@ function QuizTab({ search, onBanner }: { search: string; onBanner: (banner: Bann
                   })
                 }
               />
-            </td>
+            </Cell>
           </tr>
         ))}
       </Table>
@@ -235,7 +248,11 @@ function QuizAnswersModal({
     enabled: pair !== null,
   });
   return (
-    <Modal open={pair !== null} onOpenChange={(open) => !open && onClose()} title="Respuestas del quiz">
+    <Modal
+      open={pair !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Respuestas del cuestionario"
+    >
       {details.data ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <QuizPersonCard person={details.data.quiz_pair.client_a} />

@@ -26,6 +26,7 @@ import {
   type Banner,
   BannerSlot,
   bannerFrom,
+  Cell,
   PageHeader,
   smallButton,
   Table,
@@ -56,25 +57,25 @@ export function UsersPage() {
       ) : admins.isError ? (
         <BannerSlot banner={bannerFrom(admins.error)} />
       ) : (
-        <Table head={['Status', 'Nombre', 'Correo', 'Fecha de registro']}>
+        <Table head={['Estado', 'Nombre', 'Correo', 'Fecha de registro']}>
           {admins.data.admins.map((admin) => (
             <tr
               key={admin.id}
               className="cursor-pointer hover:bg-slate-50"
               onClick={() => navigate(`/admin/users/${admin.id}`)}
             >
-              <td className="px-3 py-2">
+              <Cell label="Estado">
                 <Tag tone={admin.status_id === 1 ? 'green' : 'red'}>
                   {ADMIN_STATUS_LABELS[admin.status_id]}
                 </Tag>
-              </td>
-              <td className="px-3 py-2">
+              </Cell>
+              <Cell label="Nombre">
                 <button type="button" className="font-medium underline-offset-2 hover:underline">
                   {admin.name}
                 </button>
-              </td>
-              <td className="px-3 py-2">{admin.email}</td>
-              <td className="px-3 py-2">{formatDay(admin.date_creation.slice(0, 10))}</td>
+              </Cell>
+              <Cell label="Correo">{admin.email}</Cell>
+              <Cell label="Fecha de registro">{formatDay(admin.date_creation.slice(0, 10))}</Cell>
             </tr>
           ))}
         </Table>
@@ -186,7 +187,7 @@ function AdminEditor({ admin }: { admin: AdminAccount }) {
           <span className="block text-xs text-slate-500">Correo electrónico</span>
           {admin.email}
         </p>
-        <StatusSelect label="Status" value={status} options={ADMIN_STATUS_LABELS} onChange={setStatus} />
+        <StatusSelect label="Estado" value={status} options={ADMIN_STATUS_LABELS} onChange={setStatus} />
         <Field
           label="Nombre completo"
           name="name"

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as backOfficeSearch from '../../../src/server/platform/db/migrations/0012-back-office-search';
+import { clientSearchText, foldForSearch, searchPattern } from '../../../src/shared/domain/search-text';
+import { insertClient } from '../../support/admin-fixtures';
+import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { profileOf } from '../accounts/helpers';
+import { loggedInClient } from '../events/helpers';
+
+let testApp: TestApp;
+let admin: Agent;
+beforeAll(async () => {
+  testApp = await startTestApp({ seedDemo: false });
+  admin = testApp.agent();
+  await admin.loginAdmin();
+});
+afterAll(async () => testApp?.close());
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function clientIdsFound(search: string): Promise<number[]> {
+  const response = await admin.post<{ clients: { id: number }[] }>('admin/clients/get', { search });
+  expect(response.statusCode).toBe(200);
+  return response.body.clients.map((client) => client.id);
+}
+
+describe('search folding (design.md §14)', () => {
+  it('drops accents and case, keeps ñ as n, and squeezes spaces', () => {
+    expect(foldForSearch('  LUCÍA   Núñez ')).toBe('lucia nunez');
+    expect(
+      clientSearchText({ first_name: 'Ángel', last_name: 'Peña', email: 'a@b.mx', phone: '55 12-34' }),
+    ).toBe('angel pena a@b.mx 55 12-34 551234');
+  });
+
+  it('reads a typed phone as digits and escapes like wildcards', () => {
+    expect(searchPattern('55 1234-5678')).toBe('%5512345678%');
+    expect(searchPattern('100%_x')).toBe('%100\\%\\_x%');
+  });
+});
+
+describe('admin/clients/get search', () => {
+  it('finds a client whatever the case and accents, by name, e-mail and phone', async () => {
+    const tag = unique();
+    const lucia = await insertClient(testApp.app, {
+      first_name: 'Lucía',
+      last_name: `Ramírez${tag}`,
+      phone: '55 4321 8765',
+    });
+    const lucas = await insertClient(testApp.app, { first_name: 'Lucas', last_name: `Ortega${tag}` });
+
+    expect(await clientIdsFound(`LUCIA RAMIREZ${tag.toUpperCase()}`)).toEqual([lucia.id]);
+    expect(await clientIdsFound(`ramírez${tag}`)).toEqual([lucia.id]);
+    expect(await clientIdsFound(lucia.email.toUpperCase())).toEqual([lucia.id]);
+    expect(await clientIdsFound('5543218765')).toEqual([lucia.id]);
+    expect(await clientIdsFound('4321-8765')).toEqual([lucia.id]);
+    expect((await clientIdsFound(tag)).sort((a, b) => a - b)).toEqual([lucia.id, lucas.id]);
+    expect(await clientIdsFound(`lúcás ortega${tag}`)).toEqual([lucas.id]);
+    expect(await clientIdsFound(`%${tag}`)).toEqual([]);
+  });
+
+  it('follows a profile change: the new name is found, the old one no longer', async () => {
+    const tag = unique();
+    const { agent, id } = await loggedInClient(testApp, { first_name: 'Berenice', last_name: `Viejo${tag}` });
+    expect(await clientIdsFound(`viejo${tag}`)).toEqual([id]);
+    const update = await agent.post('client/profile/update', {
+      profile: profileOf({ first_name: 'Begoña', last_name: `Nuevo${tag}`, phone: '33-1111-2222' }),
+    });
+    expect(update.statusCode).toBe(200);
+    expect(await clientIdsFound(`viejo${tag}`)).toEqual([]);
+    expect(await clientIdsFound(`BEGONA NUEVO${tag}`)).toEqual([id]);
+    expect(await clientIdsFound('3311112222')).toContain(id);
+  });
+
+  it('finds a client who signed up through client/add by her accented name', async () => {
+    const tag = unique();
+    const email = `Sofia.${tag}@Pruebas.mx`;
+    const response = await testApp.agent().post<{ client_id: number }>('client/add', {
+      client: {
+        first_name: 'Sofía',
+        last_name: `Ibáñez${tag}`,
+        email,
+        phone: '5511112222',
+        birthday: '1992-03-04',
+        gender: 1,
+        occupation: '',
+        instagram: '',
+        password: 'una-clave-segura-1',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await clientIdsFound(`SOFIA IBANEZ${tag.toUpperCase()}`)).toEqual([response.body.client_id]);
+    expect(await clientIdsFound(`sofia.${tag}@pruebas`)).toEqual([response.body.client_id]);
+  });
+});
+
+describe('admin/matches interests search', () => {
+  it('finds an interest by either person, accents and case ignored', async () => {
+    const tag = unique();
+    const angel = await insertClient(testApp.app, {
+      first_name: 'Ángel',
+      last_name: `Muñoz${tag}`,
+      gender: 2,
+    });
+    const ines = await insertClient(testApp.app, { first_name: 'Inés', last_name: `Cortés${tag}` });
+    const { id } = await testApp.app.db
+      .insertInto('interests')
+      .values({
+        client_id: angel.id,
+        target_client_id: ines.id,
+        status_id: 1,
+        contacted: 0,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const search of [`ANGEL MUNOZ${tag}`, `ines cortes${tag}`, `INÉS`]) {
+      const response = await admin.post<{ matches: { id: number }[] }>('admin/matches', {
+        tab: 'interests',
+        search,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.matches.map((match) => match.id)).toContain(id);
+    }
+  });
+});
+
+describe('migration 0012', () => {
+  it('backfills the folded search text of rows written before it, and can be undone', async () => {
+    const tag = unique();
+    const named = { first_name: 'Óscar', last_name: `Ñáñez${tag}`, phone: '55 0000 1111' };
+    const client = await insertClient(testApp.app, named);
+    const db = testApp.app.db;
+    await backOfficeSearch.down(db);
+    await backOfficeSearch.up(db);
+    const row = await db
+      .selectFrom('clients')
+      .select('search_text')
+      .where('id', '=', client.id)
+      .executeTakeFirstOrThrow();
+    expect(row.search_text).toBe(clientSearchText({ ...named, email: client.email }));
+    expect(row.search_text).toBe(`oscar nanez${tag} ${client.email} 55 0000 1111 5500001111`);
+    expect(await clientIdsFound(`OSCAR NANEZ${tag.toUpperCase()}`)).toEqual([client.id]);
+  });
+});
