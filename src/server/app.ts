@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerApiRoutes } from './api-routes';
 import { MatchingService } from './matching/matching-service';
 import type { AppConfig } from './platform/config';
-import { createDatabase, type DB, migrateToLatest } from './platform/db/database';
+import { createDatabase, type DB, migrateToLatest, waitForPostgres } from './platform/db/database';
 import { AppError } from './platform/errors';
 import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -53,7 +53,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...config,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });
-  if (!options.db) await migrateToLatest(db);
+  if (!options.db) {
+    if (config.databaseUrl) {
+      await waitForPostgres(db, {
+        databaseUrl: config.databaseUrl,
+        timeoutMs: config.databaseWaitMs,
+        log: (message) => app.log.warn(message),
+      });
+    }
+    await migrateToLatest(db);
+  }
   app.decorate('db', db);
   app.decorate('matching', new MatchingService(db));
   app.decorate('mailer', new Mailer(config, app.log));

@@ -54,6 +54,15 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
   };
 }
 
+export interface ServerProcessOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  port?: number;
+  env?: Record<string, string>;
+  /** How to start it: server.ts directly (default), `node scripts/start.mjs`, or `npm start`. */
+  entry?: 'server' | 'start-script' | 'npm-start';
+}
+
 /** The real server (src/server/server.ts) in a child process, as an operator starts it. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
@@ -70,12 +79,15 @@ export class ServerProcess {
     });
   }
 
-  static async start(options: {
-    databaseUrl: string | undefined;
-    dataDir: string;
-    port?: number;
-    env?: Record<string, string>;
-  }) {
+  /** Starts the server and resolves once /api/health answers. */
+  static async start(options: ServerProcessOptions) {
+    const server = await ServerProcess.spawn(options);
+    await server.waitUntilHealthy();
+    return server;
+  }
+
+  /** Starts the server without waiting for it to listen (for a start that is meant to fail). */
+  static async spawn(options: ServerProcessOptions) {
     const port = options.port ?? (await freePort());
     const env: Record<string, string> = {
       PORT: String(port),
@@ -91,8 +103,12 @@ export class ServerProcess {
       ...options.env,
     };
     const server = new ServerProcess(port, env);
-    server.launch();
-    await server.waitUntilHealthy();
+    const commands = {
+      server: [process.execPath, '--import', 'tsx', 'src/server/server.ts'],
+      'start-script': [process.execPath, 'scripts/start.mjs'],
+      'npm-start': ['npm', 'start'],
+    };
+    server.launch(commands[options.entry ?? 'server']);
     return server;
   }
 
@@ -104,9 +120,9 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  private launch(): void {
+  private launch([command, ...args]: string[]): void {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    this.child = spawn(command!, args, {
       env: { ...inherited, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
