@@ -20,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/temp-root.ts'],
           exclude: process.env.DATABASE_URL ? [sqliteOnly] : [postgresOnly],
           environment: 'node',
           testTimeout: 30_000,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { TEST_ADMIN } from './test-app';
 
 export async function freePort(): Promise<number> {
@@ -24,8 +25,13 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
+/** The API run's own temp folder (tests/support/temp-root.ts); the system one for the benchmarks. */
+function tempParent(): string {
+  return process.env.VITEST ? inject('tempRoot') : os.tmpdir();
+}
+
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-proc-'));
+  const dataDir = fs.mkdtempSync(path.join(tempParent(), 'cita-proc-'));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     return {
