@@ -59,15 +59,15 @@ test('confirming attendees until the women are full removes Confirmar', async ({
   expect(update.status()).toBe(200);
 
   await page.goto(`/admin/event/${eventId}`);
-  const mariana = page.getByRole('row', { name: new RegExp(first.fullName) });
-  const sofia = page.getByRole('row', { name: new RegExp(second.fullName) });
-  await mariana.getByRole('button', { name: 'Confirmado' }).click();
-  await expect(mariana.getByRole('button', { name: 'Confirmar' })).toBeVisible();
-  await expect(sofia.getByRole('button', { name: 'Confirmar' })).toBeVisible();
+  const firstRow = page.getByRole('row', { name: new RegExp(first.fullName) });
+  const secondRow = page.getByRole('row', { name: new RegExp(second.fullName) });
+  await firstRow.getByRole('button', { name: 'Confirmado' }).click();
+  await expect(firstRow.getByRole('button', { name: 'Confirmar' })).toBeVisible();
+  await expect(secondRow.getByRole('button', { name: 'Confirmar' })).toBeVisible();
 
-  await sofia.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(sofia.getByRole('button', { name: 'Confirmado' })).toBeVisible();
-  await expect(mariana.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);
-  await expect(mariana).toContainText('Sin lugares');
+  await secondRow.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(secondRow.getByRole('button', { name: 'Confirmado' })).toBeVisible();
+  await expect(firstRow.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);
+  await expect(firstRow).toContainText('Sin lugares');
   await expect(page.getByText('Mujeres: 0 lugares disponibles')).toBeVisible();
 });

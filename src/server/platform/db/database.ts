@@ -27,6 +27,9 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/** How long a SQLite write waits for another process's write lock before failing (503). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
 export function createDatabase(options: DatabaseOptions): DB {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -53,9 +56,6 @@ export function createDatabase(options: DatabaseOptions): DB {
   file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
 }
-
-/** How long a SQLite write waits for another process's write lock before failing (503). */
-export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * Kysely opens SQLite transactions with a plain (deferred) BEGIN. In WAL mode a deferred
@@ -87,7 +87,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
 export class DatabaseUnreachableError extends Error {}
 
 /** host:port of a PostgreSQL URL, for log lines (never the password). */
-export function describeDatabaseUrl(databaseUrl: string): string {
+function describeDatabaseUrl(databaseUrl: string): string {
   try {
     const url = new URL(databaseUrl);
     return `${url.hostname || 'localhost'}:${url.port || '5432'}`;
