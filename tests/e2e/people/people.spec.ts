@@ -11,8 +11,18 @@ function adverts(page: Page) {
   return page.getByRole('list', { name: 'Anuncios' }).getByRole('listitem');
 }
 
+/** Opens the panel of the advert card `name`, paging with 'Ver más' until it is listed (other
+ * tests publish adverts too, so a demo advert is not always on the first page). */
 async function openProfile(page: Page, name: string) {
-  await adverts(page).filter({ hasText: name }).getByRole('button', { name: 'Ver perfil' }).click();
+  const card = adverts(page).filter({ hasText: name });
+  const more = page.getByRole('button', { name: 'Ver más' });
+  await expect(adverts(page).first()).toBeVisible();
+  while ((await card.count()) === 0) {
+    const shown = await adverts(page).count();
+    await more.click();
+    await expect(adverts(page)).not.toHaveCount(shown);
+  }
+  await card.getByRole('button', { name: 'Ver perfil' }).click();
   const panel = page.getByRole('dialog', { name });
   await expect(panel).toBeVisible();
   return panel;
