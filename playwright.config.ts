@@ -6,7 +6,13 @@ import { E2E_ADMIN } from './tests/e2e/e2e-env';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 // Set once by the runner and inherited by the workers, so tests can read the server's outbox.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cita-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-e2e-'));
+  process.env.E2E_DATA_DIR = created;
+  // The runner removes what it created once it is done, after the web server has been stopped
+  // (a global teardown would run while the server still writes there).
+  process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
+}
 const dataDir = process.env.E2E_DATA_DIR;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

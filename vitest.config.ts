@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // Files named *.pg.test.ts need a PostgreSQL server of their own (DATABASE_URL): they belong to
-// the PostgreSQL run only, and the SQLite run does not list them at all.
+// the PostgreSQL run only, and the SQLite run does not list them at all. Files named
+// *.sqlite.test.ts are about SQLite's file locking and belong to the SQLite run only.
 const postgresOnly = 'tests/api/**/*.pg.test.ts';
+const sqliteOnly = 'tests/api/**/*.sqlite.test.ts';
 
 export default defineConfig({
   test: {
@@ -18,7 +20,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: process.env.DATABASE_URL ? [] : [postgresOnly],
+          globalSetup: ['tests/support/temp-root.ts'],
+          exclude: process.env.DATABASE_URL ? [sqliteOnly] : [postgresOnly],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

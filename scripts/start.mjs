@@ -1,12 +1,15 @@
-// `npm start`: builds the web app when it is not built yet, then runs the server.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the web app when it is not built yet, then runs the server in this same
+// process. One process, whatever starts it: a process manager's SIGTERM (to `npm` or to this
+// node) reaches the server's own handler, which lets in-flight requests finish, and nothing is
+// left behind as an orphan.
 import fs from 'node:fs';
+import { register } from 'tsx/esm/api';
 
-if (!fs.existsSync('dist/web/index.html')) {
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+// An operator who sets WEB_DIST_DIR serves a build of their own; otherwise build into dist/web.
+if (!process.env.WEB_DIST_DIR && !fs.existsSync('dist/web/index.html')) {
+  const { build } = await import('vite');
+  await build();
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+register();
+await import('../src/server/server.ts');

@@ -8,7 +8,7 @@ import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
 import { MatchingService } from './matching/matching-service';
 import type { AppConfig } from './platform/config';
-import { createDatabase, type DB, migrateToLatest } from './platform/db/database';
+import { createDatabase, type DB, migrateToLatest, waitForPostgres } from './platform/db/database';
 import { AppError } from './platform/errors';
 import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -60,6 +60,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     });
   if (!options.db) {
+    if (config.databaseUrl) {
+      await waitForPostgres(db, {
+        databaseUrl: config.databaseUrl,
+        timeoutMs: config.databaseWaitMs,
+        log: (message) => app.log.warn(message),
+      });
+    }
     await migrateToLatest(db);
     await importLegacyEventImages(db, config.dataDir, app.log);
   }

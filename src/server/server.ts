@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { configFromEnv } from './platform/config';
+import { DatabaseUnreachableError } from './platform/db/database';
 import { prepareDatabase } from './seed/seed';
 
 /** Reads the environment, prepares the database and listens; SIGTERM drains in-flight requests. */
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // An unreachable database is an operating condition, not a bug: one clear line, no stack.
+  if (error instanceof DatabaseUnreachableError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { TEST_ADMIN } from './test-app';
 
 export async function freePort(): Promise<number> {
@@ -24,8 +25,13 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
+/** The API run's own temp folder (tests/support/temp-root.ts); the system one for the benchmarks. */
+function tempParent(): string {
+  return process.env.VITEST ? inject('tempRoot') : os.tmpdir();
+}
+
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-proc-'));
+  const dataDir = fs.mkdtempSync(path.join(tempParent(), 'cita-proc-'));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     return {
@@ -60,6 +66,15 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
   };
 }
 
+export interface ServerProcessOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  port?: number;
+  env?: Record<string, string>;
+  /** How to start it: server.ts directly (default), `node scripts/start.mjs`, or `npm start`. */
+  entry?: 'server' | 'start-script' | 'npm-start';
+}
+
 /** The real server (src/server/server.ts) in a child process, as an operator starts it. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
@@ -76,12 +91,20 @@ export class ServerProcess {
     });
   }
 
-  static async start(options: {
-    databaseUrl: string | undefined;
-    dataDir: string;
-    port?: number;
-    env?: Record<string, string>;
-  }) {
+  /** Starts the server and resolves once /api/health answers. */
+  static async start(options: ServerProcessOptions) {
+    const server = await ServerProcess.spawn(options);
+    try {
+      await server.waitUntilHealthy();
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    return server;
+  }
+
+  /** Starts the server without waiting for it to listen (for a start that is meant to fail). */
+  static async spawn(options: ServerProcessOptions) {
     const port = options.port ?? (await freePort());
     const env: Record<string, string> = {
       PORT: String(port),
@@ -97,13 +120,12 @@ export class ServerProcess {
       ...options.env,
     };
     const server = new ServerProcess(port, env);
-    server.launch();
-    try {
-      await server.waitUntilHealthy();
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
+    const commands = {
+      server: [process.execPath, '--import', 'tsx', 'src/server/server.ts'],
+      'start-script': [process.execPath, 'scripts/start.mjs'],
+      'npm-start': ['npm', 'start'],
+    };
+    server.launch(commands[options.entry ?? 'server']);
     return server;
   }
 
@@ -115,9 +137,9 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  private launch(): void {
+  private launch([command, ...args]: string[]): void {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    this.child = spawn(command!, args, {
       env: { ...inherited, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

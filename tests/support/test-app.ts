@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type AppConfig, configFromEnv } from '../../src/server/platform/config';
 import { prepareDatabase } from '../../src/server/seed/seed';
@@ -29,7 +29,7 @@ export async function startTestApp(
     beforeBuild?: (config: AppConfig) => Promise<void>;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-test-'));
+  const dataDir = fs.mkdtempSync(path.join(inject('tempRoot'), 'cita-test-'));
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;

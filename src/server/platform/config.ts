@@ -14,6 +14,8 @@ export interface AppConfig {
   logLevel: string;
   /** Log-in attempts allowed per minute for one e-mail from one address (per address: ×6). */
   loginAttemptsPerMinute: number;
+  /** How long the server waits at start for an unreachable PostgreSQL before giving up. */
+  databaseWaitMs: number;
   /** Which proxies' X-Forwarded-* headers to believe (client address, https); Fastify's trustProxy syntax. */
   trustProxy: string;
   queue: QueueConfig;
@@ -46,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
     trustProxy: env.TRUST_PROXY ?? 'loopback',
+    databaseWaitMs: Number(env.DATABASE_WAIT_SECONDS ?? 30) * 1000,
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
       concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),

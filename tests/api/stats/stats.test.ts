@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_MUTUAL_INTERESTS,
+  DEMO_ONE_WAY_INTERESTS,
+  DEMO_SIGN_UPS,
+} from '../../../src/server/seed/demo-content';
 import { countCommunity } from '../../../src/server/stats/community-stats';
 import { COUNTER_CAPS } from '../../../src/shared/domain/landing';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -28,8 +33,11 @@ describe('stats/get', () => {
     const community = await countCommunity(testApp.app.db);
     expect(community.people).toBeGreaterThan(0);
     expect(community.dates).toBeGreaterThan(0);
-    expect(community.meets).toBeGreaterThan(0);
-    expect(community.matches).toBeGreaterThanOrEqual(0);
+    // Every interest (a mutual pair is stored once per direction) plus every event sign-up.
+    expect(community.meets).toBe(
+      DEMO_ONE_WAY_INTERESTS.length + 2 * DEMO_MUTUAL_INTERESTS.length + DEMO_SIGN_UPS.length,
+    );
+    expect(community.matches).toBe(DEMO_MUTUAL_INTERESTS.length);
     const activeClients = await testApp.app.db
       .selectFrom('clients')
       .select('id')

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { newPerson } from '../data';
 import { loginAsAdmin } from '../fixtures';
 
 test('a new admin logs in, and deactivating them ends their session', async ({ page, browser, baseURL }) => {
@@ -46,18 +47,23 @@ test('my profile offers the own password change with the current password', asyn
   await expect(sheet.getByRole('alert')).toHaveText('La contraseña actual no es correcta');
 });
 
-test('an admin deletes a client and reactivates them', async ({ page }) => {
+test('an admin deletes a client and reactivates them', async ({ page, baseURL }) => {
+  const client = await newPerson(baseURL!, { gender: 2 });
   await loginAsAdmin(page);
   await page.getByRole('link', { name: 'Clientes' }).click();
-  await page.getByLabel('Buscar cliente por nombre, correo o teléfono').fill('ricardo');
-  const row = page.getByRole('row', { name: /Ricardo Vega/ });
+  await page.getByLabel('Buscar cliente por nombre, correo o teléfono').fill(client.firstName.toLowerCase());
+  const row = page.getByRole('row', { name: new RegExp(client.fullName) });
   await row.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('¿Deseas eliminar este cliente: Ricardo Vega?');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    `¿Deseas eliminar este cliente: ${client.fullName}?`,
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click();
   await expect(row).toContainText('Eliminado');
 
   await row.getByRole('button', { name: 'Reactivar' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('¿Deseas reactivar este cliente: Ricardo Vega?');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    `¿Deseas reactivar este cliente: ${client.fullName}?`,
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click();
   await expect(row).toContainText('Activo');
 });

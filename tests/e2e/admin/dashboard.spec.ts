@@ -1,8 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { newPerson, requestAdvert } from '../data';
 import { loginAsAdmin } from '../fixtures';
-
-const VALERIA_TEXT = 'Amante del yoga y de las novelas largas.';
-const JAVIER_TEXT = 'Papá de una niña increíble. Me gusta el fútbol y las carnes asadas.';
 
 /** Every advert /personas lists, after paging through it with 'Ver más'. */
 async function allPublicAdverts(page: Page) {
@@ -18,40 +16,48 @@ async function allPublicAdverts(page: Page) {
   return adverts;
 }
 
-test('an admin approves one pending advert and rejects another, and /personas follows', async ({ page }) => {
+test('an admin approves one pending advert and rejects another, and /personas follows', async ({
+  page,
+  baseURL,
+}) => {
+  const approved = await newPerson(baseURL!);
+  const rejected = await newPerson(baseURL!, { gender: 2 });
+  const approvedText = `Amante del yoga y de las novelas largas (${approved.firstName}).`;
+  const rejectedText = `Me gusta el fútbol y las carnes asadas (${rejected.firstName}).`;
+  await requestAdvert(baseURL!, approved, approvedText);
+  await requestAdvert(baseURL!, rejected, rejectedText);
+
   let adverts = await allPublicAdverts(page);
-  await expect(adverts.filter({ hasText: 'Valeria G.' })).toHaveCount(0);
-  await expect(adverts.filter({ hasText: 'Javier F.' })).toHaveCount(0);
+  await expect(adverts.filter({ hasText: approved.card })).toHaveCount(0);
+  await expect(adverts.filter({ hasText: rejected.card })).toHaveCount(0);
 
   await loginAsAdmin(page);
   await expect(page.getByRole('heading', { name: 'Anuncios pendientes de aprobación' })).toBeVisible();
 
-  const valeria = page.getByRole('row', { name: /Valeria Gómez/ });
-  await valeria.getByRole('button', { name: 'Aprobar' }).click();
+  const approvedRow = page.getByRole('row', { name: new RegExp(approved.fullName) });
+  await approvedRow.getByRole('button', { name: 'Aprobar' }).click();
   const approve = page.getByRole('alertdialog');
   await expect(approve).toContainText(
-    '¿Deseas aprobar el anuncio de Valeria Gómez? El anuncio se mostrará en la página para todos los usuarios.',
+    `¿Deseas aprobar el anuncio de ${approved.fullName}? El anuncio se mostrará en la página para todos los usuarios.`,
   );
   await approve.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Anuncio aprobado' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Valeria Gómez/ })).toHaveCount(0);
+  await expect(approvedRow).toHaveCount(0);
 
-  await page
-    .getByRole('row', { name: /Javier Flores/ })
-    .getByRole('button', { name: 'Rechazar' })
-    .click();
+  const rejectedRow = page.getByRole('row', { name: new RegExp(rejected.fullName) });
+  await rejectedRow.getByRole('button', { name: 'Rechazar' }).click();
   const reject = page.getByRole('alertdialog');
   await expect(reject).toContainText(
-    '¿Deseas rechazar el anuncio de Javier Flores? El anuncio no se mostrará en la página.',
+    `¿Deseas rechazar el anuncio de ${rejected.fullName}? El anuncio no se mostrará en la página.`,
   );
   await reject.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Anuncio rechazado' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Javier Flores/ })).toHaveCount(0);
+  await expect(rejectedRow).toHaveCount(0);
 
   adverts = await allPublicAdverts(page);
-  await expect(adverts.filter({ hasText: 'Valeria G.' })).toContainText(VALERIA_TEXT);
-  await expect(adverts.filter({ hasText: 'Javier F.' })).toHaveCount(0);
-  await expect(page.getByText(JAVIER_TEXT)).toHaveCount(0);
+  await expect(adverts.filter({ hasText: approved.card })).toContainText(approvedText);
+  await expect(adverts.filter({ hasText: rejected.card })).toHaveCount(0);
+  await expect(page.getByText(rejectedText)).toHaveCount(0);
 });
 
 test('admin pages send a visitor without an admin session to /admin', async ({ page }) => {

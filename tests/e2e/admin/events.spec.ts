@@ -1,27 +1,22 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { newPerson, signUpForEvent, uniqueWord } from '../data';
+import { createEvent } from '../events-quiz/helpers';
 import { loginAsAdmin } from '../fixtures';
 
 async function adminId(page: Page): Promise<number> {
   return Number(await page.evaluate(() => localStorage.getItem('admin_id')));
 }
 
-async function findEventId(page: Page, name: string): Promise<number> {
-  const response = await page.request.post('/api/event/get', { data: { admin_id: await adminId(page) } });
-  const { events } = (await response.json()) as { events: { id: number; name: string }[] };
-  const event = events.find((item) => item.name === name);
-  if (!event) throw new Error(`no event ${name}`);
-  return event.id;
-}
-
 test('an admin creates an event with an image and sees it in the list', async ({ page }) => {
+  const name = `Noche de salsa ${uniqueWord()}`;
   await loginAsAdmin(page);
   await page.getByRole('link', { name: 'Eventos' }).click();
   await page.getByRole('button', { name: 'Nuevo evento' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
   const save = dialog.getByRole('button', { name: 'Guardar' });
   await expect(save).toBeDisabled();
-  await dialog.getByLabel('Nombre').fill('Noche de salsa e2e');
+  await dialog.getByLabel('Nombre').fill(name);
   await dialog.getByLabel('Día').fill('2031-03-14');
   await dialog.getByLabel('Hora').fill('21:30');
   const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#be123c' } })
@@ -34,7 +29,7 @@ test('an admin creates an event with an image and sees it in the list', async ({
   });
   await save.click();
   await expect(page.getByRole('status').filter({ hasText: 'Evento creado' })).toBeVisible();
-  const card = page.getByRole('link', { name: /Noche de salsa e2e/ });
+  const card = page.getByRole('link', { name: new RegExp(name) });
   await expect(card).toBeVisible();
   await expect(card.locator('img')).toHaveAttribute('src', /^\/images\/\d+\/[0-9a-f]{16}\/64\.webp$/);
   await expect(card.locator('img')).toHaveAttribute('srcset', /^\/images\/\d+\/[0-9a-f]{16}\/64\.webp 64w$/);
@@ -47,9 +42,18 @@ test('an admin creates an event with an image and sees it in the list', async ({
   expect(served.headers()['content-type']).toBe('image/webp');
 });
 
-test('confirming attendees until the women are full removes Confirmar', async ({ page }) => {
+test('confirming attendees until the women are full removes Confirmar', async ({ page, baseURL }) => {
+  const eventId = await createEvent(baseURL!, {
+    name: `Speed Dating ${uniqueWord()}`,
+    status_id: 1,
+    price_m: 350,
+    price_w: 450,
+  });
+  const first = await newPerson(baseURL!);
+  const second = await newPerson(baseURL!);
+  await signUpForEvent(baseURL!, first, eventId, true);
+  await signUpForEvent(baseURL!, second, eventId);
   await loginAsAdmin(page);
-  const eventId = await findEventId(page, 'Speed Dating en la Roma');
   const details = await page.request.post('/api/event/details', {
     data: { admin_id: await adminId(page), event_id: eventId },
   });
@@ -59,15 +63,15 @@ test('confirming attendees until the women are full removes Confirmar', async ({
   expect(update.status()).toBe(200);
 
   await page.goto(`/admin/event/${eventId}`);
-  const mariana = page.getByRole('row', { name: /Mariana López/ });
-  const sofia = page.getByRole('row', { name: /Sofía Ramírez/ });
-  await mariana.getByRole('button', { name: 'Confirmado' }).click();
-  await expect(mariana.getByRole('button', { name: 'Confirmar' })).toBeVisible();
-  await expect(sofia.getByRole('button', { name: 'Confirmar' })).toBeVisible();
+  const firstRow = page.getByRole('row', { name: new RegExp(first.fullName) });
+  const secondRow = page.getByRole('row', { name: new RegExp(second.fullName) });
+  await firstRow.getByRole('button', { name: 'Confirmado' }).click();
+  await expect(firstRow.getByRole('button', { name: 'Confirmar' })).toBeVisible();
+  await expect(secondRow.getByRole('button', { name: 'Confirmar' })).toBeVisible();
 
-  await sofia.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(sofia.getByRole('button', { name: 'Confirmado' })).toBeVisible();
-  await expect(mariana.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);
-  await expect(mariana).toContainText('Sin lugares');
+  await secondRow.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(secondRow.getByRole('button', { name: 'Confirmado' })).toBeVisible();
+  await expect(firstRow.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);
+  await expect(firstRow).toContainText('Sin lugares');
   await expect(page.getByText('Mujeres: 0 lugares disponibles')).toBeVisible();
 });

@@ -46,18 +46,18 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
 /** Creates an event of this suite's own, so that signing up does not touch the demo events. */
 export async function createEvent(
   baseURL: string,
-  event: { name: string; status_id: 1 | 2 | 3; price_m: number; price_w: number },
+  event: { name: string; status_id: 1 | 2 | 3; price_m: number; price_w: number; limit_w?: number },
 ): Promise<number> {
   const api = await adminApi(baseURL);
   const response = await api.post('/api/event/add', {
     data: {
       event: {
-        ...event,
         day: '2031-05-20',
         hour: '19:30',
         description: 'Una noche para conocer gente nueva.\nIncluye una bebida.',
         limit_m: 20,
         limit_w: 20,
+        ...event,
         category: 'networking,',
         occupation: 0,
       },
