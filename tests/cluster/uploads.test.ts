@@ -46,7 +46,7 @@ describe('event images across instances', () => {
     const first = await admin.get(await imageUrl(id, 1), { backend: 1 });
     expect(first.backend).toBe(1);
     expect(first.statusCode).toBe(200);
-    expect(first.headers.get('content-type')).toBe('image/png');
+    expect(first.headers.get('content-type')).toBe('image/webp');
     expect(await dominantRed(first.body)).toBeGreaterThan(150);
 
     const replaced = await admin.post(

@@ -25,9 +25,13 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** The API run's own temp folder (tests/support/temp-root.ts); the system one for the benchmarks. */
+/**
+ * The API run's own temp folder (tests/support/temp-root.ts) inside a test worker; the system one
+ * elsewhere (the cluster run's global setup, the benchmarks), where nothing provides it.
+ */
 function tempParent(): string {
-  return process.env.VITEST ? inject('tempRoot') : os.tmpdir();
+  const runRoot = process.env.VITEST_WORKER_ID ? inject('tempRoot') : undefined;
+  return runRoot ?? os.tmpdir();
 }
 
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
