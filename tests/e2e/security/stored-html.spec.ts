@@ -26,7 +26,7 @@ test('HTML stored in an advert shows as text in the dashboard and on /personas',
 
   await loginAsAdmin(page);
   const row = page.getByRole('row').filter({ hasText: token });
-  await expect(row.getByText(markup, { exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: markup, exact: true })).toBeVisible();
   await expect(page.locator(`#negrita-${token}`)).toHaveCount(0);
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
 
