@@ -14,6 +14,10 @@ export interface AppConfig {
   logLevel: string;
   /** Log-in attempts allowed per minute for one e-mail from one address (per address: ×6). */
   loginAttemptsPerMinute: number;
+  /** Sign-ups allowed from one address in ten minutes (design.md §13). */
+  signUpsPerAddress: number;
+  /** Key of the hashes that keep erased e-mails out; generated and kept in the database when unset. */
+  emailHashKey: string | undefined;
   /** Which proxies' X-Forwarded-* headers to believe (client address, https); Fastify's trustProxy syntax. */
   trustProxy: string;
   queue: QueueConfig;
@@ -45,6 +49,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? './dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
+    signUpsPerAddress: Number(env.SIGNUPS_PER_ADDRESS ?? 5),
+    emailHashKey: env.EMAIL_HASH_KEY || undefined,
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),

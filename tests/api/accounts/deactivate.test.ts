@@ -167,6 +167,7 @@ describe('client/deactivate', () => {
         email,
         birthday: '1990-01-01',
         password: 'una-clave-larga',
+        privacy_consent: true,
       },
     });
     expect(again.statusCode).toBe(200);

@@ -23,6 +23,7 @@ function signUp(index: number) {
       occupation: 'Pruebas',
       instagram: '',
       password: 'una-clave-larga',
+      privacy_consent: true,
     },
   };
 }

@@ -101,6 +101,7 @@ const MATRIX: Record<string, Row> = {
         email: uniqueEmail(),
         birthday: '1992-03-04',
         password: 'una-clave-segura',
+        privacy_consent: true,
       },
     }),
     expect: PUBLIC_OK,

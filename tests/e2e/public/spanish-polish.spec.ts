@@ -24,6 +24,7 @@ async function newClient(
         birthday: '1990-08-08',
         occupation: 'Pruebas',
         password: FRESH_PASSWORD,
+        privacy_consent: true,
       },
     },
   });
