@@ -482,3 +482,26 @@ describe('quiz tab', () => {
     expect(response.body.unpaired).toEqual([{ client_id: lonely.id, name: 'Solitaria Sinpar' }]);
   });
 });
+
+describe('attendance CSV', () => {
+  it('neutralises cells a spreadsheet would run as formulas', async () => {
+    const formulas = ['=HYPERLINK("http://x.mx","clic")', '+1+cmd|calc', '@SUM(A1:A2)', '-2+3'];
+    const eventId = await insertEvent(testApp.app);
+    for (const [index, phone] of formulas.entries()) {
+      const client = await loggedInClient(testApp, { first_name: `Fórmula${index}`, phone });
+      await signUpToEvent(testApp.app, eventId, client.id);
+    }
+    const admin = testApp.agent();
+    await admin.loginAdmin();
+    const csv = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/event/attendance.csv?event_id=${eventId}`,
+      headers: { cookie: `cita_admin=${admin.cookie('cita_admin')}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    const cells = csv.body.split(/\r\n/).flatMap((line) => line.split(','));
+    for (const cell of cells) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
+    expect(csv.body).toContain(`'+1+cmd|calc`);
+    expect(csv.body).toContain(`'@SUM(A1:A2)`);
+  });
+});
