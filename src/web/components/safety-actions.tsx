@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '../../shared/contracts/trust';
+import {
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_TEXT_MAX,
+  type ReportReason,
+} from '../../shared/contracts/trust';
 import { useBlockPerson, useReportPerson } from '../api/safety';
 import { Alert, ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';

@@ -149,8 +149,8 @@ export function SignUpPage() {
               <Link to="/aviso-privacidad" target="_blank" className="text-accent underline">
                 aviso de privacidad
               </Link>{' '}
-              y doy mi consentimiento expreso para que Cita trate mis datos personales, incluidos
-              los sensibles como mi orientación, para las finalidades que describe.
+              y doy mi consentimiento expreso para que Cita trate mis datos personales, incluidos los
+              sensibles como mi orientación, para las finalidades que describe.
             </span>
           </label>
           {errors.privacy_consent ? (
