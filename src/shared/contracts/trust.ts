@@ -43,12 +43,6 @@ export type ReportBody = z.input<typeof reportBody>;
 /** 1 open (waits in the admin queue), 2 resolved, 3 dismissed. */
 export const REPORT_STATUS = { open: 1, resolved: 2, dismissed: 3 } as const;
 
-export const REPORT_STATUS_LABELS: Record<number, string> = {
-  1: 'Pendiente',
-  2: 'Resuelto',
-  3: 'Descartado',
-};
-
 export const REPORT_ACTIONS = ['hide_advert', 'deactivate'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 

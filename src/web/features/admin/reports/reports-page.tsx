@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import {
   type AdminReport,
   REPORT_REASON_LABELS,
-  REPORT_STATUS_LABELS,
   type ReportsGetResponse,
   type ReportsUpdateBody,
 } from '../../../../shared/contracts/trust';
@@ -27,6 +26,8 @@ const dateTime = new Intl.DateTimeFormat('es-MX', {
   timeStyle: 'short',
   timeZone: 'America/Mexico_City',
 });
+
+const FILTER_LABELS = { 1: 'Pendientes', 2: 'Resueltos', 3: 'Descartados' } as const;
 
 const ACTION_LABELS = { hide_advert: 'Anuncio ocultado', deactivate: 'Cuenta desactivada' } as const;
 
@@ -61,7 +62,7 @@ export function ReportsPage() {
             className={smallButton(status === statusId ? 'primary' : 'default')}
             onClick={() => setStatusId(status)}
           >
-            {REPORT_STATUS_LABELS[status]}
+            {FILTER_LABELS[status]}
           </button>
         ))}
       </fieldset>
