@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/domain/privacy';
-import { whatsappLink } from '../../../src/shared/domain/whatsapp';
 import { insertAdvert, insertEvent, signUp as signUpToEvent } from '../../support/admin-fixtures';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { loggedInClient, quizAnswers } from '../events/helpers';
@@ -359,14 +358,6 @@ describe('whatsapp on mutual interests', () => {
     await bruno.agent.post('client/interested/add', { interes: { interested_id: ana.advertId } });
     expect((await interests(bruno)).mutual[0].whatsapp).toBe('https://wa.me/525512345678');
     expect((await interests(ana)).mutual[0].whatsapp).toBeNull();
-  });
-
-  it('normalises the usual ways of writing a Mexican number', () => {
-    expect(whatsappLink('+52 1 55 1234 5678')).toBe('https://wa.me/525512345678');
-    expect(whatsappLink('044 55 1234 5678')).toBe('https://wa.me/525512345678');
-    expect(whatsappLink('(33) 1234-5678')).toBe('https://wa.me/523312345678');
-    expect(whatsappLink('+1 415 555 0100')).toBe('https://wa.me/14155550100');
-    expect(whatsappLink('12345')).toBeNull();
   });
 });
 
