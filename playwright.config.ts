@@ -56,6 +56,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      SIGNUPS_PER_ADDRESS: '10000',
     },
   },
 });

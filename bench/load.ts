@@ -37,6 +37,7 @@ try {
             occupation: 'Pruebas',
             instagram: '',
             password: 'clave-de-carga-123',
+            privacy_consent: true,
           },
         }),
       ),

@@ -6,6 +6,7 @@ import { registerEventsRoutes } from './events/routes';
 import { registerMatchingRoutes } from './matching/routes';
 import { registerPeopleRoutes } from './people/routes';
 import { registerStatsRoutes } from './stats/stats-routes';
+import { registerTrustRoutes } from './trust/trust-routes';
 
 /** Every /api route, by domain; each domain's routes.ts registers its own files. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -26,4 +27,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerAccountRoutes);
   await app.register(registerMatchingRoutes);
   await app.register(registerBackOfficeRoutes);
+  await app.register(registerTrustRoutes);
 }

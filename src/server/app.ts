@@ -7,6 +7,7 @@ import { registerApiRoutes } from './api-routes';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
 import { MatchingService } from './matching/matching-service';
+import { registerBodyCapture } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, migrateToLatest, waitForPostgres } from './platform/db/database';
 import { AppError } from './platform/errors';
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifyCookie);
   registerRequestGuards(app);
+  registerBodyCapture(app);
   // Collects every route registered after it; the document is served at GET /api/openapi.json.
   await app.register(fastifySwagger, {
     openapi: {

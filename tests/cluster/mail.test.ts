@@ -23,6 +23,7 @@ async function signUpThrough(backend: number, email: string): Promise<void> {
         email,
         birthday: '1992-03-04',
         password: 'una-clave-larga',
+        privacy_consent: true,
       },
     },
     { backend },

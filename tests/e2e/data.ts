@@ -48,6 +48,7 @@ export async function newPerson(
         gender: options.gender ?? 1,
         occupation: 'Pruebas',
         password: FRESH_PASSWORD,
+        privacy_consent: true,
       },
     },
   });

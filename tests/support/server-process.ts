@@ -119,6 +119,7 @@ export class ServerProcess {
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: 'warn',
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      SIGNUPS_PER_ADDRESS: '10000',
       WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,

@@ -56,6 +56,7 @@ export async function startTestApp(
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      SIGNUPS_PER_ADDRESS: '10000',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       ...options.env,

@@ -7,6 +7,7 @@ import { newToken, revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
 import { badRequest, notFound } from '../platform/errors';
 import { ageOnDay, todayInMexico } from '../platform/time';
+import { erasedEmailHash, rememberErasedEmail } from './erased-emails';
 import { clearAttempts, emailThrottleKey } from './login-throttle';
 
 export const WRONG_PASSWORD = 'La contraseña actual no es correcta';
@@ -103,11 +104,23 @@ export async function changePassword(db: DB, clientId: number, current: string, 
  * Configuración's 'Desactivar cuenta' (design.md §4): the personal data is erased, not hidden.
  * The row stays (status 3) so that ids elsewhere keep their meaning, but it holds nothing about
  * the person: names, contact data, birthday, password and e-mail are replaced, and the advert,
- * interests (both directions), quiz answers and pairs, sign-ups, reset links and sessions go.
+ * interests and blocks (both directions), quiz answers and pairs, sign-ups, reset links and
+ * sessions go; a keyed hash of the e-mail stays so the address cannot return.
  * Audit entries about the advert lose their copies of its text. All or nothing.
  */
-export async function eraseClient(db: DB, clientId: number, password: string): Promise<void> {
+export async function eraseClient(
+  db: DB,
+  emailHashKey: string | undefined,
+  clientId: number,
+  password: string,
+): Promise<void> {
   await assertOwnPassword(db, clientId, password);
+  const { email } = await db
+    .selectFrom('clients')
+    .select('email')
+    .where('id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  const emailHash = await erasedEmailHash(db, emailHashKey, email);
   // Nobody knows this secret: the hash can never match a typed password.
   const unusableHash = await hashPassword(newToken());
   await db.transaction().execute(async (trx) => {
@@ -119,6 +132,8 @@ export async function eraseClient(db: DB, clientId: number, password: string): P
       .where('clients.status_id', '=', CLIENT_STATUS.active)
       .executeTakeFirst();
     if (!client) throw notFound('No encontramos tu cuenta');
+    // Only this keyed hash of the address stays: the e-mail can never sign up again (design.md §13).
+    await rememberErasedEmail(trx, emailHash);
     await trx
       .updateTable('clients')
       .set({
@@ -156,6 +171,12 @@ export async function eraseClient(db: DB, clientId: number, password: string): P
       .execute();
     await trx.deleteFrom('assistance').where('client_id', '=', clientId).execute();
     await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
+    await trx
+      .deleteFrom('blocks')
+      .where((eb) => eb.or([eb('client_id', '=', clientId), eb('target_client_id', '=', clientId)]))
+      .execute();
+    // Reports stay for the admins' safety record; what the person wrote in theirs is erased.
+    await trx.updateTable('reports').set({ text: '' }).where('client_id', '=', clientId).execute();
     await clearAttempts(trx, emailThrottleKey('client', client.email));
     await revokeAllSessions(trx, 'client', clientId);
     await recordScoringChange(trx, clientId);

@@ -4,16 +4,20 @@ import { endSession, startSession } from '../platform/auth/guards';
 import { unauthorized } from '../platform/errors';
 import { ok, zodApp } from '../platform/http/envelope';
 import { authenticateClient, createClient, WRONG_CREDENTIALS } from './clients';
-import { forgetLoginAttempts, loginThrottle } from './login-budgets';
+import { forgetLoginAttempts, loginThrottle, signUpThrottle } from './login-budgets';
 
 export async function registerClientAuthRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
 
-  api.post('/client/add', { schema: { body: clientAddBody } }, async (request, reply) => {
-    const clientId = await createClient(app, request.body.client);
-    await startSession(request, reply, 'client', clientId);
-    return ok('¡Te damos la bienvenida! Tu cuenta fue creada', { client_id: clientId });
-  });
+  api.post(
+    '/client/add',
+    { schema: { body: clientAddBody }, preHandler: signUpThrottle },
+    async (request, reply) => {
+      const clientId = await createClient(app, request.body.client);
+      await startSession(request, reply, 'client', clientId);
+      return ok('¡Te damos la bienvenida! Tu cuenta fue creada', { client_id: clientId });
+    },
+  );
 
   api.post(
     '/client/login',

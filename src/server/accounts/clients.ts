@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClientSignUp } from '../../shared/contracts/auth';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/domain/privacy';
 import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../platform/auth/passwords';
@@ -9,15 +10,20 @@ import { conflict } from '../platform/errors';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 import type { OutgoingMail } from '../platform/mail/mailer';
 import { nowIso } from '../platform/time';
+import { isErasedEmail } from './erased-emails';
 
 export const EMAIL_TAKEN = 'Ya existe una cuenta con este correo electrónico';
+export const EMAIL_ERASED =
+  'Este correo perteneció a una cuenta eliminada a petición de su titular y no puede volver a usarse';
 export const WRONG_CREDENTIALS = 'El correo o la contraseña no son correctos';
 
 export type ValidClientSignUp = Required<ClientSignUp>;
 
 /** Creates the account and queues its welcome mail in the same transaction (design.md §7). */
 export async function createClient(app: FastifyInstance, signUp: ValidClientSignUp): Promise<number> {
+  if (await isErasedEmail(app.db, app.config.emailHashKey, signUp.email)) throw conflict(EMAIL_ERASED);
   const passwordHash = await hashPassword(signUp.password);
+  const now = nowIso();
   try {
     const clientId = await app.db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -33,8 +39,10 @@ export async function createClient(app: FastifyInstance, signUp: ValidClientSign
           instagram: signUp.instagram,
           password_hash: passwordHash,
           status_id: CLIENT_STATUS.active,
-          date_creation: nowIso(),
+          date_creation: now,
           search_text: clientSearchText(signUp),
+          privacy_consent_version: PRIVACY_NOTICE_VERSION,
+          privacy_consent_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -63,3 +63,29 @@ export async function forgotPasswordThrottle(request: FastifyRequest): Promise<v
   const email = bodyEmail((request.body as { email?: unknown } | undefined)?.email);
   await spendEmailAndAddressBudgets(request, 'forgot', email, TOO_MANY_REQUESTS);
 }
+
+export const TOO_MANY_SIGN_UPS =
+  'Se crearon demasiadas cuentas desde tu conexión. Espera unos minutos y vuelve a intentarlo.';
+const SIGN_UP_WINDOW_MS = 10 * 60_000;
+
+/** preHandler of client/add: at most SIGNUPS_PER_ADDRESS sign-ups from one address in ten minutes. */
+export async function signUpThrottle(request: FastifyRequest): Promise<void> {
+  const attempts = await countAttempt(
+    request.server.db,
+    `sign-up|ip|${request.ip}`,
+    new Date(),
+    SIGN_UP_WINDOW_MS,
+  );
+  if (attempts > request.server.config.signUpsPerAddress) throw new AppError(429, TOO_MANY_SIGN_UPS);
+}
+
+/**
+ * preHandler (after requireAdmin) of admin/update: an admin changing her own password proves the
+ * current one, and that check has the same budget as the client's own-password check.
+ */
+export async function adminOwnPasswordThrottle(request: FastifyRequest): Promise<void> {
+  const change = (request.body as { admin?: { id?: unknown; password?: unknown } } | undefined)?.admin;
+  if (change?.id !== request.adminId || !change.password) return;
+  const attempts = await countAttempt(request.server.db, `admin|own-password|${request.adminId}`);
+  if (attempts > request.server.config.loginAttemptsPerMinute) throw new AppError(429, TOO_MANY_REQUESTS);
+}

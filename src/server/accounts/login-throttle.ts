@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../platform/db/database';
 
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
 
 /** The budget of one area ('client', 'admin', 'forgot') and one e-mail, as e-mails are stored. */
 export function emailThrottleKey(area: string, email: string): string {
@@ -9,12 +9,17 @@ export function emailThrottleKey(area: string, email: string): string {
 }
 
 /**
- * Counts one attempt against `key` in the current one-minute window and returns the attempts so
- * far. One statement, so concurrent attempts on any instance are all counted.
+ * Counts one attempt against `key` in the current window (one minute unless told) and returns the
+ * attempts so far. One statement, so concurrent attempts on any instance are all counted.
  */
-export async function countAttempt(db: DB, key: string, now = new Date()): Promise<number> {
+export async function countAttempt(
+  db: DB,
+  key: string,
+  now = new Date(),
+  windowMs = MINUTE_MS,
+): Promise<number> {
   const windowStart = now.toISOString();
-  const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const expired = new Date(now.getTime() - windowMs).toISOString();
   const row = await db
     .insertInto('login_throttle')
     .values({ key, window_start: windowStart, attempts: 1 })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAddBody, adminProfileBody, adminUpdateBody } from '../../shared/contracts/admin';
 import { adminIdBody } from '../../shared/contracts/auth';
+import { adminOwnPasswordThrottle } from '../accounts/login-budgets';
 import { requireAdmin, sessionToken } from '../platform/auth/guards';
 import { notFound } from '../platform/errors';
 import { ok, zodApp } from '../platform/http/envelope';
@@ -30,9 +31,13 @@ export async function registerAdminAccountRoutes(app: FastifyInstance): Promise<
     return ok('Administrador', { admin });
   });
 
-  api.post('/admin/update', { schema: { body: adminUpdateBody } }, async (request) => {
-    await updateAdmin(app.db, request.adminId, sessionToken(request, 'admin'), request.body.admin);
-    const admin = await findAdminAccount(app.db, request.body.admin.id);
-    return ok('Administrador actualizado', { admin });
-  });
+  api.post(
+    '/admin/update',
+    { schema: { body: adminUpdateBody }, preHandler: adminOwnPasswordThrottle },
+    async (request) => {
+      await updateAdmin(app.db, request.adminId, sessionToken(request, 'admin'), request.body.admin);
+      const admin = await findAdminAccount(app.db, request.body.admin.id);
+      return ok('Administrador actualizado', { admin });
+    },
+  );
 }

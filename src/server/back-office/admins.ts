@@ -5,7 +5,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../platform/aut
 import { revokeAllSessions } from '../platform/auth/sessions';
 import { isUniqueViolation } from '../platform/db/constraint-errors';
 import type { DB } from '../platform/db/database';
-import { badRequest, conflict, notFound } from '../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { nowIso } from '../platform/time';
 
 export const ADMIN_EMAIL_TAKEN = 'Ya existe un administrador con este correo electrónico';
@@ -70,13 +70,14 @@ export async function findAdminAccount(db: DB, adminId: number): Promise<AdminAc
   return admin ?? null;
 }
 
-export const LAST_ACTIVE_ADMIN = 'No puedes desactivarte: eres el único administrador activo';
+export const OWN_STATUS = 'No puedes cambiar tu propio estado: pídeselo a otro administrador';
 export const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta';
 
 /**
  * Changes an admin: name, status, password. The own password needs the current one (other
  * sessions end); another admin's password is reset (all their sessions end). An admin set to
- * 0 or 2 is logged out everywhere; the last active admin cannot deactivate themselves.
+ * 0 or 2 is logged out everywhere. Nobody changes her own status (design.md §13: the
+ * specification offers it only on another admin's profile), so nobody locks herself out.
  */
 export async function updateAdmin(
   db: DB,
@@ -103,29 +104,16 @@ export async function updateAdmin(
       .where('id', '=', change.id)
       .executeTakeFirst();
     if (!before) throw notFound('El administrador no existe');
+    if (own && change.status_id !== undefined && change.status_id !== before.status_id) {
+      throw forbidden(OWN_STATUS);
+    }
     const set: { name?: string; status_id?: number; password_hash?: string } = {};
     if (change.name !== undefined) set.name = change.name;
     if (change.status_id !== undefined) set.status_id = change.status_id;
     if (passwordHash) set.password_hash = passwordHash;
     if (Object.keys(set).length === 0) return;
-    let update = trx.updateTable('admins').set(set).where('id', '=', change.id);
+    await trx.updateTable('admins').set(set).where('id', '=', change.id).execute();
     const deactivating = change.status_id !== undefined && change.status_id !== ADMIN_STATUS.active;
-    if (own && deactivating) {
-      // One statement: two admins deactivating themselves at once cannot both succeed when they are the last two.
-      update = update.where((eb) =>
-        eb(
-          eb
-            .selectFrom('admins as others')
-            .select((sub) => sub.fn.countAll<number>().as('n'))
-            .where('others.status_id', '=', ADMIN_STATUS.active)
-            .where('others.id', '<>', change.id),
-          '>',
-          0,
-        ),
-      );
-    }
-    const result = await update.executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflict(LAST_ACTIVE_ADMIN);
     if (deactivating) await revokeAllSessions(trx, 'admin', change.id);
     else if (passwordHash) await revokeAllSessions(trx, 'admin', change.id, own ? actorToken : undefined);
     await recordAudit(trx, {

@@ -36,9 +36,9 @@ async function loadNames(db: DB, entries: AuditLogEntry[]) {
   const adminIds = new Set<number>();
   for (const entry of entries) {
     const id = entry.entity_id;
-    if (entry.entity === 'quiz_pair') {
+    if (entry.entity === 'quiz_pair' || entry.entity === 'report') {
       const after = parse(entry.after_json);
-      for (const key of ['client_a', 'client_b'])
+      for (const key of ['client_a', 'client_b', 'reported'])
         if (typeof after[key] === 'number') ids.clients.add(after[key]);
     }
     if (id === null) continue;
@@ -189,6 +189,20 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
         text: `${marked('a')} la pareja del quiz ${nameOf(a, 'una persona')} y ${nameOf(b, 'otra persona')}`,
         link: a ? `/admin/matches?tab=quiz&search=${encodeURIComponent(a.email)}` : null,
       };
+    }
+    case 'report.resolve':
+    case 'report.dismiss': {
+      const reported = person(typeof after.reported === 'number' ? after.reported : undefined);
+      const whom = nameOf(reported, 'una persona');
+      const outcome =
+        entry.action === 'report.dismiss'
+          ? `descartó el reporte sobre ${whom}`
+          : after.action === 'hide_advert'
+            ? `resolvió el reporte sobre ${whom} y ocultó su anuncio`
+            : after.action === 'deactivate'
+              ? `resolvió el reporte sobre ${whom} y desactivó su cuenta`
+              : `resolvió el reporte sobre ${whom}`;
+      return { text: outcome, link: '/admin/reportes' };
     }
     case 'admin.add': {
       const name = names.admins.get(id) ?? String(after.name ?? '');

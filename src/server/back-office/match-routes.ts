@@ -36,8 +36,8 @@ export async function registerAdminMatchRoutes(app: FastifyInstance): Promise<vo
     const { search } = body;
     const page = body.page ?? 1;
     if (body.tab === 'quiz') {
-      const { quiz_pairs, total } = await listQuizPairPage(app, search, page);
-      return ok('Parejas por quiz', { quiz_pairs, total, page, page_size: ADMIN_PAGE_SIZE });
+      const { quiz_pairs, total, unpaired } = await listQuizPairPage(app, search, page);
+      return ok('Parejas por quiz', { quiz_pairs, unpaired, total, page, page_size: ADMIN_PAGE_SIZE });
     }
     const { matches, total } = await listInterestPairs(app.db, search, page);
     if (body.tab === undefined && search === undefined && body.page === undefined) {

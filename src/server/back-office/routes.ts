@@ -4,6 +4,7 @@ import { registerAdminAccountRoutes } from './admin-routes';
 import { registerAdminClientRoutes } from './client-management-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
 import { registerAdminMatchRoutes } from './match-routes';
+import { registerAdminReportRoutes } from './report-routes';
 
 /** The back office: log-in, then calls that need an active admin's session. */
 export async function registerBackOfficeRoutes(app: FastifyInstance): Promise<void> {
@@ -12,4 +13,5 @@ export async function registerBackOfficeRoutes(app: FastifyInstance): Promise<vo
   await app.register(registerDashboardRoutes);
   await app.register(registerAdminClientRoutes);
   await app.register(registerAdminMatchRoutes);
+  await app.register(registerAdminReportRoutes);
 }

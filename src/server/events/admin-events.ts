@@ -348,7 +348,18 @@ export async function cleanAttendance(db: DB, adminId: number, eventId: number):
 
 const ASSISTANCE_LABELS: Record<number, string> = { 1: 'Registrado', 2: 'Confirmado' };
 
-/** The attendance list as CSV for Excel: UTF-8 with a BOM so accents open correctly. */
+/**
+ * A cell a spreadsheet would run as a formula (`=HYPERLINK(…)`, `+1+cmd|…`, `@SUM(…)`, or a tab
+ * or CR first) is shown as text: a leading apostrophe, as OWASP advises for CSV injection.
+ */
+export function neutraliseCsvCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The attendance list as CSV for Excel: UTF-8 with a BOM so accents open correctly, and no cell
+ * that a member typed can run as a formula (design.md §13).
+ */
 export function attendanceCsv(attendees: AdminAttendee[]): string {
   return stringify(
     attendees.map((attendee) => [
@@ -363,6 +374,7 @@ export function attendanceCsv(attendees: AdminAttendee[]): string {
     {
       bom: true,
       header: true,
+      cast: { string: neutraliseCsvCell },
       columns: ['Nombre', 'Correo', 'Teléfono', 'Instagram', 'Género', 'Estado', 'Contactado'],
       record_delimiter: 'windows',
     },

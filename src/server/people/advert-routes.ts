@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ADVERTS_MAX_LIMIT, advertsGetBody } from '../../shared/contracts/people';
+import { currentClientId } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { listPublicAdverts } from './adverts';
 
@@ -14,6 +15,7 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
       gender: request.body?.gender,
       offset,
       limit,
+      viewerId: await currentClientId(request),
     });
     return ok('Anuncios', { adverts, total, offset, limit });
   });

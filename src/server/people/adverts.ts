@@ -3,6 +3,7 @@ import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import { ageOnDay, todayInMexico } from '../platform/time';
+import { notBlockedWith } from '../trust/blocks';
 
 /**
  * Published adverts: visible, with text, of an active client. Every public list and every
@@ -20,10 +21,12 @@ export function visibleAdverts(db: DB) {
 /** One page of published adverts, newest first, with public data only (design.md §3). */
 export async function listPublicAdverts(
   db: DB,
-  options: { gender: number | undefined; offset: number; limit: number },
+  options: { gender: number | undefined; offset: number; limit: number; viewerId: number | null },
 ): Promise<{ adverts: PersonAdvert[]; total: number }> {
   let query = visibleAdverts(db);
   if (options.gender !== undefined) query = query.where('clients.gender', '=', options.gender);
+  // A member never sees someone she blocked or who blocked her (design.md §13).
+  if (options.viewerId !== null) query = query.where(notBlockedWith(options.viewerId, 'clients.id'));
   const { total } = await query
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();

@@ -3,11 +3,13 @@ import type { Transaction } from 'kysely';
 import type { InterestEntry, MutualEntry } from '../../shared/contracts/interests';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
+import { whatsappLink } from '../../shared/domain/whatsapp';
 import type { DB } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/errors';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
+import { isBlocked, notBlockedWith } from '../trust/blocks';
 import { visibleAdverts } from './adverts';
 
 export const ADVERT_NOT_AVAILABLE = 'Este anuncio no existe o ya no está visible';
@@ -40,6 +42,7 @@ export async function listInterests(
     ])
     .where('interests.client_id', '=', clientId)
     .where('clients.status_id', '=', CLIENT_STATUS.active)
+    .where(notBlockedWith(clientId, 'clients.id'))
     .orderBy('interests.created_at', 'desc')
     .orderBy('interests.id', 'desc')
     .execute();
@@ -65,6 +68,7 @@ export async function listInterests(
         full_name: `${row.first_name} ${row.last_name}`,
         phone: row.phone,
         instagram: row.instagram,
+        whatsapp: whatsappLink(row.phone),
       });
     } else {
       interested.push(entry);
@@ -108,6 +112,8 @@ export async function addInterest(
   if (!advert) throw notFound(ADVERT_NOT_AVAILABLE);
   if (advert.client_id === clientId) throw conflict(OWN_ADVERT);
   const targetId = advert.client_id;
+  // Blocked either way: the advert is "not available", which tells nothing about the block.
+  if (await isBlocked(app.db, clientId, targetId)) throw notFound(ADVERT_NOT_AVAILABLE);
 
   const outcome = await app.db.transaction().execute(async (trx) => {
     if (!(await lockPair(app, trx, clientId, targetId))) throw notFound(ADVERT_NOT_AVAILABLE);

@@ -16,6 +16,13 @@ export async function registerClientAdvertRoutes(app: FastifyInstance): Promise<
 
   api.post('/client/advert/update', { schema: { body: advertUpdateBody } }, async (request) => {
     await requestAdvertUpdate(app.db, request.clientId, request.body.advert);
-    return ok('Enviamos tu anuncio a aprobación', { advert: await findOwnAdvert(app.db, request.clientId) });
+    const advert = await findOwnAdvert(app.db, request.clientId);
+    const message =
+      advert?.description_update === null
+        ? 'Tu anuncio ya no se muestra'
+        : request.body.advert.status_id === 2
+          ? 'Tu anuncio ya no se muestra; el texto nuevo queda en espera de aprobación'
+          : 'Enviamos tu anuncio a aprobación';
+    return ok(message, { advert });
   });
 }

@@ -12,9 +12,10 @@ export async function findOwnAdvert(db: DB, clientId: number): Promise<OwnAdvert
 }
 
 /**
- * A client asks for a change (design.md §4): only the pending text and the requested visibility
- * are stored; what the public sees changes when an admin approves. A first request creates the
- * advert hidden and empty, so nothing unapproved is ever shown.
+ * A client asks for a change (design.md §4, §13). New text waits for an admin's approval, which
+ * publishes it (status 1). Hiding needs no approval: status 2 takes the advert down at once, and
+ * a new text sent with it waits, hidden, for approval. A first request creates the advert hidden
+ * and empty, so nothing unapproved is ever shown.
  */
 export async function requestAdvertUpdate(
   db: DB,
@@ -22,22 +23,34 @@ export async function requestAdvertUpdate(
   request: { status_id: 1 | 2; description_update: string },
 ): Promise<void> {
   const now = nowIso();
-  await db
-    .insertInto('adverts')
-    .values({
-      client_id: clientId,
-      status_id: ADVERT_STATUS.hidden,
-      description: '',
-      description_update: request.description_update,
-      status_update: request.status_id,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc.column('client_id').doUpdateSet({
-        description_update: request.description_update,
-        status_update: request.status_id,
+  const hide = request.status_id === ADVERT_STATUS.hidden;
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('adverts')
+      .select(['description'])
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    // Hiding the published text as it is leaves nothing to approve.
+    const pendingText =
+      hide && current?.description === request.description_update ? null : request.description_update;
+    await trx
+      .insertInto('adverts')
+      .values({
+        client_id: clientId,
+        status_id: ADVERT_STATUS.hidden,
+        description: '',
+        description_update: pendingText,
+        status_update: pendingText === null ? null : request.status_id,
         updated_at: now,
-      }),
-    )
-    .execute();
+      })
+      .onConflict((oc) =>
+        oc.column('client_id').doUpdateSet({
+          ...(hide ? { status_id: ADVERT_STATUS.hidden } : {}),
+          description_update: pendingText,
+          status_update: pendingText === null ? null : request.status_id,
+          updated_at: now,
+        }),
+      )
+      .execute();
+  });
 }

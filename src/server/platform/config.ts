@@ -16,6 +16,10 @@ export interface AppConfig {
   loginAttemptsPerMinute: number;
   /** How long the server waits at start for an unreachable PostgreSQL before giving up. */
   databaseWaitMs: number;
+  /** Sign-ups allowed from one address in ten minutes (design.md §13). */
+  signUpsPerAddress: number;
+  /** Key of the hashes that keep erased e-mails out; generated and kept in the database when unset. */
+  emailHashKey: string | undefined;
   /** Which proxies' X-Forwarded-* headers to believe (client address, https); Fastify's trustProxy syntax. */
   trustProxy: string;
   queue: QueueConfig;
@@ -47,6 +51,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? './dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
+    signUpsPerAddress: Number(env.SIGNUPS_PER_ADDRESS ?? 5),
+    emailHashKey: env.EMAIL_HASH_KEY || undefined,
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     databaseWaitMs: Number(env.DATABASE_WAIT_SECONDS ?? 30) * 1000,
     queue: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { QuizAnswers } from '../domain/quiz-questions';
 import { clientSignUpSchema, genderSchema } from './auth';
-import { emailSchema, loginPasswordSchema, optionalIdSchema, passwordSchema } from './common';
+import { emailSchema, loginPasswordSchema, optionalIdSchema, passwordSchema, safeString } from './common';
 
 // --- profile -----------------------------------------------------------------
 
@@ -82,8 +82,7 @@ export const ADVERT_MAX_LENGTH = 1000;
 export const advertRequestSchema = z.object({
   client_id: optionalIdSchema,
   status_id: z.union([z.literal(1), z.literal(2)], { error: 'Elige Activo o Inactivo' }),
-  description_update: z
-    .string({ error: 'Escribe tu anuncio' })
+  description_update: safeString('Escribe tu anuncio')
     .trim()
     .min(1, 'Escribe tu anuncio')
     .max(ADVERT_MAX_LENGTH, `El anuncio admite a lo más ${ADVERT_MAX_LENGTH} caracteres`),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, optionalIdSchema, requiredText, shortText, timeSchema } from './common';
+import {
+  dateSchema,
+  idSchema,
+  optionalIdSchema,
+  requiredText,
+  safeString,
+  shortText,
+  timeSchema,
+} from './common';
 
 /** Decoded image size accepted from an upload (the request itself may be up to IMAGE_BODY_LIMIT). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -25,7 +33,7 @@ export const eventFieldsSchema = z.object({
   price_w: money.optional(),
   limit_m: places.optional(),
   limit_w: places.optional(),
-  category: z.string().max(500).optional(),
+  category: safeString('Elige las categorías').max(500).optional(),
   occupation: z.union([z.literal(0), z.literal(1)]).optional(),
   status_id: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
 });

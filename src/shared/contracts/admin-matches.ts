@@ -96,10 +96,18 @@ export interface InterestPairsResponse extends Paged {
   matches: InterestPair[];
 }
 
+/** Someone the search names who answered the quiz but has no compatible pair. */
+export interface UnpairedRespondent {
+  client_id: number;
+  name: string;
+}
+
 export interface QuizPairsResponse extends Paged {
   status: 'success';
   message: string;
   quiz_pairs: QuizPair[];
+  /** With a search: the people it names who answered the quiz and have no compatible pair. */
+  unpaired: UnpairedRespondent[];
 }
 
 export interface MatchDetailsResponse {

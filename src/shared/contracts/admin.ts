@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, optionalIdSchema, passwordSchema, requiredText, shortText } from './common';
+import {
+  emailSchema,
+  idSchema,
+  optionalIdSchema,
+  passwordSchema,
+  requiredText,
+  safeString,
+  shortText,
+} from './common';
 
 /** Server-side paging of the back-office tables. */
 export const ADMIN_PAGE_SIZE = 50;
@@ -76,7 +84,7 @@ export const clientsUpdateBody = z
       .object({
         id: idSchema,
         status_id: z.union([z.literal(1), z.literal(2)]),
-        description: z.string().max(5000),
+        description: safeString('Escribe el anuncio').max(5000),
       })
       .optional(),
   })

@@ -34,6 +34,8 @@ export const clientSignUpSchema = z.object({
   occupation: shortText('tu ocupación', 120).default(''),
   instagram: shortText('tu Instagram', 60).default(''),
   password: passwordSchema,
+  // Gender 3 is sensitive personal data under the LFPDPPP: express consent (design.md §13).
+  privacy_consent: z.literal(true, { error: 'Acepta el aviso de privacidad para crear tu cuenta' }),
 });
 export type ClientSignUp = z.input<typeof clientSignUpSchema>;
 

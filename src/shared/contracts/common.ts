@@ -44,9 +44,26 @@ export const timeSchema = z
   .string({ error: 'Escribe una hora válida (HH:MM)' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Escribe una hora válida (HH:MM)');
 
+/**
+ * Characters no person types and that would be stored as garbage or abused: NUL, a lone UTF-16
+ * surrogate (stored as U+FFFD otherwise) and the bidirectional overrides and isolates that make
+ * a name read backwards (design.md §13).
+ */
+const UNSAFE_TEXT =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u202A-\u202E\u2066-\u2069]/;
+export const UNSAFE_TEXT_MESSAGE = 'contiene caracteres no permitidos';
+
+export function isSafeText(text: string): boolean {
+  return !text.includes('\u0000') && !UNSAFE_TEXT.test(text);
+}
+
+/** Every free text of the API: a string without the characters above. */
+export function safeString(error: string) {
+  return z.string({ error }).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+}
+
 export function shortText(label: string, max: number) {
-  return z
-    .string({ error: `Escribe ${label}` })
+  return safeString(`Escribe ${label}`)
     .trim()
     .max(max, `El campo ${label} admite a lo más ${max} caracteres`);
 }
@@ -90,6 +107,11 @@ export const FIELD_LABELS: Record<string, string> = {
   contacted: 'contactados',
   search: 'búsqueda',
   page: 'página',
+  target_client_id: 'persona',
+  reason: 'motivo',
+  text: 'comentario',
+  privacy_consent: 'aviso de privacidad',
+  action: 'acción',
 };
 
 export function fieldLabel(path: readonly PropertyKey[]): string | undefined {

@@ -44,6 +44,8 @@ export interface InterestEntry {
 export interface MutualEntry extends InterestEntry {
   phone: string;
   instagram: string;
+  /** A wa.me link from the phone, or null when the phone is not a usable number. */
+  whatsapp: string | null;
 }
 
 export interface InterestedGetResponse {

@@ -50,13 +50,13 @@ describe('client/advert/get and client/advert/update', () => {
     });
 
     await agent.post('client/advert/update', {
-      advert: { status_id: 2, description_update: 'Segundo texto' },
+      advert: { status_id: 1, description_update: 'Segundo texto' },
     });
     expect(await advertOf(agent)).toMatchObject({
       status_id: 1,
       description: 'Primer texto',
       description_update: 'Segundo texto',
-      status_update: 2,
+      status_update: 1,
     });
     const dashboard = await admin.post<{ adverts: any[] }>('admin/dashboard', {});
     expect(dashboard.body.adverts.find((advert) => advert.id === id)).toMatchObject({

@@ -157,8 +157,8 @@ describe('client/deactivate', () => {
     expect(await mailsTo(testApp.config.dataDir, email)).toHaveLength(0);
   });
 
-  it('lets the same e-mail start a new, empty account later', async () => {
-    const { agent, id, email } = await loggedInClient(testApp);
+  it('keeps its promise: the same e-mail cannot sign up again (409)', async () => {
+    const { agent, email } = await loggedInClient(testApp);
     await agent.post('client/deactivate', { password: FIXTURE_PASSWORD });
     const again = await testApp.agent().post('client/add', {
       client: {
@@ -167,10 +167,11 @@ describe('client/deactivate', () => {
         email,
         birthday: '1990-01-01',
         password: 'una-clave-larga',
+        privacy_consent: true,
       },
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.body.client_id).not.toBe(id);
+    expect(again.statusCode).toBe(409);
+    expect(again.body.message).toContain('cuenta eliminada');
   });
 
   it('refuses a wrong password with 400 and erases nothing', async () => {

@@ -113,6 +113,7 @@ describe('client/add', () => {
     gender: 2,
     occupation: 'Chef',
     password: 'una-clave-larga',
+    privacy_consent: true,
     ...values,
   });
 

@@ -95,17 +95,44 @@ describe('admin accounts', () => {
     await testApp.agent().loginAdmin(added.email, 'clave-nueva-propia');
   });
 
-  it('refuses the last active admin deactivating themselves', async () => {
-    const solo = await startTestApp({ seedDemo: false });
+  it('refuses an admin changing her own status (403), whether or not others are active', async () => {
+    const added = await addAdmin();
+    const agent = testApp.agent();
+    await agent.loginAdmin(added.email, added.password);
+    for (const status_id of [0, 2] as const) {
+      const response = await agent.post('admin/update', { admin: { id: added.id, status_id } });
+      expect(response.statusCode).toBe(403);
+      expect(response.body.message).toContain('propio estado');
+    }
+    // The same status as now is no change: saving her name with it still works.
+    const same = await agent.post('admin/update', {
+      admin: { id: added.id, name: 'Sigue Activa', status_id: 1 },
+    });
+    expect(same.statusCode).toBe(200);
+    expect((await agent.post('admin/get', {})).statusCode).toBe(200);
+    const row = await testApp.app.db
+      .selectFrom('admins')
+      .select('status_id')
+      .where('id', '=', added.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status_id).toBe(1);
+  });
+
+  it('throttles an admin guessing her own current password (429)', async () => {
+    const throttled = await startTestApp({ seedDemo: false, env: { LOGIN_ATTEMPTS_PER_MINUTE: '3' } });
     try {
-      const agent = solo.agent();
+      const agent = throttled.agent();
       const id = await agent.loginAdmin();
-      const response = await agent.post('admin/update', { admin: { id, status_id: 2 } });
-      expect(response.statusCode).toBe(409);
-      expect(response.body.message).toContain('único administrador activo');
-      expect((await agent.post('admin/get', {})).statusCode).toBe(200);
+      const codes: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const response = await agent.post('admin/update', {
+          admin: { id, password: 'clave-nueva-propia', current_password: `no-es-esta-${attempt}` },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(codes).toEqual([400, 400, 400, 429, 429]);
     } finally {
-      await solo.close();
+      await throttled.close();
     }
   });
 

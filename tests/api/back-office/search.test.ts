@@ -84,6 +84,7 @@ describe('admin/clients/get search', () => {
         occupation: '',
         instagram: '',
         password: 'una-clave-segura-1',
+        privacy_consent: true,
       },
     });
     expect(response.statusCode).toBe(200);

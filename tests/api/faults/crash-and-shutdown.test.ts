@@ -25,6 +25,7 @@ function signUp(index: number) {
       occupation: 'Pruebas',
       instagram: '',
       password: 'una-clave-larga',
+      privacy_consent: true,
     },
   };
 }

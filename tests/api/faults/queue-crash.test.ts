@@ -34,6 +34,7 @@ function signUp(email: string) {
       occupation: 'Médica',
       instagram: '',
       password: 'una-clave-larga',
+      privacy_consent: true,
     },
   };
 }

@@ -50,7 +50,13 @@ describe('the envelope on bad input', () => {
 
   it('names the field when one is missing', async () => {
     const response = await testApp.agent().post('client/add', {
-      client: { first_name: 'Ana', last_name: 'Pérez', email: 'ana@example.mx', password: 'una-clave-larga' },
+      client: {
+        first_name: 'Ana',
+        last_name: 'Pérez',
+        email: 'ana@example.mx',
+        password: 'una-clave-larga',
+        privacy_consent: true,
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.body.message).toContain('fecha de nacimiento');
@@ -128,6 +134,7 @@ describe('sessions', () => {
       occupation: 'Actuaria',
       instagram: '',
       password: 'una-clave-larga',
+      privacy_consent: true,
     };
     const created = await agent.post('client/add', { client: signUp });
     expect(created.statusCode).toBe(200);

@@ -35,6 +35,7 @@ it('retries a mail through an SMTP outage and delivers it once when the server i
       occupation: 'Arquitecta',
       instagram: '',
       password: 'una-clave-larga',
+      privacy_consent: true,
     },
   });
   expect(signUp.statusCode).toBe(200);

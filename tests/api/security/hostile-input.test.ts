@@ -192,3 +192,75 @@ describe('hostile input on every route', () => {
     }
   });
 });
+
+describe('text that would be stored as garbage', () => {
+  /** NUL, lone surrogates of both halves, and the bidi override/isolate characters. */
+  const UNSAFE = ['\u0000', '\ud800', '\udfff', '\u202e', '\u202d', '\u2066', '\u2069'];
+  const unsafeText = fc
+    .tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...UNSAFE), fc.string({ maxLength: 10 }))
+    .map(([before, bad, after]) => `${before}${bad}${after}`);
+
+  /** A call with one free-text field, and where its value would land. */
+  const TEXT_CALLS: {
+    call: string;
+    role: 'visitor' | 'client' | 'admin';
+    body: (text: string) => unknown;
+  }[] = [
+    {
+      call: 'client/add',
+      role: 'visitor',
+      body: (text) => ({
+        client: {
+          first_name: text,
+          last_name: 'Hostil',
+          email: `hostil.${Date.now()}.${Math.random().toString(36).slice(2)}@pruebas.mx`,
+          birthday: '1990-01-01',
+          password: 'una-clave-larga',
+          privacy_consent: true,
+        },
+      }),
+    },
+    {
+      call: 'client/profile/update',
+      role: 'client',
+      body: (text) => ({
+        profile: { first_name: 'Ana', last_name: text, gender: 1, birthday: '1990-01-01' },
+      }),
+    },
+    {
+      call: 'client/advert/update',
+      role: 'client',
+      body: (text) => ({ advert: { status_id: 1, description_update: text } }),
+    },
+    {
+      call: 'client/report',
+      role: 'client',
+      body: (text) => ({ target_client_id: 1, reason: 'other', text }),
+    },
+    {
+      call: 'admin/add',
+      role: 'admin',
+      body: (text) => ({ admin: { name: text, email: 'hostil@pruebas.mx', password: 'una-clave-larga' } }),
+    },
+    {
+      call: 'event/add',
+      role: 'admin',
+      body: (text) => ({ event: { name: text, day: '2030-01-01', hour: '20:00' } }),
+    },
+  ];
+
+  it('refuses NUL, lone surrogates and bidi overrides with 400 and never stores them', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...TEXT_CALLS), unsafeText, async (entry, text) => {
+        const before = await databaseFingerprint();
+        const response = await agents[entry.role].post(entry.call, entry.body(text));
+        expect(response.statusCode, `${entry.call} ${JSON.stringify(text)}`).toBe(400);
+        expect(response.body.message).toContain('caracteres no permitidos');
+        expect(await databaseFingerprint()).toBe(before);
+      }),
+      { numRuns: 60, seed: 20261123 },
+    );
+    const stored = await databaseFingerprint();
+    expect(stored).not.toMatch(/\\u0000|\\ud[89ab][0-9a-f]{2}|\ufffd|\u202e/i);
+  });
+});

@@ -32,6 +32,8 @@ interface World {
   eventId: number;
   assistanceOfA: number;
   interestOfA: number;
+  /** An open report by B about A, for the admin's queue. */
+  reportOfB: number;
   adminId: number;
   inactiveAdminId: number;
 }
@@ -101,6 +103,7 @@ const MATRIX: Record<string, Row> = {
         email: uniqueEmail(),
         birthday: '1992-03-04',
         password: 'una-clave-segura',
+        privacy_consent: true,
       },
     }),
     expect: PUBLIC_OK,
@@ -133,6 +136,25 @@ const MATRIX: Record<string, Row> = {
     expect: CLIENT_ONLY,
   },
   'POST /api/client/quizz/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/block': {
+    request: (w) => ({ client_id: w.clientA.id, target_client_id: w.clientB.id }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/unblock': {
+    request: (w) => ({ client_id: w.clientA.id, target_client_id: w.clientB.id }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/blocks/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/report': {
+    request: (w) => ({ client_id: w.clientA.id, target_client_id: w.clientB.id, reason: 'fake' }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/data/export': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/admin/reports/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/reports/update': {
+    request: (w) => ({ admin_id: w.adminId, report: { id: w.reportOfB, status_id: 3 } }),
+    expect: ADMIN_ONLY,
+  },
   'POST /api/client/profile/update': {
     request: (w) => ({
       client_id: w.clientA.id,
@@ -234,6 +256,21 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const { id: reportOfB } = await app.db
+    .insertInto('reports')
+    .values({
+      client_id: clientB.id,
+      target_client_id: clientA.id,
+      reason: 'fake',
+      text: '',
+      status_id: 1,
+      action: null,
+      created_at: new Date().toISOString(),
+      resolved_at: null,
+      resolved_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   const admin = testApp.agent();
   const adminId = await admin.loginAdmin();
@@ -259,6 +296,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
     deletedClient,
     advertOfA,
     advertOfB,
+    reportOfB,
     eventId,
     assistanceOfA,
     interestOfA,

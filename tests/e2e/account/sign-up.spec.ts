@@ -33,6 +33,7 @@ test('una persona se registra en /registrarse y llega a /intereses con la sesió
   await expect(submit).toBeDisabled();
   await page.getByLabel('Contraseña').fill('regina-clave-123');
   await expect(submit).toBeEnabled();
+  await page.getByRole('checkbox', { name: /aviso de privacidad/ }).check();
   await submit.click();
 
   await expect(page).toHaveURL(/\/intereses$/);
@@ -50,6 +51,7 @@ test('el registro muestra el mensaje del servidor cuando el correo ya existe', a
   await page.getByLabel('Correo electrónico').fill(existing.email);
   await page.getByLabel('Fecha de nacimiento').fill('1990-02-03');
   await page.getByLabel('Contraseña').fill('otra-clave-123');
+  await page.getByRole('checkbox', { name: /aviso de privacidad/ }).check();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByRole('alert')).toHaveText('Ya existe una cuenta con este correo electrónico');
   await expect(page).toHaveURL(/\/registrarse$/);

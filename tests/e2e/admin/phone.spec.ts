@@ -35,6 +35,7 @@ async function signUpClient(
         birthday: '1993-02-11',
         occupation: 'Pruebas',
         password: 'prueba-e2e-12345',
+        privacy_consent: true,
       },
     },
   });

@@ -26,6 +26,7 @@ export async function registerFreshClient(
         gender: 1,
         occupation: 'Pruebas',
         password: FRESH_PASSWORD,
+        privacy_consent: true,
       },
     },
   });

@@ -24,6 +24,7 @@ async function newClient(
         birthday: '1990-08-08',
         occupation: 'Pruebas',
         password: FRESH_PASSWORD,
+        privacy_consent: true,
       },
     },
   });
@@ -94,6 +95,7 @@ test('el aviso de error del registro desaparece al corregir el formulario', asyn
   await page.getByLabel('Correo electrónico').fill(taken.email);
   await page.getByLabel('Fecha de nacimiento').fill('1994-05-05');
   await page.getByLabel('Contraseña').fill(FRESH_PASSWORD);
+  await page.getByRole('checkbox', { name: /aviso de privacidad/ }).check();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   const banner = page
     .getByRole('alert')

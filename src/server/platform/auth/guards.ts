@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_STATUS, CLIENT_STATUS } from '../../../shared/domain/statuses';
 import { forbidden, unauthorized } from '../errors';
 import {
@@ -16,6 +16,8 @@ declare module 'fastify' {
     clientId: number;
     /** Set by requireAdmin: the admin the session belongs to. */
     adminId: number;
+    /** The body as sent, before the route's schema dropped the keys it does not list. */
+    bodyAsSent: unknown;
   }
 }
 
@@ -81,26 +83,37 @@ export async function currentAdminId(request: FastifyRequest): Promise<number | 
 }
 
 /**
- * The ids the specification puts in bodies (`client_id`, and inside `interes`, `advert`,
- * `quizz`) are a display hint at most: one that names another client is refused.
+ * Keeps the body as sent: a route's schema strips keys it does not list, and a `client_id` that
+ * names someone else must be refused even where the schema has no place for it (design.md §3).
  */
-function bodyIds(body: unknown, key: string): unknown[] {
-  if (!body || typeof body !== 'object') return [];
-  const found: unknown[] = [];
-  for (const [name, value] of Object.entries(body)) {
-    if (name === key) found.push(value);
-    else if (value && typeof value === 'object' && !Array.isArray(value) && key in value) {
-      found.push((value as Record<string, unknown>)[key]);
-    }
-  }
-  return found;
+export function registerBodyCapture(app: FastifyInstance): void {
+  app.decorateRequest('bodyAsSent', undefined);
+  app.addHook('preValidation', async (request) => {
+    request.bodyAsSent = request.body;
+  });
 }
 
-function assertBodyIdsMatch(body: unknown, key: string, sessionId: number): void {
-  for (const value of bodyIds(body, key)) {
-    if (value !== undefined && value !== null && value !== sessionId) {
-      throw forbidden('No puedes actuar en nombre de otra persona');
+/** Where the specification puts the caller's own id: top level, or inside these objects. */
+const NESTED_CALLER_OBJECTS = ['interes', 'advert', 'quizz'];
+
+function callerIds(body: unknown, key: string): unknown[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const record = body as Record<string, unknown>;
+  const found: unknown[] = [record[key]];
+  for (const name of NESTED_CALLER_OBJECTS) {
+    const nested = record[name];
+    if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
+      found.push((nested as Record<string, unknown>)[key]);
     }
+  }
+  return found.filter((value) => value !== undefined && value !== null);
+}
+
+/** A caller id that is not the session's (another number, or not a number at all) is refused. */
+function assertCallerIds(request: FastifyRequest, key: string, sessionId: number, message: string): void {
+  const body = request.bodyAsSent === undefined ? request.body : request.bodyAsSent;
+  for (const value of callerIds(body, key)) {
+    if (value !== sessionId) throw forbidden(message);
   }
 }
 
@@ -109,7 +122,7 @@ export async function requireClient(request: FastifyRequest): Promise<void> {
   const clientId = await currentClientId(request);
   if (clientId === null) throw unauthorized('Inicia sesión para continuar');
   request.clientId = clientId;
-  assertBodyIdsMatch(request.body, 'client_id', clientId);
+  assertCallerIds(request, 'client_id', clientId, 'No puedes actuar en nombre de otra persona');
 }
 
 /** preHandler of the admin area: a live session of an active admin. */
@@ -117,8 +130,5 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const adminId = await currentAdminId(request);
   if (adminId === null) throw unauthorized('Inicia sesión como administrador para continuar');
   request.adminId = adminId;
-  const bodyAdminId = (request.body as { admin_id?: unknown } | undefined)?.admin_id;
-  if (bodyAdminId !== undefined && bodyAdminId !== null && bodyAdminId !== adminId) {
-    throw forbidden('No puedes actuar en nombre de otro administrador');
-  }
+  assertCallerIds(request, 'admin_id', adminId, 'No puedes actuar en nombre de otro administrador');
 }

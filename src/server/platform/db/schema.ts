@@ -22,6 +22,9 @@ export interface ClientTable {
   date_creation: string;
   /** Name, e-mail and phone folded by clientSearchText (lower case, no accents): what search matches. */
   search_text: string;
+  /** The date line of the privacy notice the client accepted at sign-up (design.md §13). */
+  privacy_consent_version: ColumnType<string | null, string | null | undefined, string | null>;
+  privacy_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AdvertTable {
@@ -214,6 +217,42 @@ export interface ImageVariantTable {
   bytes: Buffer;
 }
 
+/** `client_id` blocked `target_client_id`: each disappears from the other's lists (design.md §13). */
+export interface BlockTable {
+  client_id: number;
+  target_client_id: number;
+  created_at: string;
+}
+
+export interface ReportTable {
+  id: Generated<number>;
+  /** Who reported. */
+  client_id: number;
+  target_client_id: number;
+  /** 'fake' | 'offensive' | 'harassment' | 'underage' | 'other'. */
+  reason: string;
+  text: string;
+  /** 1 open, 2 resolved, 3 dismissed. */
+  status_id: number;
+  /** What the admin did on resolving: 'hide_advert' | 'deactivate' | null. */
+  action: string | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: number | null;
+}
+
+/** Keyed hashes (HMAC-SHA-256) of the e-mails of erased accounts: they cannot come back. */
+export interface ErasedEmailTable {
+  email_hash: string;
+  created_at: string;
+}
+
+/** Secrets the server generates for itself when the environment gives none. */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -232,6 +271,10 @@ export interface Database {
   jobs: JobTable;
   images: ImageTable;
   image_variants: ImageVariantTable;
+  blocks: BlockTable;
+  reports: ReportTable;
+  erased_emails: ErasedEmailTable;
+  server_secrets: ServerSecretTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

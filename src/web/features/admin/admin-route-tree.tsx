@@ -42,6 +42,10 @@ export const adminRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./users/users-page')).UsersPage }),
           },
           {
+            path: 'reportes',
+            lazy: async () => ({ Component: (await import('./reports/reports-page')).ReportsPage }),
+          },
+          {
             path: 'audit',
             lazy: async () => ({ Component: (await import('./audit/audit-page')).AuditPage }),
           },

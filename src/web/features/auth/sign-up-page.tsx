@@ -140,6 +140,25 @@ export function SignUpPage() {
           error={errors.password?.message}
           {...register('password')}
         />
+        {/* Express consent (LFPDPPP): gender 3 is sensitive personal data (design.md §13). */}
+        <div className="flex flex-col gap-1">
+          <label className="flex items-start gap-3 text-sm">
+            <input type="checkbox" className="mt-1 size-4 accent-accent" {...register('privacy_consent')} />
+            <span>
+              He leído el{' '}
+              <Link to="/aviso-privacidad" target="_blank" className="text-accent underline">
+                aviso de privacidad
+              </Link>{' '}
+              y doy mi consentimiento expreso para que Cita trate mis datos personales, incluidos los
+              sensibles como mi orientación, para las finalidades que describe.
+            </span>
+          </label>
+          {errors.privacy_consent ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.privacy_consent.message}
+            </p>
+          ) : null}
+        </div>
         <Button type="submit" disabled={incomplete || formState.isSubmitting}>
           {formState.isSubmitting ? 'Creando tu cuenta…' : 'Crear cuenta'}
         </Button>

@@ -1,7 +1,8 @@
-import { AtSign, Heart, Phone } from 'lucide-react';
+import { AtSign, Heart, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import type { InterestEntry, MutualEntry } from '../../../shared/contracts/interests';
 import { useMyInterests } from '../../api/interests';
+import { SafetyActions } from '../../components/safety-actions';
 import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -131,7 +132,7 @@ function InterestCard({
         <p className="mt-3 text-sm text-muted">Su anuncio no está visible por ahora.</p>
       )}
       {isMutual(entry) ? <Contact entry={entry} /> : null}
-      <div className="mt-auto pt-4">
+      <div className="mt-auto flex flex-wrap items-start gap-2 pt-4">
         <ConfirmDialog
           trigger={
             <Button variant="ghost" disabled={removing} className="px-3 text-red-700">
@@ -142,6 +143,7 @@ function InterestCard({
           confirmLabel="Eliminar"
           onConfirm={onRemove}
         />
+        <SafetyActions targetClientId={entry.client_id} name={entry.full_name} />
       </div>
     </article>
   );
@@ -153,6 +155,18 @@ function Contact({ entry }: { entry: MutualEntry }) {
   if (!entry.phone && !instagram) return null;
   return (
     <ul aria-label={`Contacto de ${entry.full_name}`} className="mt-4 flex flex-col gap-2 text-sm">
+      {entry.whatsapp ? (
+        <li>
+          <a
+            href={entry.whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 rounded-full bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700"
+          >
+            <MessageCircle className="size-4" aria-hidden /> Escríbele por WhatsApp
+          </a>
+        </li>
+      ) : null}
       {entry.phone ? (
         <li>
           <a href={`tel:${entry.phone}`} className="inline-flex items-center gap-2 text-accent underline">

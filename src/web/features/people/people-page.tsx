@@ -6,6 +6,7 @@ import { GENDERS, genderLabel } from '../../../shared/domain/genders';
 import { ApiError } from '../../api/client';
 import { useMyInterests } from '../../api/interests';
 import { useSessionHint } from '../../api/session';
+import { SafetyActions } from '../../components/safety-actions';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SidePanel } from '../../components/ui/modal';
@@ -134,7 +135,7 @@ export function PeoplePage() {
         onOpenChange={(open) => !open && setSelected(null)}
         title={selected?.client ?? ''}
       >
-        {selected ? <PersonProfile advert={selected} /> : null}
+        {selected ? <PersonProfile advert={selected} onBlocked={() => setSelected(null)} /> : null}
       </SidePanel>
     </section>
   );
@@ -172,7 +173,8 @@ function PersonCard({ advert, onOpen }: { advert: PersonAdvert; onOpen: () => vo
 }
 
 /** The side panel's full profile and the interest button (hidden on one's own advert, spec §5). */
-function PersonProfile({ advert }: { advert: PersonAdvert }) {
+function PersonProfile({ advert, onBlocked }: { advert: PersonAdvert; onBlocked: () => void }) {
+  const clientId = useSessionHint('client');
   return (
     <div className="flex flex-1 flex-col gap-6">
       <div className="flex items-center gap-4">
@@ -201,6 +203,9 @@ function PersonProfile({ advert }: { advert: PersonAdvert }) {
         <p className="mt-2 leading-relaxed whitespace-pre-line wrap-anywhere">{advert.description}</p>
       </div>
       <InterestAction advert={advert} />
+      {clientId !== null && clientId !== advert.client_id ? (
+        <SafetyActions targetClientId={advert.client_id} name={advert.client} onBlocked={onBlocked} />
+      ) : null}
     </div>
   );
 }

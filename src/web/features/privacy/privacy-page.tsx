@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CONTACT } from '../../../shared/domain/contact';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/domain/privacy';
 import { usePageTitle } from '../../components/use-page-title';
 
 interface NoticeSection {
@@ -30,6 +31,10 @@ const SECTIONS: NoticeSection[] = [
       'Datos laborales: ocupación.',
       'Datos de su perfil público: el texto de su anuncio.',
       'Datos de uso del servicio: eventos a los que se inscribe y asiste, intereses que marca y recibe, y fecha de registro.',
+      'Fotografías: las imágenes que suba a su perfil, si decide hacerlo; se muestran solo a personas con sesión iniciada.',
+      'Elecciones en eventos: las personas que marque en un evento como alguien a quien le gustaría volver a ver. Solo se comparten cuando la elección es mutua.',
+      'Seguridad de la comunidad: las personas que bloquea y los reportes que hace o que otras personas hacen sobre usted (motivo, comentario y lo que resolvió el equipo de Cita).',
+      'Registro de su consentimiento: la fecha de la versión de este aviso que aceptó y el momento en que lo hizo.',
       'Datos de pago de los eventos, que son tratados directamente por el procesador de pagos y no se almacenan en Cita.',
     ],
   },
@@ -37,7 +42,8 @@ const SECTIONS: NoticeSection[] = [
     title: '3. Datos personales sensibles',
     paragraphs: [
       'Para prestar nuestros servicios de encuentro, tratamos datos que la Ley considera sensibles: sus preferencias sexuales y afectivas (el género de las personas que desea conocer), su situación sentimental, su deseo de tener hijos y sus respuestas al cuestionario sobre su forma de vivir las relaciones de pareja.',
-      'Estos datos solo se tratan con su consentimiento expreso, que usted otorga por medios electrónicos al registrarse y al enviar el cuestionario después de haber conocido este aviso. Nunca se publican en su anuncio y solo los consulta el personal autorizado de Cita para proponerle personas compatibles.',
+      'Indicar que su género es LGBTQ+ también revela su orientación sexual, un dato sensible.',
+      'Estos datos solo se tratan con su consentimiento expreso, que usted otorga por medios electrónicos al marcar la casilla de aceptación de este aviso al registrarse; sin esa casilla no se crea la cuenta. Guardamos la fecha de la versión del aviso que aceptó y el momento en que lo hizo. Nunca se publican en su anuncio y solo los consulta el personal autorizado de Cita para proponerle personas compatibles.',
     ],
   },
   {
@@ -49,7 +55,7 @@ const SECTIONS: NoticeSection[] = [
       'Inscribirle en eventos, confirmar su lugar, y enviarle los detalles y recordatorios del evento.',
       'Avisarle cuando exista un interés mutuo y compartir sus datos de contacto únicamente con esa persona.',
       'Atender sus solicitudes, dudas, quejas y el ejercicio de sus derechos.',
-      'Cumplir obligaciones legales y prevenir fraudes o conductas que pongan en riesgo a la comunidad.',
+      'Cumplir obligaciones legales y prevenir fraudes o conductas que pongan en riesgo a la comunidad: atender los reportes, ocultar anuncios o desactivar cuentas que incumplan las reglas, y respetar los bloqueos entre personas usuarias.',
     ],
   },
   {
@@ -84,6 +90,8 @@ const SECTIONS: NoticeSection[] = [
     title: '7. Cómo ejercer sus derechos ARCO',
     paragraphs: [
       `Envíe su solicitud al correo ${CONTACT.privacyEmail} o entréguela en nuestro domicilio. La solicitud debe contener: su nombre y un medio para comunicarle la respuesta; una copia de su identificación oficial o, en su caso, la de su representante legal y el documento que acredite la representación; la descripción clara del derecho que desea ejercer y de los datos involucrados; y cualquier documento que facilite la localización de sus datos. Para rectificaciones, indique la corrección e incluya la documentación que la respalde.`,
+      'Acceso inmediato: con su sesión iniciada, en «Configuración» el botón «Descargar mis datos» le entrega al momento un archivo JSON con todos los datos personales que Cita guarda sobre usted: perfil, anuncio, fotografías, intereses, inscripciones, respuestas del cuestionario, elecciones, bloqueos, reportes que ha hecho y su consentimiento.',
+      'Cancelación inmediata: en «Configuración», «Desactivar cuenta» elimina sus datos personales de forma permanente. Para cumplir la promesa de que ese correo no vuelva a usarse, solo conservamos una huella cifrada con una clave secreta (no la dirección), que permite rechazar un nuevo registro o inicio de sesión con ese correo pero no permite conocerlo. Los reportes sobre otras personas se conservan sin el comentario que usted escribió.',
       'Le responderemos en un plazo máximo de 20 días hábiles contados desde la recepción de su solicitud y, si resulta procedente, la haremos efectiva dentro de los 15 días hábiles siguientes. La respuesta se enviará al correo desde el que nos escribió. El ejercicio de estos derechos es gratuito; solo podrían cobrarse los gastos justificados de envío o de reproducción de copias.',
       'También puede actualizar sus datos de perfil desde la sección «Mi perfil» y eliminar su cuenta y sus datos desde «Configuración».',
     ],
@@ -115,12 +123,23 @@ const SECTIONS: NoticeSection[] = [
   },
 ];
 
+/** The date line comes from the version that consents store, so the two never disagree. */
+function noticeDate(): string {
+  const [year, month, day] = PRIVACY_NOTICE_VERSION.split('-').map(Number);
+  return new Intl.DateTimeFormat('es-MX', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
 export function PrivacyPage() {
   usePageTitle('Aviso de privacidad');
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 leading-relaxed">
       <h1 className="text-3xl font-bold md:text-4xl">Aviso de privacidad integral</h1>
-      <p className="mt-2 text-sm font-semibold text-muted">Última actualización: 1 de febrero de 2024</p>
+      <p className="mt-2 text-sm font-semibold text-muted">Última actualización: {noticeDate()}</p>
       {SECTIONS.map((section) => (
         <section key={section.title} className="mt-8">
           <h2 className="text-xl font-semibold">{section.title}</h2>

@@ -15,3 +15,21 @@ export function useDeactivateAccount() {
       apiPost<{ message: string }>('client/deactivate', { password }),
   });
 }
+
+/** ARCO access: everything the site holds about the member, saved as a JSON file. */
+export function useDownloadMyData() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await apiPost<{ data: unknown }>('client/data/export', {});
+      const blob = new Blob([JSON.stringify(response.data, null, 2)], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `mis-datos-cita-${new Date().toISOString().slice(0, 10)}.json`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+    },
+  });
+}

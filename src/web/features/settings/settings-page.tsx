@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
 import { usePageTitle } from '../../components/use-page-title';
-import { useChangePassword, useDeactivateAccount } from './api';
+import { useChangePassword, useDeactivateAccount, useDownloadMyData } from './api';
 
 export const DEACTIVATION_WARNING =
   'Si desactivas tu cuenta no podrás volver a iniciar sesión con este correo y toda tu información se eliminará de forma permanente.';
@@ -25,10 +25,36 @@ export function SettingsPage() {
       <SettingsSection id="cambiar-contrasena" title="Cambiar contraseña">
         <PasswordChange />
       </SettingsSection>
+      <SettingsSection id="mis-datos" title="Mis datos">
+        <DataDownload />
+      </SettingsSection>
       <SettingsSection id="desactivar-cuenta" title="Desactivar cuenta">
         <Deactivation />
       </SettingsSection>
     </section>
+  );
+}
+
+/** The ARCO access right (LFPDPPP): a copy of every personal datum, in one JSON file. */
+function DataDownload() {
+  const download = useDownloadMyData();
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted">
+        Descarga una copia de todos los datos personales que Cita guarda sobre ti: perfil, anuncio, intereses,
+        inscripciones, respuestas del quiz, bloqueos, reportes y tu consentimiento.
+      </p>
+      <ErrorAlert error={download.error} />
+      <Button
+        type="button"
+        variant="secondary"
+        className="self-start"
+        disabled={download.isPending}
+        onClick={() => download.mutate()}
+      >
+        {download.isPending ? 'Preparando…' : 'Descargar mis datos'}
+      </Button>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import * as scoringChanges from './0006-scoring-changes';
 import * as jobs from './0010-jobs';
 import * as images from './0011-images';
 import * as backOfficeSearch from './0012-back-office-search';
+import * as trust from './0016-trust';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0010-jobs': jobs,
   '0011-images': images,
   '0012-back-office-search': backOfficeSearch,
+  '0016-trust': trust,
 };

@@ -17,6 +17,7 @@ function linkLabel(link: string): string {
   if (link.startsWith('/admin/event/')) return 'Ver evento';
   if (link.startsWith('/admin/clients')) return 'Ver cliente';
   if (link.startsWith('/admin/matches')) return 'Ver coincidencia';
+  if (link.startsWith('/admin/reportes')) return 'Ver reportes';
   return 'Ver administrador';
 }
 

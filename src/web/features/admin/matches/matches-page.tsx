@@ -191,10 +191,23 @@ function QuizTab({ search, onBanner }: { search: string; onBanner: (banner: Bann
   });
   if (list.isPending) return <Spinner />;
   if (list.isError) return null;
-  const { quiz_pairs, total, page_size } = list.data;
-  if (quiz_pairs.length === 0) return <EmptyState text="No hay cuestionarios respondidos" />;
+  const { quiz_pairs, total, page_size, unpaired } = list.data;
+  const unpairedList =
+    unpaired.length > 0 ? (
+      <ul className="flex flex-col gap-1 text-sm" aria-label="Sin pares compatibles">
+        {unpaired.map((person) => (
+          <li key={person.client_id}>
+            <strong>{person.name}</strong>: contestó el quiz. Sin pares compatibles.
+          </li>
+        ))}
+      </ul>
+    ) : null;
+  if (quiz_pairs.length === 0) {
+    return unpairedList ?? <EmptyState text="No hay cuestionarios respondidos" />;
+  }
   return (
     <>
+      {unpairedList}
       <Table head={['Pareja', 'Compatibilidad', 'Respuestas', 'Contacto']}>
         {quiz_pairs.map((pair) => (
           <tr key={`${pair.client_a}-${pair.client_b}`}>

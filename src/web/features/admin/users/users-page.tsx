@@ -180,14 +180,17 @@ function AdminEditor({ admin }: { admin: AdminAccount }) {
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate({ id: admin.id, name, status_id: status as 0 | 1 | 2 });
+          // Only another admin changes an admin's status (design.md §13).
+          save.mutate(own ? { id: admin.id, name } : { id: admin.id, name, status_id: status as 0 | 1 | 2 });
         }}
       >
         <p className="text-sm">
           <span className="block text-xs text-slate-500">Correo electrónico</span>
           {admin.email}
         </p>
-        <StatusSelect label="Estado" value={status} options={ADMIN_STATUS_LABELS} onChange={setStatus} />
+        {own ? null : (
+          <StatusSelect label="Estado" value={status} options={ADMIN_STATUS_LABELS} onChange={setStatus} />
+        )}
         <Field
           label="Nombre completo"
           name="name"

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { blockBody, blocksGetBody, dataExportBody, reportBody } from '../../shared/contracts/trust';
+import { requireClient } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import { blockClient, listBlocks, unblockClient } from './blocks';
+import { exportClientData } from './data-export';
+import { createReport } from './reports';
+
+/** A member's safety and privacy calls (design.md §13). */
+export async function registerTrustRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  api.addHook('preHandler', requireClient);
+
+  api.post('/client/block', { schema: { body: blockBody } }, async (request) => {
+    await blockClient(app.db, request.clientId, request.body.target_client_id);
+    return ok('Bloqueaste a esta persona: ya no se verán en Cita');
+  });
+
+  api.post('/client/unblock', { schema: { body: blockBody } }, async (request) => {
+    await unblockClient(app.db, request.clientId, request.body.target_client_id);
+    return ok('Desbloqueaste a esta persona');
+  });
+
+  api.post('/client/blocks/get', { schema: { body: blocksGetBody } }, async (request) => {
+    return ok('Personas bloqueadas', { blocks: await listBlocks(app.db, request.clientId) });
+  });
+
+  api.post('/client/report', { schema: { body: reportBody } }, async (request) => {
+    const reportId = await createReport(app.db, request.clientId, request.body);
+    return ok('Gracias por avisarnos: un administrador revisará tu reporte', { report_id: reportId });
+  });
+
+  api.post('/client/data/export', { schema: { body: dataExportBody } }, async (request) => {
+    return ok('Tus datos', { data: await exportClientData(app.db, request.clientId, app.config.publicUrl) });
+  });
+}
