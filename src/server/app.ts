@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -127,6 +129,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  // Pages, JSON and SVG over slow mobile links: brotli (fast setting, it runs per response) or gzip.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerRequestGuards(app);
   // Collects every route registered after it; the document is served at GET /api/openapi.json.
   await app.register(fastifySwagger, {
