@@ -11,6 +11,7 @@ import { importLegacyEventImages } from './events/event-images';
 import { MatchingService } from './matching/matching-service';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, migrateToLatest } from './platform/db/database';
+import { ReadCache } from './platform/db/read-cache';
 import { AppError } from './platform/errors';
 import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -31,10 +32,22 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The durable work queue: register handlers by kind, wake it after a commit that enqueued. */
     queue: JobQueue;
+    /** Public lists shared by every visitor, dropped when this instance writes their tables. */
+    readCache: ReadCache;
     /** Every route as registered, so the security suites can prove they cover them all. */
     routeList: { method: string; url: string }[];
   }
 }
+
+/** Tables the cached public lists read: a write to any of them drops the cache. */
+const PUBLIC_LIST_TABLES = new Set([
+  'events',
+  'event_categories',
+  'images',
+  'image_variants',
+  'adverts',
+  'clients',
+]);
 
 export interface BuildOptions {
   /** Reuse an open database (tests, scripts); otherwise one is opened from the config. */
@@ -55,17 +68,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       (reply as FastifyReply).code(400).send({ status: 'warning', message: 'La dirección no es válida' });
     },
   });
-  const db =
+  const readCache = new ReadCache(config.publicCacheTtlMs, PUBLIC_LIST_TABLES);
+  const db = (
     options.db ??
     createDatabase({
       ...config,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
-    });
+    })
+  ).withPlugin(readCache.plugin());
   if (!options.db) {
     await migrateToLatest(db);
     await importLegacyEventImages(db, config.dataDir, app.log);
   }
   app.decorate('db', db);
+  app.decorate('readCache', readCache);
   app.decorate('matching', new MatchingService(db));
   app.decorate('mailer', new Mailer(config, app.log));
   app.decorate('queue', new JobQueue(db, config.queue, app.log));

@@ -38,7 +38,10 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
     if (await wantsAdminView(request)) {
       return ok('Eventos', { events: await listAdminEvents(app.db) });
     }
-    const events = await listPublicEvents(app.db, request.body?.category);
+    const category = request.body?.category;
+    const events = await app.readCache.get(`events:${category ?? ''}`, () =>
+      listPublicEvents(app.db, category),
+    );
     return ok('Eventos', { events });
   });
 

@@ -10,11 +10,10 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
   api.post('/adverts/get', { schema: { body: advertsGetBody } }, async (request) => {
     const offset = request.body?.offset ?? 0;
     const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
-    const { adverts, total } = await listPublicAdverts(app.db, {
-      gender: request.body?.gender,
-      offset,
-      limit,
-    });
+    const gender = request.body?.gender;
+    const { adverts, total } = await app.readCache.get(`adverts:${gender ?? ''}:${offset}:${limit}`, () =>
+      listPublicAdverts(app.db, { gender, offset, limit }),
+    );
     return ok('Anuncios', { adverts, total, offset, limit });
   });
 }

@@ -17,6 +17,8 @@ export interface AppConfig {
   /** Which proxies' X-Forwarded-* headers to believe (client address, https); Fastify's trustProxy syntax. */
   trustProxy: string;
   queue: QueueConfig;
+  /** How long this instance keeps the public lists (events, adverts) in memory; 0 turns it off. */
+  publicCacheTtlMs: number;
 }
 
 export interface QueueConfig {
@@ -46,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
     trustProxy: env.TRUST_PROXY ?? 'loopback',
+    publicCacheTtlMs: Number(env.PUBLIC_CACHE_TTL_MS ?? 3000),
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
       concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 // COUNT(*) and BIGINT come back as strings from node-postgres; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -41,7 +42,7 @@ export function createDatabase(options: DatabaseOptions): DB {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {
