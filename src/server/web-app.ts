@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventDetails } from '../shared/contracts/events';
 import { findPublicEvent, listPublicEvents } from './events/public-events';
 import type { AppConfig } from './platform/config';
+import { isServerRendered, pageData } from './web/page-data';
 import {
   escapeHtml,
   eventJsonLd,
@@ -108,21 +109,50 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     image: new URL(event.image, origin).toString(),
     jsonLd: eventJsonLd(event, origin),
   });
+  // React and the screens load only when there is a built web app to serve.
+  const { renderPage } = await import('../web/entry-server');
 
-  app.get<{ Params: { id: string } }>('/evento/:id', async (request, reply) => {
-    const id = validId(request.params.id);
-    const event = id === null ? null : await findPublicEvent(app.db, id);
-    if (!event) return sendHtml(reply, indexHtml);
-    return sendHtml(reply, withHead(indexHtml, eventHead(event)));
-  });
-  app.get('/*', async (request, reply) => {
+  /** The page's markup and data inside the template, or the bare template if rendering fails. */
+  async function withBody(html: string, url: URL, event?: EventDetails | null): Promise<string> {
+    try {
+      const page = await renderPage(url.toString(), await pageData(app, url, event));
+      if (!page) return html;
+      return html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="query-state">${scriptJson(page.state)}</script>`,
+      );
+    } catch (error) {
+      app.log.error({ err: error, url: url.pathname }, 'server rendering failed');
+      return html;
+    }
+  }
+
+  async function publicPage(requestUrl: string): Promise<{ html: string; status: number }> {
+    const url = new URL(requestUrl, origin);
+    const eventId = /^\/evento\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (eventId !== undefined) {
+      const id = validId(eventId);
+      const event = id === null ? null : await findPublicEvent(app.db, id);
+      if (!event) return { html: await withBody(indexHtml, url, null), status: 404 };
+      return { html: await withBody(withHead(indexHtml, eventHead(event)), url, event), status: 200 };
+    }
+    const meta = staticPageMeta(url.pathname);
+    return {
+      html: await withBody(meta ? withHead(indexHtml, { meta, origin }) : indexHtml, url),
+      status: 200,
+    };
+  }
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {
       return reply.code(404).send({ status: 'warning', message: 'La dirección solicitada no existe' });
     }
-    const meta = staticPageMeta(request.url.split('?')[0] ?? '/');
-    return sendHtml(reply, meta ? withHead(indexHtml, { meta, origin }) : indexHtml);
-  });
-  app.get('/', (_request, reply) =>
-    sendHtml(reply, withHead(indexHtml, { meta: staticPageMeta('/')!, origin })),
-  );
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (!isServerRendered(pathname)) return sendHtml(reply, indexHtml);
+    // Rendered pages are shared by every visitor and dropped with the lists on any write.
+    const page = await app.readCache.get(`page:${request.url}`, () => publicPage(request.url));
+    return sendHtml(reply.code(page.status), page.html);
+  };
+  app.get('/', servePage);
+  app.get('/*', servePage);
 }

@@ -77,6 +77,70 @@ describe('compression', () => {
   });
 });
 
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="query-state">');
+  expect(start).toBeGreaterThan(-1);
+  expect(end).toBeGreaterThan(start);
+  return html.slice(start, end);
+}
+
+function stateOf(html: string): { queries: { queryKey: unknown[]; state: { data: any } }[] } {
+  const json = /<script type="application\/json" id="query-state">([^<]*)<\/script>/.exec(html)?.[1];
+  expect(json).toBeTruthy();
+  return JSON.parse(json!);
+}
+
+describe('server rendering', () => {
+  it('puts the upcoming events in the HTML of /eventos, and their data for hydration', async () => {
+    const events = (await testApp.agent().post<{ events: { id: number; name: string }[] }>('event/get', {}))
+      .body.events;
+    expect(events.length).toBeGreaterThan(1);
+    const html = (await get('/eventos')).body;
+    const root = rootOf(html);
+    for (const event of events) expect(root).toContain(escapeText(event.name));
+    const query = stateOf(html).queries.find(
+      (entry) => JSON.stringify(entry.queryKey) === '["events","public",null]',
+    );
+    expect(query?.state.data.events.map((event: { id: number }) => event.id)).toEqual(
+      events.map((event) => event.id),
+    );
+  });
+
+  it('renders an event page with its name and prices, and the adverts of /personas', async () => {
+    const [event] = (await testApp.agent().post<{ events: { id: number; name: string }[] }>('event/get', {}))
+      .body.events;
+    const page = await get(`/evento/${event!.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(rootOf(page.body)).toContain(escapeText(event!.name));
+
+    const adverts = await testApp.agent().post<{ adverts: { description: string }[] }>('adverts/get', {});
+    const people = rootOf((await get('/personas')).body);
+    expect(people).toContain(escapeText(adverts.body.adverts[0]!.description.slice(0, 20)));
+  });
+
+  it('keeps the CSP: no inline script that would run, and < escaped in the page data', async () => {
+    const events = (await testApp.agent().post<{ events: { id: number }[] }>('event/get', {})).body.events;
+    await testApp.app.db
+      .updateTable('events')
+      .set({ name: '</script><script>alert(1)</script>' })
+      .where('id', '=', events[0]!.id)
+      .execute();
+    const html = (await get('/eventos')).body;
+    expect(html).not.toContain('<script>alert(1)');
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]!);
+    for (const attributes of scripts) {
+      expect(attributes).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
+    }
+    expect(JSON.stringify(stateOf(html))).toContain('</script><script>alert(1)</script>');
+  });
+});
+
+/** Text as React writes it into HTML. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 describe('findability', () => {
   it('serves robots.txt as text that points to the sitemap', async () => {
     const response = await get('/robots.txt');
@@ -158,7 +222,7 @@ describe('findability', () => {
 
 describe('the web app', () => {
   it('answers every client-side route with index.html', async () => {
-    for (const url of ['/', '/intereses', '/admin/events', '/servicio/party', '/evento/abc']) {
+    for (const url of ['/', '/intereses', '/admin/events', '/servicio/party']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
@@ -203,9 +267,10 @@ describe('the web app', () => {
     expect(response.body).not.toContain('<Polanco>');
   });
 
-  it('serves plain index.html for an event that does not exist', async () => {
+  it('answers 404 with the page for an event that does not exist', async () => {
     const response = await get('/evento/999999');
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).not.toContain('og:title');
   });
 });
