@@ -7,6 +7,10 @@ if (!fs.existsSync('dist/web/index.html')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { stdio: 'inherit' });
+// React renders the public pages on the server: its production build is several times faster.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
