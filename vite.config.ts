@@ -32,6 +32,30 @@ function precompressDir(dir: string): void {
   }
 }
 
+/** Preloads the Latin Inter font, so text does not wait for the stylesheet to discover it. */
+function preloadFont(): Plugin {
+  return {
+    name: 'cita-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) =>
+          /inter-latin-wght-normal-[^/]*\.woff2$/.test(file),
+        );
+        if (!font) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** Brotli and gzip copies of the built assets, written once at build time. */
 function precompress(): Plugin {
   let outDir = '';
@@ -50,7 +74,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFont(), precompress()],
   build: {
     // WEB_DIST_DIR lets parallel checkouts build side by side; the server reads the same variable.
     outDir: process.env.WEB_DIST_DIR ?? '../../dist/web',
