@@ -92,6 +92,8 @@ try {
       'TBT ms': Math.round(tbt),
       meta: ok ? 'cumplida' : 'NO cumplida',
     };
+    if (lhr.runtimeError)
+      console.log(`${route}: Lighthouse falló: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const lcpElement = (
       lhr.audits['largest-contentful-paint-element']?.details as
         | { items?: { items?: { node?: { snippet?: string } }[] }[] }
