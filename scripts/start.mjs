@@ -5,6 +5,9 @@
 import fs from 'node:fs';
 import { register } from 'tsx/esm/api';
 
+// React renders the public pages on the server: its production build is several times faster.
+process.env.NODE_ENV ??= 'production';
+
 // An operator who sets WEB_DIST_DIR serves a build of their own; otherwise build into dist/web.
 if (!process.env.WEB_DIST_DIR && !fs.existsSync('dist/web/index.html')) {
   const { build } = await import('vite');

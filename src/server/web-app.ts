@@ -1,36 +1,90 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findPublicEvent } from './events/public-events';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EventDetails } from '../shared/contracts/events';
+import { findPublicEvent, listPublicEvents } from './events/public-events';
+import { currentClientId } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
+import { isServerRendered, pageData } from './web/page-data';
+import {
+  escapeHtml,
+  eventJsonLd,
+  eventPageMeta,
+  type PageMeta,
+  robotsTxt,
+  scriptJson,
+  sitemapXml,
+  staticPageMeta,
+} from './web/seo';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export { escapeHtml };
+
+export interface PageHead {
+  meta: PageMeta;
+  origin: string;
+  image?: string;
+  jsonLd?: Record<string, unknown>;
 }
 
-/** Open Graph tags so that an event link shared on WhatsApp shows its name, text and picture. */
-export function withOpenGraph(
-  indexHtml: string,
-  page: { title: string; description: string; image: string; url: string },
-): string {
-  const tags = [
+/** Title, description, canonical link, Open Graph tags and JSON-LD for one page. */
+export function withHead(indexHtml: string, head: PageHead): string {
+  const url = `${head.origin}${head.meta.canonicalPath}`;
+  const og = [
     ['og:type', 'website'],
     ['og:site_name', 'Cita'],
-    ['og:title', page.title],
-    ['og:description', page.description],
-    ['og:image', page.image],
-    ['og:url', page.url],
-  ]
-    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}" />`)
-    .join('\n    ');
+    ['og:locale', 'es_MX'],
+    ['og:title', head.meta.title],
+    ['og:description', head.meta.description],
+    ...(head.image ? [['og:image', head.image]] : []),
+    ['og:url', url],
+  ].map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}" />`);
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...og,
+    ...(head.jsonLd ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`] : []),
+  ].join('\n    ');
+  const title = head.meta.title.startsWith('Cita') ? head.meta.title : `${head.meta.title} · Cita`;
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)} · Cita</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeHtml(head.meta.description)}" />`,
+    )
     .replace('</head>', `    ${tags}\n  </head>`);
+}
+
+function validId(text: string): number | null {
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** robots.txt and sitemap.xml: they need no built web app. */
+function registerFindability(app: FastifyInstance, config: AppConfig): void {
+  const origin = new URL(config.publicUrl).origin;
+  app.get('/robots.txt', (_request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(origin)),
+  );
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const events = await listPublicEvents(app.db);
+    return reply
+      .header('Cache-Control', 'public, max-age=600')
+      .type('application/xml; charset=utf-8')
+      .send(
+        sitemapXml(
+          origin,
+          events.map((event) => event.id),
+        ),
+      );
+  });
 }
 
 /** Serves the built SPA; every other non-API path gets index.html so deep links and reloads work. */
 export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
+  registerFindability(app, config);
   const dist = config.webDistDir;
   const indexFile = dist ? path.join(dist, 'index.html') : undefined;
   if (!dist || !indexFile || !fs.existsSync(indexFile)) return;
@@ -38,36 +92,72 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     root: dist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const origin = new URL(config.publicUrl).origin;
   const sendHtml = (reply: FastifyReply, html: string) =>
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-  app.get('/', (_request, reply) => sendHtml(reply, indexHtml));
-  app.get<{ Params: { id: string } }>('/evento/:id', async (request, reply) => {
-    const id = Number(request.params.id);
-    const event =
-      Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await findPublicEvent(app.db, id) : null;
-    if (!event) return sendHtml(reply, indexHtml);
-    const origin = new URL(config.publicUrl).origin;
-    return sendHtml(
-      reply,
-      withOpenGraph(indexHtml, {
-        title: event.name,
-        description: event.description.slice(0, 200),
-        image: new URL(event.image, origin).toString(),
-        url: `${origin}/evento/${event.id}`,
-      }),
-    );
+  const eventHead = (event: EventDetails): PageHead => ({
+    meta: eventPageMeta(event),
+    origin,
+    image: new URL(event.image, origin).toString(),
+    jsonLd: eventJsonLd(event, origin),
   });
-  app.get('/*', async (request, reply) => {
+  // React and the screens load only when there is a built web app to serve.
+  const { renderPage } = await import('../web/entry-server');
+
+  /** The page's markup and data inside the template, or the bare template if rendering fails. */
+  async function withBody(html: string, url: URL, event?: EventDetails | null): Promise<string> {
+    try {
+      const page = await renderPage(url.toString(), await pageData(app, url, event));
+      if (!page) return html;
+      return html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="query-state">${scriptJson(page.state)}</script>`,
+      );
+    } catch (error) {
+      app.log.error({ err: error, url: url.pathname }, 'server rendering failed');
+      return html;
+    }
+  }
+
+  async function publicPage(requestUrl: string): Promise<{ html: string; status: number }> {
+    const url = new URL(requestUrl, origin);
+    const eventId = /^\/evento\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (eventId !== undefined) {
+      const id = validId(eventId);
+      const event = id === null ? null : await findPublicEvent(app.db, id);
+      if (!event) return { html: await withBody(indexHtml, url, null), status: 404 };
+      return { html: await withBody(withHead(indexHtml, eventHead(event)), url, event), status: 200 };
+    }
+    const meta = staticPageMeta(url.pathname);
+    return {
+      html: await withBody(meta ? withHead(indexHtml, { meta, origin }) : indexHtml, url),
+      status: 200,
+    };
+  }
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {
       return reply.code(404).send({ status: 'warning', message: 'La dirección solicitada no existe' });
     }
-    return sendHtml(reply, indexHtml);
-  });
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (!isServerRendered(pathname)) return sendHtml(reply, indexHtml);
+    // A member's /personas leaves out the people she blocked, so it is not the shared visitor page.
+    if (pathname === '/personas' && (await currentClientId(request)) !== null) {
+      return sendHtml(reply, indexHtml);
+    }
+    // Rendered pages are shared by every visitor and dropped with the lists on any write.
+    const page = await app.readCache.get(`page:${request.url}`, () => publicPage(request.url));
+    return sendHtml(reply.code(page.status), page.html);
+  };
+  app.get('/', servePage);
+  app.get('/*', servePage);
 }

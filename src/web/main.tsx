@@ -1,18 +1,27 @@
 import './styles.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-createRoot(document.getElementById('root')!).render(
+// Server-rendered public pages carry their data as JSON (not a script, so the CSP allows it).
+const state = document.getElementById('query-state');
+if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
+
+const container = document.getElementById('root')!;
+const serverRendered = container.hasChildNodes();
+const router = await createAppRouter(serverRendered);
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (serverRendered) hydrateRoot(container, app);
+else createRoot(container).render(app);

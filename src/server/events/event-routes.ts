@@ -6,7 +6,7 @@ import { eventDetailsBody, eventGetBody } from '../../shared/contracts/events';
 import { currentAdminId, requireAdmin } from '../platform/auth/guards';
 import { notFound, unauthorized } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
-import { ok, zodApp } from '../platform/http/envelope';
+import { ok, sendSerialized, zodApp } from '../platform/http/envelope';
 import {
   addEvent,
   attendanceCsv,
@@ -38,7 +38,10 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
     if (await wantsAdminView(request)) {
       return ok('Eventos', { events: await listAdminEvents(app.db) });
     }
-    const events = await listPublicEvents(app.db, request.body?.category);
+    const category = request.body?.category;
+    const events = await app.readCache.get(`events:${category ?? ''}`, () =>
+      listPublicEvents(app.db, category),
+    );
     return ok('Eventos', { events });
   });
 

@@ -1,22 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { ADVERTS_MAX_LIMIT, advertsGetBody } from '../../shared/contracts/people';
 import { currentClientId } from '../platform/auth/guards';
-import { ok, zodApp } from '../platform/http/envelope';
+import { ok, sendSerialized, zodApp } from '../platform/http/envelope';
 import { listPublicAdverts } from './adverts';
 
 /** /personas: published adverts, public data only, paged on the server. */
 export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
 
-  api.post('/adverts/get', { schema: { body: advertsGetBody } }, async (request) => {
+  api.post('/adverts/get', { schema: { body: advertsGetBody } }, async (request, reply) => {
     const offset = request.body?.offset ?? 0;
     const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
-    const { adverts, total } = await listPublicAdverts(app.db, {
-      gender: request.body?.gender,
-      offset,
-      limit,
-      viewerId: await currentClientId(request),
-    });
-    return ok('Anuncios', { adverts, total, offset, limit });
+    const gender = request.body?.gender;
+    const viewerId = await currentClientId(request);
+    const answer = async () => {
+      const { adverts, total } = await listPublicAdverts(app.db, { gender, offset, limit, viewerId });
+      return JSON.stringify(ok('Anuncios', { adverts, total, offset, limit }));
+    };
+    // Visitors share one cached answer; a member's list leaves out the people she blocked.
+    const json =
+      viewerId === null
+        ? await app.readCache.get(`adverts.json:${gender ?? ''}:${offset}:${limit}`, answer)
+        : await answer();
+    return sendSerialized(reply, json);
   });
 }

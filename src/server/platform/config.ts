@@ -23,6 +23,8 @@ export interface AppConfig {
   /** Which proxies' X-Forwarded-* headers to believe (client address, https); Fastify's trustProxy syntax. */
   trustProxy: string;
   queue: QueueConfig;
+  /** How long this instance keeps the public lists (events, adverts) in memory; 0 turns it off. */
+  publicCacheTtlMs: number;
 }
 
 export interface QueueConfig {
@@ -55,6 +57,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailHashKey: env.EMAIL_HASH_KEY || undefined,
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     databaseWaitMs: Number(env.DATABASE_WAIT_SECONDS ?? 30) * 1000,
+    publicCacheTtlMs: Number(env.PUBLIC_CACHE_TTL_MS ?? 3000),
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
       concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),

@@ -14,7 +14,12 @@ function subscribe(callback: () => void): () => void {
 
 /** The stored client or admin id (a display hint), re-rendering when it changes. */
 export function useSessionHint(area: SessionArea): number | null {
-  return useSyncExternalStore(subscribe, () => sessionHint(area));
+  // The server renders everyone as a visitor; the hint applies right after hydration.
+  return useSyncExternalStore(
+    subscribe,
+    () => sessionHint(area),
+    () => null,
+  );
 }
 
 /**

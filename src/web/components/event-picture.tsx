@@ -27,7 +27,9 @@ export function EventPicture({
       alt={alt}
       width={1200}
       height={675}
+      // An eager picture is the first thing on screen (often the page's largest paint): fetch it first.
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={clsx('bg-accent-soft', className)}
     />

@@ -5,7 +5,7 @@ import { SERVICE_SUMMARIES, type ServiceSummary } from '../../shared/domain/serv
 import { EventPicture } from './event-picture';
 
 /** A service in the catalogue: picture, title and subtitle, linking to its page. */
-export function ServiceCard({ service }: { service: ServiceSummary }) {
+export function ServiceCard({ service, eager = false }: { service: ServiceSummary; eager?: boolean }) {
   return (
     <Link
       to={`/servicio/${service.id}`}
@@ -14,6 +14,7 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
       <EventPicture
         {...categoryPicture(service.id)}
         alt={`Ilustración del servicio ${service.title}`}
+        eager={eager}
         sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
         className="aspect-video w-full object-cover"
       />
@@ -28,13 +29,13 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
   );
 }
 
-/** The catalogue as a responsive grid of cards (landing page and /servicios). */
-export function ServiceGrid() {
+/** The catalogue as a responsive grid of cards (landing page and /servicios, where it comes first). */
+export function ServiceGrid({ eagerFirst = false }: { eagerFirst?: boolean }) {
   return (
     <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {SERVICE_SUMMARIES.map((service) => (
+      {SERVICE_SUMMARIES.map((service, index) => (
         <li key={service.id}>
-          <ServiceCard service={service} />
+          <ServiceCard service={service} eager={eagerFirst && index === 0} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -11,9 +12,13 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html lang="es-MX"><head><title>Cita</title></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html lang="es-MX"><head><meta name="description" content="Cita" /><title>Cita</title></head><body><div id="root"></div><noscript>${'Cita. '.repeat(300)}</noscript></body></html>`,
   );
   fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  const big = `export const text = ${JSON.stringify('Cita '.repeat(2000))};`;
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), big);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(big));
   testApp = await startTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://cita.example.mx' } });
 });
 afterAll(async () => {
@@ -21,11 +26,203 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'GET', url, headers });
+
+function decode(response: { rawPayload: Buffer; headers: Record<string, unknown> }): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(response.rawPayload).toString('utf8');
+  return response.rawPayload.toString('utf8');
+}
+
+function jsonLdOf(html: string): Record<string, any>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
+}
+
+describe('compression', () => {
+  it('compresses pages, JSON and precompressed assets with brotli or gzip, as asked', async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const page = await get('/eventos', { 'accept-encoding': encoding });
+      expect(page.headers['content-encoding'], `page ${encoding}`).toBe(encoding);
+      expect(decode(page)).toContain('<div id="root">');
+
+      const api = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/event/get',
+        headers: { 'accept-encoding': encoding, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(api.headers['content-encoding'], `api ${encoding}`).toBe(encoding);
+      expect(JSON.parse(decode(api)).status).toBe('success');
+
+      const asset = await get('/assets/big-abc123.js', { 'accept-encoding': `${encoding}, identity` });
+      expect(asset.headers['content-encoding'], `asset ${encoding}`).toBe(encoding);
+      expect(decode(asset)).toContain('export const text');
+      expect(asset.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('sends plain bodies when the client does not ask for compression', async () => {
+    for (const response of [
+      await get('/eventos'),
+      await get('/assets/big-abc123.js'),
+      await testApp.app.inject({ method: 'POST', url: '/api/event/get', payload: {} }),
+    ]) {
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body.length).toBeGreaterThan(100);
+    }
+  });
+});
+
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script type="application/json" id="query-state">');
+  expect(start).toBeGreaterThan(-1);
+  expect(end).toBeGreaterThan(start);
+  return html.slice(start, end);
+}
+
+function stateOf(html: string): { queries: { queryKey: unknown[]; state: { data: any } }[] } {
+  const json = /<script type="application\/json" id="query-state">([^<]*)<\/script>/.exec(html)?.[1];
+  expect(json).toBeTruthy();
+  return JSON.parse(json!);
+}
+
+describe('server rendering', () => {
+  it('puts the upcoming events in the HTML of /eventos, and their data for hydration', async () => {
+    const events = (await testApp.agent().post<{ events: { id: number; name: string }[] }>('event/get', {}))
+      .body.events;
+    expect(events.length).toBeGreaterThan(1);
+    const html = (await get('/eventos')).body;
+    const root = rootOf(html);
+    for (const event of events) expect(root).toContain(escapeText(event.name));
+    const query = stateOf(html).queries.find(
+      (entry) => JSON.stringify(entry.queryKey) === '["events","public",null]',
+    );
+    expect(query?.state.data.events.map((event: { id: number }) => event.id)).toEqual(
+      events.map((event) => event.id),
+    );
+  });
+
+  it('renders an event page with its name and prices, and the adverts of /personas', async () => {
+    const [event] = (await testApp.agent().post<{ events: { id: number; name: string }[] }>('event/get', {}))
+      .body.events;
+    const page = await get(`/evento/${event!.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(rootOf(page.body)).toContain(escapeText(event!.name));
+
+    const adverts = await testApp.agent().post<{ adverts: { description: string }[] }>('adverts/get', {});
+    const people = rootOf((await get('/personas')).body);
+    expect(people).toContain(escapeText(adverts.body.adverts[0]!.description.slice(0, 20)));
+  });
+
+  it('keeps the CSP: no inline script that would run, and < escaped in the page data', async () => {
+    const events = (await testApp.agent().post<{ events: { id: number }[] }>('event/get', {})).body.events;
+    await testApp.app.db
+      .updateTable('events')
+      .set({ name: '</script><script>alert(1)</script>' })
+      .where('id', '=', events[0]!.id)
+      .execute();
+    const html = (await get('/eventos')).body;
+    expect(html).not.toContain('<script>alert(1)');
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]!);
+    for (const attributes of scripts) {
+      expect(attributes).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
+    }
+    expect(JSON.stringify(stateOf(html))).toContain('</script><script>alert(1)</script>');
+  });
+});
+
+/** Text as React writes it into HTML. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+describe('findability', () => {
+  it('serves robots.txt as text that points to the sitemap', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toContain('User-agent: *');
+    expect(response.body).toContain('Disallow: /admin');
+    expect(response.body).toContain('Sitemap: https://cita.example.mx/sitemap.xml');
+  });
+
+  it('lists the public pages and every upcoming event in sitemap.xml', async () => {
+    const events = await testApp.agent().post<{ events: { id: number }[] }>('event/get', {});
+    expect(events.body.events.length).toBeGreaterThan(0);
+    const response = await get('/sitemap.xml');
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toContain('https://cita.example.mx/eventos');
+    expect(locations).toContain('https://cita.example.mx/aviso-privacidad');
+    for (const event of events.body.events) {
+      expect(locations).toContain(`https://cita.example.mx/evento/${event.id}`);
+    }
+  });
+
+  it('gives each public page its own Spanish description and canonical address', async () => {
+    const descriptions = new Set<string>();
+    for (const url of [
+      '/',
+      '/eventos',
+      '/personas',
+      '/servicios',
+      '/nosotros',
+      '/contacto',
+      '/aviso-privacidad',
+    ]) {
+      const html = (await get(`${url}?utm_source=x`)).body;
+      const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1];
+      expect(description, url).toBeTruthy();
+      descriptions.add(description!);
+      expect(html, url).toContain(`<link rel="canonical" href="https://cita.example.mx${url}" />`);
+    }
+    expect(descriptions.size).toBe(7);
+  });
+
+  it('describes an event page with schema.org Event JSON-LD in Mexico City time and MXN', async () => {
+    const events = await testApp.agent().post<{ events: { id: number }[] }>('event/get', {});
+    const id = events.body.events[0]!.id;
+    await testApp.app.db
+      .updateTable('events')
+      .set({
+        name: 'Noche </script><script>alert(1)</script>',
+        day: '2031-03-14',
+        hour: '20:30',
+        status_id: 2,
+      })
+      .where('id', '=', id)
+      .execute();
+    const html = (await get(`/evento/${id}`)).body;
+    expect(html).not.toContain('<script>alert(1)');
+    const [data] = jsonLdOf(html);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Noche </script><script>alert(1)</script>',
+      startDate: '2031-03-14T20:30:00-06:00',
+      url: `https://cita.example.mx/evento/${id}`,
+    });
+    expect(data!.offers).toHaveLength(2);
+    for (const offer of data!.offers) {
+      expect(offer).toMatchObject({
+        '@type': 'Offer',
+        priceCurrency: 'MXN',
+        availability: 'https://schema.org/SoldOut',
+      });
+      expect(Number(offer.price)).toBeGreaterThanOrEqual(0);
+    }
+    expect(html).toContain(`<link rel="canonical" href="https://cita.example.mx/evento/${id}" />`);
+  });
+});
 
 describe('the web app', () => {
   it('answers every client-side route with index.html', async () => {
-    for (const url of ['/', '/intereses', '/admin/events', '/servicio/party', '/evento/abc']) {
+    for (const url of ['/', '/intereses', '/admin/events', '/servicio/party']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
@@ -70,9 +267,10 @@ describe('the web app', () => {
     expect(response.body).not.toContain('<Polanco>');
   });
 
-  it('serves plain index.html for an event that does not exist', async () => {
+  it('answers 404 with the page for an event that does not exist', async () => {
     const response = await get('/evento/999999');
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).not.toContain('og:title');
   });
 });

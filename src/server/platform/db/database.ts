@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
+import { withStatementCache } from './statement-cache';
 
 // COUNT(*) and BIGINT come back as strings from node-postgres; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -54,7 +55,9 @@ export function createDatabase(options: DatabaseOptions): DB {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: file }) });
+  return new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(file) }),
+  });
 }
 
 /**

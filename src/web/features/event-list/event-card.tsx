@@ -5,7 +5,7 @@ import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
 import { formatDay, formatHour, formatPrice } from '../../lib/format';
 
-export function EventCard({ event }: { event: EventListItem }) {
+export function EventCard({ event, eager = false }: { event: EventListItem; eager?: boolean }) {
   const soldOut = event.status_id === EVENT_STATUS.soldOut;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
@@ -15,6 +15,7 @@ export function EventCard({ event }: { event: EventListItem }) {
             src={event.image}
             srcSet={event.image_srcset}
             alt={`Imagen del evento ${event.name}`}
+            eager={eager}
             sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
             className="aspect-video w-full object-cover"
           />

@@ -78,9 +78,9 @@ function OtherEvents({ events, loading }: { events: EventListItem[] | undefined;
 function EventGrid({ events }: { events: EventListItem[] }) {
   return (
     <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {events.map((event) => (
+      {events.map((event, index) => (
         <li key={event.id}>
-          <EventCard event={event} />
+          <EventCard event={event} eager={index === 0} />
         </li>
       ))}
     </ul>

@@ -25,23 +25,32 @@ export function CommunityCounters() {
     select: (response) => response.stats,
   });
   const targets: Record<CounterKey, number> = stats.data ?? COUNTER_CAPS;
-  const [starts] = useState(() => ({
-    people: randomCounterStart(),
-    dates: randomCounterStart(),
-    meets: randomCounterStart(),
-    matches: randomCounterStart(),
-  }));
-  const [openedAt] = useState(() => Date.now());
-  const [now, setNow] = useState(openedAt);
-  const finished = COUNTER_KEYS.every(
-    (key) => counterValue(starts[key], targets[key], now - openedAt) === targets[key],
-  );
+  // The server and the first (hydrating) render show the final figures, which also reserves
+  // their width; the climb from a random start begins once the page runs in the browser.
+  const [starts, setStarts] = useState<Record<CounterKey, number> | null>(null);
+  const [openedAt, setOpenedAt] = useState(0);
+  const [now, setNow] = useState(0);
+  const value = (key: CounterKey) =>
+    starts ? counterValue(starts[key], targets[key], now - openedAt) : targets[key];
+  const finished = starts !== null && COUNTER_KEYS.every((key) => value(key) === targets[key]);
 
   useEffect(() => {
-    if (finished) return;
+    const opened = Date.now();
+    setStarts({
+      people: randomCounterStart(),
+      dates: randomCounterStart(),
+      meets: randomCounterStart(),
+      matches: randomCounterStart(),
+    });
+    setOpenedAt(opened);
+    setNow(opened);
+  }, []);
+
+  useEffect(() => {
+    if (starts === null || finished) return;
     const timer = window.setInterval(() => setNow(Date.now()), COUNTER_STEP_MS);
     return () => window.clearInterval(timer);
-  }, [finished]);
+  }, [starts, finished]);
 
   return (
     <section aria-labelledby="community-title" className="bg-accent text-white">
@@ -53,7 +62,7 @@ export function CommunityCounters() {
           {COUNTER_KEYS.map((key) => (
             <li key={key} className="flex flex-col gap-1">
               <span className="text-3xl font-black tabular-nums md:text-4xl">
-                {figures.format(counterValue(starts[key], targets[key], now - openedAt))}
+                {figures.format(value(key))}
               </span>
               <span className="text-sm text-white/85">{COUNTER_LABELS[key]}</span>
             </li>

@@ -137,7 +137,7 @@ function Slide({ event, eager }: { event: EventListItem; eager: boolean }) {
         <p className="text-sm font-semibold text-accent">
           {formatDay(event.day)} · {formatHour(event.hour)}
         </p>
-        <h3 className="text-xl font-bold text-ink group-hover:text-accent md:text-3xl">{event.name}</h3>
+        <h2 className="text-xl font-bold text-ink group-hover:text-accent md:text-3xl">{event.name}</h2>
         <p className="text-sm font-semibold text-muted">
           {soldOut ? 'Evento agotado · ver detalles' : 'Ver detalles y participar'}
         </p>

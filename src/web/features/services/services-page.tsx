@@ -10,7 +10,7 @@ export function ServicesPage() {
         Desde una cita a ciegas hasta una escapada entre viñedos: elige la forma de conocer gente que va
         contigo.
       </p>
-      <ServiceGrid />
+      <ServiceGrid eagerFirst />
     </section>
   );
 }

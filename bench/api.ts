@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createScratchDatabase, ServerProcess } from '../tests/support/server-process';
+
+/**
+ * `npm run bench:api`: the product's public list calls against a bare-Fastify ceiling that
+ * answers a prebuilt JSON body of the same size, each in its own process on this machine.
+ * 100 connections, 10 s, 3 rounds interleaved (ceiling, event/get, adverts/get); prints req/s,
+ * p99 and the ratio to the ceiling. Targets (issue 12): ratio ≥ 50 %, p99 < 50 ms.
+ */
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
+const DURATION = Number(process.env.DURATION ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+
+interface Sample {
+  requests: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function measure(url: string, body: string): Promise<Sample> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return {
+    requests: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+async function startCeiling(bodyFile: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts'], {
+    env: { ...process.env, BODY_FILE: bodyFile, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+const scratch = await createScratchDatabase();
+const server = await ServerProcess.start({ ...scratch, env: { LOG_LEVEL: 'warn' } });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-bench-api-'));
+const ceilings: ChildProcess[] = [];
+try {
+  const calls = [
+    { name: 'event/get', body: '{}' },
+    { name: 'adverts/get', body: '{}' },
+  ];
+  const targets = [];
+  for (const call of calls) {
+    const answer = await fetch(`${server.url}/api/${call.name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: call.body,
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${call.name}: ${answer.status} ${text}`);
+    const bodyFile = path.join(work, `${call.name.replace('/', '-')}.json`);
+    fs.writeFileSync(bodyFile, text);
+    const ceiling = await startCeiling(bodyFile);
+    ceilings.push(ceiling.child);
+    targets.push({ ...call, bytes: Buffer.byteLength(text), ceilingUrl: `${ceiling.url}/api/${call.name}` });
+  }
+
+  const results = new Map<string, { ceiling: Sample[]; product: Sample[] }>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const target of targets) {
+      const entry = results.get(target.name) ?? { ceiling: [], product: [] };
+      results.set(target.name, entry);
+      entry.ceiling.push(await measure(target.ceilingUrl, target.body));
+      entry.product.push(await measure(`${server.url}/api/${target.name}`, target.body));
+      const last = (list: Sample[]) => list[list.length - 1]!;
+      console.log(
+        `ronda ${round} ${target.name}: techo ${Math.round(last(entry.ceiling).requests)} req/s, producto ${Math.round(last(entry.product).requests)} req/s, p99 ${last(entry.product).p99} ms`,
+      );
+    }
+  }
+
+  console.log(
+    `\nbench:api — ${CONNECTIONS} conexiones, ${DURATION} s × ${ROUNDS} rondas intercaladas, base ${scratch.databaseUrl ? 'PostgreSQL' : 'SQLite'}`,
+  );
+  const table: Record<string, Record<string, string | number>> = {};
+  let met = true;
+  for (const target of targets) {
+    const entry = results.get(target.name)!;
+    const mean = (list: Sample[], pick: (sample: Sample) => number) =>
+      list.reduce((sum, sample) => sum + pick(sample), 0) / list.length;
+    const ceiling = mean(entry.ceiling, (sample) => sample.requests);
+    const product = mean(entry.product, (sample) => sample.requests);
+    const p99 = Math.max(...entry.product.map((sample) => sample.p99));
+    const ratio = product / ceiling;
+    const errors = entry.product.reduce((sum, sample) => sum + sample.non2xx, 0);
+    const ok = ratio >= 0.5 && p99 < 50 && errors === 0;
+    met &&= ok;
+    table[target.name] = {
+      'bytes de respuesta': target.bytes,
+      'techo req/s': Math.round(ceiling),
+      'producto req/s': Math.round(product),
+      'proporción (≥ 50 %)': `${(ratio * 100).toFixed(1)} %`,
+      'p99 máx. ms (< 50)': p99,
+      'no 2xx': errors,
+      meta: ok ? 'cumplida' : 'NO cumplida',
+    };
+  }
+  console.table(table);
+  console.log('Cifras indicativas: la máquina es compartida.');
+  if (!met) process.exitCode = 1;
+} finally {
+  for (const child of ceilings) child.kill('SIGTERM');
+  await server.stop();
+  await scratch.drop();
+  fs.rmSync(work, { recursive: true, force: true });
+}

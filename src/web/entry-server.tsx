@@ -1,0 +1,36 @@
+import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { publicRoutes } from './app/public-routes';
+
+/** The answers a page's queries would fetch, by query key, already at hand on the server. */
+export type PageData = { key: readonly unknown[]; data: unknown }[];
+
+export interface RenderedPage {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** The query cache to hydrate on the client, so the page makes no second request. */
+  state: DehydratedState;
+}
+
+const handler = createStaticHandler(publicRoutes);
+
+/** Renders one public page to HTML with React Router's static (data-mode) router. */
+export async function renderPage(url: string, data: PageData): Promise<RenderedPage | null> {
+  const context = await handler.query(new Request(url));
+  // A redirect or a loader's Response: not one of the pages rendered here.
+  if (context instanceof Response) return null;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+  for (const entry of data) queryClient.setQueryData(entry.key, entry.data);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        {/* hydrate={false}: no inline script, which the CSP forbids; there are no loaders to replay. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  return { html, state: dehydrate(queryClient) };
+}
