@@ -6,7 +6,7 @@ import { eventDetailsBody, eventGetBody } from '../../shared/contracts/events';
 import { currentAdminId, requireAdmin } from '../platform/auth/guards';
 import { notFound, unauthorized } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
-import { ok, sendSerialized, zodApp } from '../platform/http/envelope';
+import { ok, zodApp } from '../platform/http/envelope';
 import {
   addEvent,
   attendanceCsv,
