@@ -11,6 +11,7 @@ const tag = Date.now().toString(36);
 const LUCIA_LAST = `Ríos${tag}`;
 const PEDRO_LAST = `Peña${tag}`;
 const EVENT_NAME = `Noche de prueba ${tag}`;
+const OTHER_ADMIN = `Otra Admin ${tag}`;
 
 interface World {
   lucia: { id: number; email: string };
@@ -106,6 +107,12 @@ test.beforeAll(async ({ baseURL }) => {
     },
   });
   if (!event.ok()) throw new Error(await event.text());
+  // Another admin of this spec's own: only another admin's panel offers the status (design §13).
+  await ok(
+    admin.post('/api/admin/add', {
+      data: { admin: { name: OTHER_ADMIN, email: `otra.${tag}@e2e.mx`, password: 'otra-admin-12345' } },
+    }),
+  );
   const { event_id } = (await event.json()) as { event_id: number };
   await ok(lucia.api.post('/api/client/events/add', { data: { event_id } }));
   world = { lucia: { id: lucia.id, email: lucia.email }, eventId: event_id };
@@ -289,9 +296,9 @@ test('Administradores y Mi perfil: lista en tarjetas y panel a pantalla completa
   await expect(page.getByRole('heading', { name: 'Administradores' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectOnScreen(page.getByRole('button', { name: 'Agregar nuevo' }));
-  const first = page.locator('tbody > tr').first();
-  await expectOnScreen(first.getByRole('button'));
-  await first.getByRole('button').click();
+  const other = page.locator('tbody > tr').filter({ hasText: OTHER_ADMIN });
+  await expectOnScreen(other.getByRole('button'));
+  await other.getByRole('button').click();
   const panel = page.getByRole('dialog', { name: 'Administrador' });
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('combobox', { name: 'Estado' })).toBeVisible();
