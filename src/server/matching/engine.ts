@@ -243,19 +243,25 @@ export class CompatibilityEngine {
     const ids = this.activeIds(options.clientIds);
     const stored = this.storedPage(ids, offset, limit);
     const marks = this.marksOf(ids);
-    // Stored pairs of each unmarked client with marked clients above it (the sweep subtracts them).
-    const storedAbove = new Int32Array(this.capacity);
-    for (const id of ids) {
-      const found = this.collectCandidates(id, 0);
-      for (let i = 0; i < found && this.candidates[i]! < id; i++) {
-        const y = this.candidates[i]!;
-        if (marks[y] !== 1) storedAbove[y]!++;
+    let misfitTotal: number;
+    if (stored.gathered) {
+      misfitTotal = this.gatherMisfits(ids, marks, offset - stored.total, limit, stored.pairs);
+    } else {
+      // Stored pairs of each unmarked client with marked clients above it (the sweep subtracts them).
+      const storedAbove = new Int32Array(this.capacity);
+      for (const id of ids) {
+        const found = this.collectCandidates(id, 0);
+        for (let i = 0; i < found && this.candidates[i]! < id; i++) {
+          const y = this.candidates[i]!;
+          if (marks[y] !== 1) storedAbove[y]!++;
+        }
       }
+      const prefix = this.misfitPrefix(marks, storedAbove);
+      this.appendMisfits(prefix, marks, offset - stored.total, limit, stored.pairs);
+      misfitTotal = prefix[this.capacity]!;
     }
-    const prefix = this.misfitPrefix(marks, storedAbove);
-    this.appendMisfits(prefix, marks, offset - stored.total, limit, stored.pairs);
     for (const id of ids) marks[id] = 0;
-    return { total: stored.total + prefix[this.capacity]!, pairs: stored.pairs };
+    return { total: stored.total + misfitTotal, pairs: stored.pairs };
   }
 
   /** How many pairs one client has (score 2 and more): the clients that fit it by age both ways. */
@@ -338,7 +344,7 @@ export class CompatibilityEngine {
     skip -= prefix[low]!;
     for (let x = low; x < capacity && pairs.length < limit; x++) {
       if (prefix[x + 1] === prefix[x]) continue;
-      const partners = this.misfitPartners(x, marks === null || marks[x] === 1 ? null : marks);
+      const partners = this.misfitPartners(x, x + 1, marks === null || marks[x] === 1 ? null : marks);
       for (let i = skip; i < partners.length && pairs.length < limit; i++) {
         pairs.push({ client_a: x, client_b: partners[i]!, score: AGE_FIT_SCORE, percent: MISFIT_PERCENT });
       }
@@ -346,8 +352,44 @@ export class CompatibilityEngine {
     }
   }
 
-  /** Clients above x that fit it by age but not by gender (only marked ones with `marks`), by id. */
-  private misfitPartners(x: number, marks: Uint8Array | null): Int32Array {
+  /**
+   * The gender misfits of a few clients, from all their partners (as gather does for stored pairs):
+   * appends those from `offset` to `pairs` up to `limit` and returns how many there are.
+   */
+  private gatherMisfits(
+    ids: readonly number[],
+    marks: Uint8Array,
+    offset: number,
+    limit: number,
+    pairs: CompatibilityPair[],
+  ): number {
+    const keys: number[] = [];
+    for (const id of ids) {
+      for (const y of this.misfitPartners(id, 0, null)) {
+        // A pair of two marked clients is taken once, from its smaller id.
+        if (marks[y] === 1 && y < id) continue;
+        keys.push(id < y ? id * GATHER_A + y : y * GATHER_A + id);
+      }
+    }
+    if (pairs.length >= limit) return keys.length;
+    const sorted = Float64Array.from(keys).sort();
+    for (let i = Math.max(0, offset); i < sorted.length && pairs.length < limit; i++) {
+      const a = Math.floor(sorted[i]! / GATHER_A);
+      pairs.push({
+        client_a: a,
+        client_b: sorted[i]! - a * GATHER_A,
+        score: AGE_FIT_SCORE,
+        percent: MISFIT_PERCENT,
+      });
+    }
+    return keys.length;
+  }
+
+  /**
+   * Clients from id `from` on, other than x, that fit x by age but not by gender (only marked ones
+   * with `marks`), by id.
+   */
+  private misfitPartners(x: number, from: number, marks: Uint8Array | null): Int32Array {
     const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
     const fitting = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
     const found: number[] = [];
@@ -357,21 +399,25 @@ export class CompatibilityEngine {
       for (const r of RANGES_WITH_AGE[this.age[x]!]!) {
         const count = this.memberCount[base + r]!;
         const members = this.members[base + r]!;
-        for (let i = lowerBound(members, count, x + 1); i < count; i++) {
+        for (let i = lowerBound(members, count, from); i < count; i++) {
           const y = members[i]!;
           const age = this.age[y]!;
-          if (age >= minAge && age <= maxAge && (marks === null || marks[y] === 1)) found.push(y);
+          if (age >= minAge && age <= maxAge && y !== x && (marks === null || marks[y] === 1)) found.push(y);
         }
       }
     }
     return Int32Array.from(found).sort();
   }
 
-  /** The stored pairs (4 and more) with at least one of `ids`. */
-  private storedPage(ids: readonly number[], offset: number, limit: number): PairPage {
+  /** The stored pairs (4 and more) with at least one of `ids`; `gathered` when there were few. */
+  private storedPage(
+    ids: readonly number[],
+    offset: number,
+    limit: number,
+  ): PairPage & { gathered: boolean } {
     let degreeSum = 0;
     for (const id of ids) degreeSum += this.degree[id]!;
-    if (degreeSum <= this.gatherLimit) return this.gather(ids, offset, limit);
+    if (degreeSum <= this.gatherLimit) return { ...this.gather(ids, offset, limit), gathered: true };
 
     // Many clients: filter the full listing. Pairs with both sides in the set are counted twice in
     // degreeSum; each appears once in the block of its smaller id.
@@ -384,7 +430,7 @@ export class CompatibilityEngine {
     }
     const pairs = this.listing(offset, limit, marks);
     for (const id of ids) marks[id] = 0;
-    return { total, pairs };
+    return { total, pairs, gathered: false };
   }
 
   private reset(maxId: number): void {
