@@ -153,6 +153,7 @@ export class CompatibilityEngine {
   private marks = new Uint8Array(0);
   /** misfitPrefix(null) until the next change: gender misfits of the clients below each id. */
   private allMisfits: Float64Array | null = null;
+  private misfitBuffer = new Int32Array(MIN_CAPACITY);
 
   constructor(options: EngineOptions = {}) {
     this.gatherLimit = options.gatherLimit ?? GATHER_LIMIT;
@@ -344,7 +345,8 @@ export class CompatibilityEngine {
     skip -= prefix[low]!;
     for (let x = low; x < capacity && pairs.length < limit; x++) {
       if (prefix[x + 1] === prefix[x]) continue;
-      const partners = this.misfitPartners(x, x + 1, marks === null || marks[x] === 1 ? null : marks);
+      const found = this.collectMisfits(x, x + 1, marks === null || marks[x] === 1 ? null : marks);
+      const partners = this.misfitBuffer.subarray(0, found).sort();
       for (let i = skip; i < partners.length && pairs.length < limit; i++) {
         pairs.push({ client_a: x, client_b: partners[i]!, score: AGE_FIT_SCORE, percent: MISFIT_PERCENT });
       }
@@ -363,15 +365,22 @@ export class CompatibilityEngine {
     limit: number,
     pairs: CompatibilityPair[],
   ): number {
+    // Only counted when the page ends before the misfits.
+    const listing = pairs.length < limit;
     const keys: number[] = [];
+    let total = 0;
     for (const id of ids) {
-      for (const y of this.misfitPartners(id, 0, null)) {
+      const found = this.collectMisfits(id, 0, null);
+      const partners = this.misfitBuffer;
+      for (let i = 0; i < found; i++) {
+        const y = partners[i]!;
         // A pair of two marked clients is taken once, from its smaller id.
         if (marks[y] === 1 && y < id) continue;
-        keys.push(id < y ? id * GATHER_A + y : y * GATHER_A + id);
+        total++;
+        if (listing) keys.push(id < y ? id * GATHER_A + y : y * GATHER_A + id);
       }
     }
-    if (pairs.length >= limit) return keys.length;
+    if (!listing) return total;
     const sorted = Float64Array.from(keys).sort();
     for (let i = Math.max(0, offset); i < sorted.length && pairs.length < limit; i++) {
       const a = Math.floor(sorted[i]! / GATHER_A);
@@ -382,31 +391,41 @@ export class CompatibilityEngine {
         percent: MISFIT_PERCENT,
       });
     }
-    return keys.length;
+    return total;
   }
 
   /**
-   * Clients from id `from` on, other than x, that fit x by age but not by gender (only marked ones
-   * with `marks`), by id.
+   * Fills misfitBuffer[0 … n), unsorted, with the clients from id `from` on, other than x, that fit x
+   * by age but not by gender (only marked ones with `marks`); returns n.
    */
-  private misfitPartners(x: number, from: number, marks: Uint8Array | null): Int32Array {
+  private collectMisfits(x: number, from: number, marks: Uint8Array | null): number {
     const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
     const fitting = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
-    const found: number[] = [];
+    let upperBound = 0;
+    for (let pairing = 0; pairing < GENDERS * GENDERS; pairing++) {
+      for (const r of RANGES_WITH_AGE[this.age[x]!]!) {
+        upperBound += this.memberCount[pairing * RANGE_BOUNDS.length + r]!;
+      }
+    }
+    if (this.misfitBuffer.length < upperBound) this.misfitBuffer = new Int32Array(upperBound * 2);
+    const found = this.misfitBuffer;
+    let count = 0;
     for (let pairing = 0; pairing < GENDERS * GENDERS; pairing++) {
       const base = pairing * RANGE_BOUNDS.length;
       if (base === fitting) continue;
       for (const r of RANGES_WITH_AGE[this.age[x]!]!) {
-        const count = this.memberCount[base + r]!;
+        const size = this.memberCount[base + r]!;
         const members = this.members[base + r]!;
-        for (let i = lowerBound(members, count, from); i < count; i++) {
+        for (let i = lowerBound(members, size, from); i < size; i++) {
           const y = members[i]!;
           const age = this.age[y]!;
-          if (age >= minAge && age <= maxAge && y !== x && (marks === null || marks[y] === 1)) found.push(y);
+          if (age >= minAge && age <= maxAge && y !== x && (marks === null || marks[y] === 1)) {
+            found[count++] = y;
+          }
         }
       }
     }
-    return Int32Array.from(found).sort();
+    return count;
   }
 
   /** The stored pairs (4 and more) with at least one of `ids`; `gathered` when there were few. */
