@@ -115,7 +115,7 @@ describe('rule 1: each age in the range the other prefers, else 0', () => {
   });
 });
 
-describe('rule 2: each the gender the other looks for, else 0', () => {
+describe('rule 2: each the gender the other looks for, else the score stays at 2', () => {
   const client = (id: number, gender: GenderId, seeks: QuizAnswers['q_1']): ScoringClient => ({
     id,
     gender,
@@ -129,11 +129,11 @@ describe('rule 2: each the gender the other looks for, else 0', () => {
     [1, 'Mujer', 1, 'Mujer', MAX],
     [3, 'No binario o LGBTQ+', 3, 'No binario o LGBTQ+', MAX],
     [3, 'Hombre', 2, 'No binario o LGBTQ+', MAX],
-    [2, 'Mujer', 1, 'Mujer', 0],
-    [2, 'Hombre', 1, 'Hombre', 0],
-    [1, 'Hombre', 1, 'Hombre', 0],
-    [3, 'Mujer', 1, 'Hombre', 0],
-    [2, 'No binario o LGBTQ+', 1, 'Hombre', 0],
+    [2, 'Mujer', 1, 'Mujer', 2],
+    [2, 'Hombre', 1, 'Hombre', 2],
+    [1, 'Hombre', 1, 'Hombre', 2],
+    [3, 'Mujer', 1, 'Hombre', 2],
+    [2, 'No binario o LGBTQ+', 1, 'Hombre', 2],
   ] as const)('gender %i seeking %s with gender %i seeking %s: %i', (ga, sa, gb, sb, expected) => {
     const a = client(1, ga, sa);
     const b = client(2, gb, sb);
@@ -293,12 +293,12 @@ const clientArbitrary = (id: number): fc.Arbitrary<ScoringClient> =>
   });
 
 describe('scorePair: properties', () => {
-  it('is symmetric and scores 0 or between 4 and 21', () => {
+  it('is symmetric and scores 0, 2 or between 4 and 21', () => {
     fc.assert(
       fc.property(clientArbitrary(1), clientArbitrary(2), (a, b) => {
         const points = scorePair(a, b);
         expect(scorePair(b, a)).toBe(points);
-        expect(points === 0 || (points >= 4 && points <= MAX)).toBe(true);
+        expect(points === 0 || points === 2 || (points >= 4 && points <= MAX)).toBe(true);
       }),
       { numRuns: 2000 },
     );
@@ -306,7 +306,7 @@ describe('scorePair: properties', () => {
 });
 
 describe('computeAllPairsNaive', () => {
-  it('lists each pair once with the smaller id first, leaves out 0, sorts by score then ids', () => {
+  it('lists each pair once with the smaller id first, leaves out 0, lists gender misfits last', () => {
     const seeksWomen = { ...SHARED, q_1: 'Mujer' as const };
     const clients: ScoringClient[] = [
       { id: 9, gender: 2, age: 33, answers: seeksWomen },
@@ -321,6 +321,9 @@ describe('computeAllPairsNaive', () => {
       { client_a: 7, client_b: 9, score: 21, percent: 100 },
       { client_a: 4, client_b: 5, score: 20, percent: 100 },
       { client_a: 4, client_b: 9, score: 20, percent: 100 },
+      // Two women seeking men, two men seeking women: their ages fit, so they stay at 2.
+      { client_a: 4, client_b: 7, score: 2, percent: 10 },
+      { client_a: 5, client_b: 9, score: 2, percent: 10 },
     ];
     expect(computeAllPairsNaive(clients)).toEqual(expected);
   });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Random, seededRandom, syntheticAnswers, syntheticClients } from '../../bench/synthetic-clients';
 import { CompatibilityEngine, MAX_CLIENT_ID } from '../../src/server/matching/engine';
@@ -55,11 +56,17 @@ function involving(pairs: CompatibilityPair[], ids: readonly number[]): Compatib
 /** The engine agrees with the specification's computation, in full, page by page and filtered. */
 function expectSameAsNaive(engine: CompatibilityEngine, clients: ScoringClient[], random: Random): void {
   const naive = computeAllPairsNaive(clients);
-  expect(engine.pairCount).toBe(naive.length);
+  // Stored pairs score 4 and more; the gender misfits (2) follow them, listed on the fly.
+  const stored = naive.filter((pair) => pair.score >= 4).length;
+  expect(engine.pairCount).toBe(stored);
+  expect(naive.length).toBeGreaterThan(stored);
   expect(engine.page({ limit: Number.POSITIVE_INFINITY })).toEqual({ total: naive.length, pairs: naive });
   for (const [offset, limit] of [
     [0, 50],
     [37, 25],
+    [stored - 5, 10],
+    [stored, 7],
+    [stored + 13, 40],
     [naive.length - 5, 10],
     [naive.length + 3, 10],
     [0, 0],
@@ -82,9 +89,17 @@ function expectSameAsNaive(engine: CompatibilityEngine, clients: ScoringClient[]
       total: expected.length,
       pairs: expected.slice(3, 10),
     });
+    // A page across the last stored pair of these clients and their first gender misfits.
+    const crossing = Math.max(0, expected.filter((pair) => pair.score >= 4).length - 3);
+    expect(engine.page({ clientIds: chosen, offset: crossing, limit: 9 })).toEqual({
+      total: expected.length,
+      pairs: expected.slice(crossing, crossing + 9),
+    });
   }
   const someone = pick(1)[0]!;
   expect(engine.pairsFor(someone)).toEqual(involving(naive, [someone]));
+  expect(engine.pairTotalOf(someone)).toBe(involving(naive, [someone]).length);
+  expect(engine.pairTotalOf(999_999)).toBe(0);
 }
 
 // gatherLimit 0 makes every filtered page walk the full listing instead of gathering.
@@ -138,6 +153,57 @@ describe.each(variants)('CompatibilityEngine, %s', (_, options) => {
       }
       if (step % 40 === 0) expectSameAsNaive(engine, [...current.values()], random);
     }
+  });
+});
+
+describe('CompatibilityEngine, gender misfits (score 2) listed after the stored pairs', () => {
+  // Few ages and ranges, so that many pairs fit by age and pages often cross from stored to misfits.
+  const clientArbitrary = fc.record({
+    id: fc.integer({ min: 0, max: 3000 }),
+    gender: fc.constantFrom<GenderId>(1, 2, 3),
+    age: fc.option(fc.constantFrom(29, 30, 33, 35, 40), { freq: 8 }),
+    seed: fc.integer(),
+  });
+
+  it('pages, filtered or not, equal computeAllPairsNaive (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(clientArbitrary, { minLength: 0, maxLength: 40 }),
+        fc.nat(200),
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.nat(39), { maxLength: 4 }),
+        fc.boolean(),
+        (drawn, offset, limit, picks, gatherAll) => {
+          const clients = new Map<number, ScoringClient>();
+          for (const { id, gender, age, seed } of drawn) {
+            const answers = syntheticAnswers(seededRandom(seed), gender, age ?? 30);
+            clients.set(id, { id, gender, age, answers });
+          }
+          const list = [...clients.values()];
+          const naive = computeAllPairsNaive(list);
+          const engine = new CompatibilityEngine(gatherAll ? {} : { gatherLimit: 0 });
+          engine.load(list);
+          const stored = naive.filter((pair) => pair.score >= 4).length;
+          for (const from of [offset, Math.max(0, stored - (offset % 7))]) {
+            expect(engine.page({ offset: from, limit })).toEqual({
+              total: naive.length,
+              pairs: naive.slice(from, from + limit),
+            });
+          }
+          const chosen = picks.flatMap((index) => (list[index] ? [list[index].id] : []));
+          for (const id of chosen) expect(engine.pairTotalOf(id)).toBe(involving(naive, [id]).length);
+          const expected = involving(naive, chosen);
+          const storedChosen = expected.filter((pair) => pair.score >= 4).length;
+          for (const from of [offset % 20, Math.max(0, storedChosen - (offset % 5))]) {
+            expect(engine.page({ clientIds: chosen, offset: from, limit })).toEqual({
+              total: expected.length,
+              pairs: expected.slice(from, from + limit),
+            });
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

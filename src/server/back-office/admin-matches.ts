@@ -174,8 +174,7 @@ async function listUnpairedRespondents(app: FastifyInstance, search: string): Pr
     .execute();
   const unpaired: UnpairedRespondent[] = [];
   for (const respondent of respondents) {
-    const { total } = await app.matching.page({ offset: 0, limit: 1, clientIds: [respondent.id] });
-    if (total === 0) {
+    if ((await app.matching.pairTotalOf(respondent.id)) === 0) {
       unpaired.push({ client_id: respondent.id, name: `${respondent.first_name} ${respondent.last_name}` });
     }
   }

@@ -3,7 +3,7 @@ import type { CompatibilityPair } from '../../shared/domain/compatibility';
 import { clientMatches } from './admin-clients';
 
 /**
- * Compatibility pairs (each pair once, client_a < client_b, score > 0) from this instance's
+ * Compatibility pairs (each pair once, client_a < client_b, score > 0: gender misfits at 2 last) from this instance's
  * engine, highest percent first; `search` keeps the pairs where either person's name, e-mail or phone contains it (case and accents ignored).
  */
 export async function listQuizPairs(

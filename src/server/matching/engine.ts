@@ -1,4 +1,5 @@
 import {
+  AGE_FIT_SCORE,
   AGE_RANGES,
   type CompatibilityPair,
   GENDER_FIT_SCORE,
@@ -26,6 +27,12 @@ import { Fenwick } from './fenwick';
  *   linear time. The listing order of all pairs is rank, then a, then b; a Fenwick tree per
  *   rank counts the pairs of each client, which finds the client and block position of any offset in
  *   O(log n): a page costs O(log n + page size) whatever the offset.
+ * - Gender misfits (rule 2 fails, the score stays at 2) are not stored: nearly every pair that fits
+ *   by age is one. They all come after the stored pairs, in (a, b) order, so a page that reaches past
+ *   the stored pairs lists them on the fly. Their count per client a (partners b > a) is the number
+ *   of clients above a that fit by age, counted by a sweep from the highest id with a Fenwick tree
+ *   over ages per preferred range, less a's stored pairs; it is cached until the next change (filtered
+ *   pages count with their own sweep). A client's misfits above a are read from the other buckets.
  * - Updates: upsert/remove take the client's pairs out (its own block, and its key from the blocks of
  *   the candidates with smaller ids, found again through the buckets) and put the new ones in.
  *
@@ -71,6 +78,9 @@ const MIN_SCORE = GENDER_FIT_SCORE;
 // Keys of gathered pairs: rank, a and b in one float64, exact below 2^53 (5 + 24 + 24 bits).
 const GATHER_RANK = 2 ** 48;
 const GATHER_A = 2 ** 24;
+/** Fenwick positions for ages 0 … MAX_AGE (a power of two). */
+const AGE_POSITIONS = 2 ** Math.ceil(Math.log2(MAX_AGE + 1));
+const MISFIT_PERCENT = percentOf(AGE_FIT_SCORE);
 
 export interface PageOptions {
   offset?: number;
@@ -141,13 +151,16 @@ export class CompatibilityEngine {
   private rankStarts = new Int32Array(RANKS + 1);
   private rankCursor = new Int32Array(RANKS);
   private marks = new Uint8Array(0);
+  /** misfitPrefix(null) until the next change: gender misfits of the clients below each id. */
+  private allMisfits: Float64Array | null = null;
+  private misfitBuffer = new Int32Array(MIN_CAPACITY);
 
   constructor(options: EngineOptions = {}) {
     this.gatherLimit = options.gatherLimit ?? GATHER_LIMIT;
     this.ensureCapacity(0);
   }
 
-  /** Number of stored pairs (all score more than 0). */
+  /** Number of stored pairs: those scoring 4 or more (gender misfits are not stored). */
   get pairCount(): number {
     return this.pairTotal;
   }
@@ -163,6 +176,7 @@ export class CompatibilityEngine {
     let maxId = 0;
     for (const client of list) maxId = Math.max(maxId, checkedId(client.id));
     this.reset(maxId);
+    this.allMisfits = null;
     // A repeated id: the last one wins.
     for (const client of list) this.setClient(client);
     const capacity = this.capacity;
@@ -193,6 +207,7 @@ export class CompatibilityEngine {
   upsert(client: ScoringClient): void {
     const id = checkedId(client.id);
     this.ensureCapacity(id);
+    this.allMisfits = null;
     if (this.active[id] === 1) this.detach(id);
     if (this.setClient(client)) {
       this.joinBucket(id);
@@ -208,6 +223,7 @@ export class CompatibilityEngine {
       clientId < this.capacity &&
       this.active[clientId] === 1
     ) {
+      this.allMisfits = null;
       this.detach(clientId);
     }
   }
@@ -220,12 +236,207 @@ export class CompatibilityEngine {
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
     const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
     if (options.clientIds === undefined) {
-      return { total: this.pairTotal, pairs: this.listing(offset, limit, null) };
+      const pairs = this.listing(offset, limit, null);
+      this.allMisfits ??= this.misfitPrefix(null, null);
+      this.appendMisfits(this.allMisfits, null, offset - this.pairTotal, limit, pairs);
+      return { total: this.pairTotal + this.allMisfits[this.capacity]!, pairs };
     }
     const ids = this.activeIds(options.clientIds);
+    const stored = this.storedPage(ids, offset, limit);
+    const marks = this.marksOf(ids);
+    let misfitTotal: number;
+    if (stored.gathered) {
+      misfitTotal = this.gatherMisfits(ids, marks, offset - stored.total, limit, stored.pairs);
+    } else {
+      // Stored pairs of each unmarked client with marked clients above it (the sweep subtracts them).
+      const storedAbove = new Int32Array(this.capacity);
+      for (const id of ids) {
+        const found = this.collectCandidates(id, 0);
+        for (let i = 0; i < found && this.candidates[i]! < id; i++) {
+          const y = this.candidates[i]!;
+          if (marks[y] !== 1) storedAbove[y]!++;
+        }
+      }
+      const prefix = this.misfitPrefix(marks, storedAbove);
+      this.appendMisfits(prefix, marks, offset - stored.total, limit, stored.pairs);
+      misfitTotal = prefix[this.capacity]!;
+    }
+    for (const id of ids) marks[id] = 0;
+    return { total: stored.total + misfitTotal, pairs: stored.pairs };
+  }
+
+  /** How many pairs one client has (score 2 and more): the clients that fit it by age both ways. */
+  pairTotalOf(clientId: number): number {
+    const [x] = this.activeIds([clientId]);
+    if (x === undefined) return 0;
+    const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
+    const ages = this.age;
+    let total = 0;
+    for (let pairing = 0; pairing < GENDERS * GENDERS; pairing++) {
+      for (const r of RANGES_WITH_AGE[ages[x]!]!) {
+        const bucket: number = pairing * RANGE_BOUNDS.length + r;
+        const count: number = this.memberCount[bucket]!;
+        const members: Int32Array = this.members[bucket]!;
+        for (let i = 0; i < count; i++) {
+          const y: number = members[i]!;
+          const age: number = ages[y]!;
+          if (age >= minAge && age <= maxAge && y !== x) total++;
+        }
+      }
+    }
+    return total;
+  }
+
+  /** Every pair of one client, in listing order. */
+  pairsFor(clientId: number): CompatibilityPair[] {
+    return this.page({ clientIds: [clientId], limit: Number.POSITIVE_INFINITY }).pairs;
+  }
+
+  /**
+   * Gender misfits (age fit both ways) of each client a with clients above it, as a running sum:
+   * prefix[x] counts those of the clients below x, prefix[capacity] all of them. With `marks`, only
+   * pairs with a marked side; `storedAbove` then gives the stored pairs of each unmarked client with
+   * marked clients above it.
+   */
+  private misfitPrefix(marks: Uint8Array | null, storedAbove: Int32Array | null): Float64Array {
+    const capacity = this.capacity;
+    const counts = new Int32Array(capacity);
+    // Clients above the sweep, per preferred range, by age; and the marked ones among them.
+    const all = RANGE_BOUNDS.map(() => new Fenwick(AGE_POSITIONS));
+    const marked = marks === null ? all : RANGE_BOUNDS.map(() => new Fenwick(AGE_POSITIONS));
+    const { active, age, range, blockLength } = this;
+    for (let x = capacity - 1; x >= 0; x--) {
+      if (active[x] !== 1) continue;
+      const isMarked = marks === null || marks[x] === 1;
+      const trees = isMarked ? all : marked;
+      const [minAge, maxAge] = RANGE_BOUNDS[range[x]!]!;
+      let fits = 0;
+      for (const r of RANGES_WITH_AGE[age[x]!]!) {
+        fits += trees[r]!.prefix(maxAge + 1) - trees[r]!.prefix(minAge);
+      }
+      counts[x] = fits - (isMarked ? blockLength[x]! : storedAbove![x]!);
+      all[range[x]!]!.add(age[x]!, 1);
+      if (marks !== null && isMarked) marked[range[x]!]!.add(age[x]!, 1);
+    }
+    const prefix = new Float64Array(capacity + 1);
+    for (let x = 0; x < capacity; x++) prefix[x + 1] = prefix[x]! + counts[x]!;
+    return prefix;
+  }
+
+  /** Appends gender misfits from `offset` (in their own order: a, then b) until `pairs` holds `limit`. */
+  private appendMisfits(
+    prefix: Float64Array,
+    marks: Uint8Array | null,
+    offset: number,
+    limit: number,
+    pairs: CompatibilityPair[],
+  ): void {
+    const capacity = this.capacity;
+    let skip = Math.max(0, offset);
+    if (pairs.length >= limit || skip >= prefix[capacity]!) return;
+    // The client a holding misfit number `skip`: the last x with prefix[x] <= skip.
+    let low = 0;
+    let high = capacity - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if (prefix[middle]! <= skip) low = middle;
+      else high = middle - 1;
+    }
+    skip -= prefix[low]!;
+    for (let x = low; x < capacity && pairs.length < limit; x++) {
+      if (prefix[x + 1] === prefix[x]) continue;
+      const found = this.collectMisfits(x, x + 1, marks === null || marks[x] === 1 ? null : marks);
+      const partners = this.misfitBuffer.subarray(0, found).sort();
+      for (let i = skip; i < partners.length && pairs.length < limit; i++) {
+        pairs.push({ client_a: x, client_b: partners[i]!, score: AGE_FIT_SCORE, percent: MISFIT_PERCENT });
+      }
+      skip = 0;
+    }
+  }
+
+  /**
+   * The gender misfits of a few clients, from all their partners (as gather does for stored pairs):
+   * appends those from `offset` to `pairs` up to `limit` and returns how many there are.
+   */
+  private gatherMisfits(
+    ids: readonly number[],
+    marks: Uint8Array,
+    offset: number,
+    limit: number,
+    pairs: CompatibilityPair[],
+  ): number {
+    // Only counted when the page ends before the misfits.
+    const listing = pairs.length < limit;
+    const keys: number[] = [];
+    let total = 0;
+    for (const id of ids) {
+      const found = this.collectMisfits(id, 0, null);
+      const partners = this.misfitBuffer;
+      for (let i = 0; i < found; i++) {
+        const y = partners[i]!;
+        // A pair of two marked clients is taken once, from its smaller id.
+        if (marks[y] === 1 && y < id) continue;
+        total++;
+        if (listing) keys.push(id < y ? id * GATHER_A + y : y * GATHER_A + id);
+      }
+    }
+    if (!listing) return total;
+    const sorted = Float64Array.from(keys).sort();
+    for (let i = Math.max(0, offset); i < sorted.length && pairs.length < limit; i++) {
+      const a = Math.floor(sorted[i]! / GATHER_A);
+      pairs.push({
+        client_a: a,
+        client_b: sorted[i]! - a * GATHER_A,
+        score: AGE_FIT_SCORE,
+        percent: MISFIT_PERCENT,
+      });
+    }
+    return total;
+  }
+
+  /**
+   * Fills misfitBuffer[0 … n), unsorted, with the clients from id `from` on, other than x, that fit x
+   * by age but not by gender (only marked ones with `marks`); returns n.
+   */
+  private collectMisfits(x: number, from: number, marks: Uint8Array | null): number {
+    const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
+    const fitting = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
+    let upperBound = 0;
+    for (let pairing = 0; pairing < GENDERS * GENDERS; pairing++) {
+      for (const r of RANGES_WITH_AGE[this.age[x]!]!) {
+        upperBound += this.memberCount[pairing * RANGE_BOUNDS.length + r]!;
+      }
+    }
+    if (this.misfitBuffer.length < upperBound) this.misfitBuffer = new Int32Array(upperBound * 2);
+    const found = this.misfitBuffer;
+    let count = 0;
+    for (let pairing = 0; pairing < GENDERS * GENDERS; pairing++) {
+      const base = pairing * RANGE_BOUNDS.length;
+      if (base === fitting) continue;
+      for (const r of RANGES_WITH_AGE[this.age[x]!]!) {
+        const size = this.memberCount[base + r]!;
+        const members = this.members[base + r]!;
+        for (let i = lowerBound(members, size, from); i < size; i++) {
+          const y = members[i]!;
+          const age = this.age[y]!;
+          if (age >= minAge && age <= maxAge && y !== x && (marks === null || marks[y] === 1)) {
+            found[count++] = y;
+          }
+        }
+      }
+    }
+    return count;
+  }
+
+  /** The stored pairs (4 and more) with at least one of `ids`; `gathered` when there were few. */
+  private storedPage(
+    ids: readonly number[],
+    offset: number,
+    limit: number,
+  ): PairPage & { gathered: boolean } {
     let degreeSum = 0;
     for (const id of ids) degreeSum += this.degree[id]!;
-    if (degreeSum <= this.gatherLimit) return this.gather(ids, offset, limit);
+    if (degreeSum <= this.gatherLimit) return { ...this.gather(ids, offset, limit), gathered: true };
 
     // Many clients: filter the full listing. Pairs with both sides in the set are counted twice in
     // degreeSum; each appears once in the block of its smaller id.
@@ -238,12 +449,7 @@ export class CompatibilityEngine {
     }
     const pairs = this.listing(offset, limit, marks);
     for (const id of ids) marks[id] = 0;
-    return { total, pairs };
-  }
-
-  /** Every pair of one client, in listing order. */
-  pairsFor(clientId: number): CompatibilityPair[] {
-    return this.page({ clientIds: [clientId], limit: Number.POSITIVE_INFINITY }).pairs;
+    return { total, pairs, gathered: false };
   }
 
   private reset(maxId: number): void {

@@ -43,6 +43,12 @@ export class MatchingService {
     return this.engine.page(options);
   }
 
+  /** How many pairs (score 2 and more) one client has. */
+  async pairTotalOf(clientId: number): Promise<number> {
+    await this.refresh();
+    return this.engine.pairTotalOf(clientId);
+  }
+
   async refresh(): Promise<void> {
     this.refreshing ??= this.catchUp().finally(() => {
       this.refreshing = null;

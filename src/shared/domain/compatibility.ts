@@ -10,9 +10,8 @@ import type { QuestionKey, QuizAnswers, QuizOptionText } from './quiz-questions'
  * - A client is never paired with themselves (score 0).
  * - "The total is out of 20": the rules below add up to 21 at most (4 + 1 + 16). The score is kept as
  *   the sum of the rules; only the percent is capped at 100 (percentOf).
- * - Gender misfit: the specification says the score "stays at 2"; we follow the issue that asked for
- *   this engine and treat it as an early stop with 0, like the age misfit. A pair where one side is
- *   not the gender the other is looking for is not a match, and is not listed.
+ * - Gender misfit: as §9 step 2 says, the score "stays at 2" (10 %): the pair is listed, below every
+ *   pair that fits both ways. Only the age misfit stops at 0.
  * - The other interpretations are written beside each rule.
  */
 
@@ -58,6 +57,8 @@ export const AGE_RANGES: Readonly<Record<QuizOptionText<'q_2'>, readonly [number
   'Más de 50': [51, MAX_AGE],
 };
 
+/** Score once both ages fit the other's range (rule 1); a gender misfit stays there. */
+export const AGE_FIT_SCORE = 2;
 /** Score once both ages fit the other's range and both are the gender the other is looking for. */
 export const GENDER_FIT_SCORE = 4;
 /** The marital preference, when it fits, adds this and lets the answer rules add theirs. */
@@ -156,8 +157,10 @@ export function scorePair(a: ScoringClient, b: ScoringClient): number {
   if (a.id === b.id || a.answers === null || b.answers === null) return 0;
   // Rule 1, age fit: both directions, else 0. Passing it gives 2.
   if (!ageFits(a.age, b.answers) || !ageFits(b.age, a.answers)) return 0;
-  // Rule 2, gender fit: both directions, else 0 (see the header). Passing it gives 4.
-  if (SOUGHT_GENDER[a.answers.q_1] !== b.gender || SOUGHT_GENDER[b.answers.q_1] !== a.gender) return 0;
+  // Rule 2, gender fit: both directions, else the score stays at 2. Passing it gives 4.
+  if (SOUGHT_GENDER[a.answers.q_1] !== b.gender || SOUGHT_GENDER[b.answers.q_1] !== a.gender) {
+    return AGE_FIT_SCORE;
+  }
   // Rule 3: a marital misfit keeps the 4 and stops there.
   if (!maritalFits(a.answers, b.answers)) return GENDER_FIT_SCORE;
   let score = GENDER_FIT_SCORE + MARITAL_FIT_POINTS;

@@ -137,6 +137,45 @@ describe('admin/matches: quiz pairs', () => {
     });
   });
 
+  it('lists a pair whose ages fit but whose genders do not at 10 %, below every other pair', async () => {
+    const eva = await insertClient(testApp.app, {
+      first_name: 'Misfiteva',
+      gender: 1,
+      birthday: '1994-03-01',
+    });
+    const flor = await insertClient(testApp.app, {
+      first_name: 'Misfitflor',
+      gender: 1,
+      birthday: '1993-03-01',
+    });
+    // Both women looking for a man (spec §9 step 2: the score stays at 2).
+    await answerQuiz(eva.id, 'Hombre', '30-35');
+    await answerQuiz(flor.id, 'Hombre', '30-35');
+    const response = await admin.post<{ quiz_pairs: any[]; total: number; unpaired: unknown[] }>(
+      'admin/matches',
+      { tab: 'quiz', search: 'misfiteva' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.body.unpaired).toEqual([]);
+    const pairs = response.body.quiz_pairs;
+    expect(pairs.find((pair) => pair.client_b === flor.id)).toMatchObject({
+      client_a: eva.id,
+      score: 2,
+      percent: 10,
+    });
+    const firstMisfit = pairs.findIndex((pair) => pair.score === 2);
+    expect(pairs.slice(firstMisfit).every((pair) => pair.score === 2)).toBe(true);
+
+    // Unfiltered, the pair is the very last one (the newest ids): after every pair of 4 and more.
+    const first = await admin.post<{ total: number; page_size: number }>('admin/matches', { tab: 'quiz' });
+    const last = Math.ceil(first.body.total / first.body.page_size);
+    const lastPage = await admin.post<{ quiz_pairs: any[] }>('admin/matches', { tab: 'quiz', page: last });
+    const listed = lastPage.body.quiz_pairs.map((pair) => [pair.client_a, pair.client_b, pair.score]);
+    expect(listed.at(-1)).toEqual([eva.id, flor.id, 2]);
+    const misfitsFrom = listed.findIndex(([, , score]) => score === 2);
+    expect(listed.slice(misfitsFrom).every(([, , score]) => score === 2)).toBe(true);
+  });
+
   it('finds a quiz pair by a name typed without its accents or in capitals', async () => {
     const ines = await insertClient(testApp.app, {
       first_name: 'Inés',
