@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
+import { ADMIN_PAGE_SIZE, type AuditEntry } from '../../shared/contracts/admin';
 import type { DB } from './db/database';
 import type { Database } from './db/schema';
 import { nowIso } from './time';
@@ -32,17 +32,8 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
     .execute();
 }
 
-export interface AuditLogEntry {
-  id: number;
-  admin_id: number | null;
-  admin_name: string | null;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  before_json: string | null;
-  after_json: string | null;
-  created_at: string;
-}
+/** An audit row as stored; the back office adds the Spanish sentence and the link. */
+export type AuditLogEntry = Omit<AuditEntry, 'sentence' | 'link'>;
 
 export async function listAudit(db: DB, page: number): Promise<{ entries: AuditLogEntry[]; total: number }> {
   const { total } = await db
