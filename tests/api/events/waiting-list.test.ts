@@ -222,7 +222,9 @@ describe('event/update {assistance} status rules', () => {
       'Sólo se puede confirmar a una persona registrada (no en lista de espera ni cancelada)',
     );
     // Setting a registered member to registered again changes nothing; a waiting one cannot jump the queue.
-    const same = await admin.post('event/update', { assistance: { id: held!.body.assistance_id, status_id: 1 } });
+    const same = await admin.post('event/update', {
+      assistance: { id: held!.body.assistance_id, status_id: 1 },
+    });
     expect(same.statusCode).toBe(200);
     const unconfirm = await admin.post('event/update', {
       assistance: { id: queued!.body.assistance_id, status_id: 1 },
