@@ -98,6 +98,8 @@ describe('client/events/add with a waiting list', () => {
     expect((await lgbt.agent.post('client/events/add', { event_id: eventId })).body).toMatchObject({
       status_id: 1,
     });
+    const publicView = await testApp.agent().post<{ event: any }>('event/details', { event_id: eventId });
+    expect(publicView.body.event).toMatchObject({ status_id: 2, available_w: 0, available_m: 0 });
   });
 });
 
