@@ -86,6 +86,7 @@ export async function listClients(
       advert_status: row.advert_status,
       description: row.description,
       description_update: row.description_update,
+      photo: null,
     })),
   };
 }

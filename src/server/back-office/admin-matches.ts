@@ -72,6 +72,8 @@ export async function listInterestPairs(
       status_id: row.status_id,
       mutual: row.status_id === INTEREST_STATUS.mutual,
       contacted: row.contacted,
+      client_a_photo: null,
+      client_b_photo: null,
     })),
   };
 }
@@ -103,6 +105,8 @@ async function matchPerson(db: DB, clientId: number): Promise<MatchPerson> {
     phone: row.phone,
     instagram: row.instagram,
     description: row.description ?? '',
+    photo: null,
+    photos: [],
   };
 }
 

@@ -12,7 +12,7 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
 
   api.post('/admin/dashboard', { schema: { body: dashboardBody } }, async () => {
     const adverts = await listPendingAdverts(app.db);
-    return ok('Anuncios pendientes de aprobación', { adverts });
+    return ok('Anuncios pendientes de aprobación', { adverts, photos: [] });
   });
 
   api.post('/admin/stats', { schema: { body: adminStatsBody } }, async () => {

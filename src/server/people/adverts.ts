@@ -56,6 +56,8 @@ export async function listPublicAdverts(
       age: ageOnDay(row.birthday, today),
       occupation: row.occupation,
       description: row.description,
+      photo: null,
+      photos: [],
     })),
   };
 }

@@ -61,6 +61,7 @@ export async function listInterests(
       age: ageOnDay(row.birthday, today),
       occupation: row.occupation,
       description: published ? (row.description ?? '') : '',
+      photo: null,
     };
     if (row.status_id === INTEREST_STATUS.mutual) {
       mutual.push({
