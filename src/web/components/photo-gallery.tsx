@@ -1,7 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
-import { type PhotoSource, PersonPhoto, PhotoPlaceholder } from './person-photo';
+import { PersonPhoto, PhotoPlaceholder, type PhotoSource } from './person-photo';
 
 /**
  * All of a person's approved photos: swipe on a phone, arrows and dots elsewhere (the WAI-ARIA

@@ -17,7 +17,9 @@ export function usePeopleAdverts(gender: number | undefined) {
   const clientId = useSessionHint('client');
   return useInfiniteQuery({
     queryKey:
-      clientId === null ? ['adverts', 'public', gender ?? null] : ['adverts', 'member', clientId, gender ?? null],
+      clientId === null
+        ? ['adverts', 'public', gender ?? null]
+        : ['adverts', 'member', clientId, gender ?? null],
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       apiPost<AdvertsGetResponse>('adverts/get', {

@@ -6,7 +6,7 @@ import { GENDERS, genderLabel } from '../../../shared/domain/genders';
 import { ApiError } from '../../api/client';
 import { useMyInterests } from '../../api/interests';
 import { useSessionHint } from '../../api/session';
-import { type PhotoSource, PersonPhoto } from '../../components/person-photo';
+import { PersonPhoto, type PhotoSource } from '../../components/person-photo';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { SafetyActions } from '../../components/safety-actions';
 import { ErrorAlert } from '../../components/ui/alert';
@@ -146,7 +146,9 @@ export function PeoplePage() {
 
 /** Visitors see blurred photos (design §10); the way to see them clear is an account. */
 function useVisitor(): boolean {
-  return useSessionHint('client') === null && useSessionHint('admin') === null;
+  const clientId = useSessionHint('client');
+  const adminId = useSessionHint('admin');
+  return clientId === null && adminId === null;
 }
 
 function SignUpInvitation() {
