@@ -51,10 +51,10 @@ export function PhotoPlaceholder({ className }: { className?: string | undefined
   return (
     <svg
       viewBox="0 0 120 150"
-      preserveAspectRatio="xMidYMax slice"
+      preserveAspectRatio="xMidYMax meet"
       role="img"
       aria-label="Sin foto"
-      className={clsx('bg-gradient-to-b from-stone-100 to-stone-200 text-stone-300', className)}
+      className={clsx('bg-linear-to-b from-stone-100 to-stone-200 text-stone-300', className)}
     >
       <circle cx="60" cy="62" r="24" fill="currentColor" />
       <path d="M14 150c0-30 20.6-50 46-50s46 20 46 50z" fill="currentColor" />

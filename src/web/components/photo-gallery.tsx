@@ -33,7 +33,7 @@ export function PhotoGallery({
   }, [embla]);
 
   if (photos.length === 0) {
-    return <PhotoPlaceholder className="aspect-[4/5] w-full rounded-2xl" />;
+    return <PhotoPlaceholder className="aspect-[4/3] w-full rounded-2xl" />;
   }
   const several = photos.length > 1;
 
