@@ -66,46 +66,46 @@ export function PhotosCard() {
         </div>
       ) : (
         <>
-          <ul aria-label="Mis fotos" className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
-            {list.map((photo, index) => (
-              <li key={photo.id}>
-                <PhotoTile
-                  photo={photo}
-                  number={index + 1}
-                  last={index === list.length - 1}
-                  busy={busy}
-                  onMove={(position) => {
-                    startChange();
-                    move.mutate({ id: photo.id, position }, report);
-                  }}
-                  onDelete={() => {
-                    startChange();
-                    remove.mutate(photo.id, report);
-                  }}
-                />
-              </li>
-            ))}
-            {full ? null : (
-              <li>
-                <label
-                  className={clsx(
-                    'flex aspect-square cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-black/15 p-3 text-center text-sm font-semibold text-accent hover:border-accent hover:bg-accent-soft focus-within:outline-2 focus-within:outline-accent',
-                    busy && 'pointer-events-none opacity-60',
-                  )}
-                >
-                  <ImagePlus className="size-7" aria-hidden />
-                  {preparing || add.isPending ? 'Subiendo foto…' : 'Agregar foto'}
-                  <input
-                    type="file"
-                    accept={PHOTO_TYPES.join(',')}
-                    className="sr-only"
-                    disabled={busy}
-                    onChange={addChosenPhoto}
+          {list.length > 0 ? (
+            <ul aria-label="Mis fotos" className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+              {list.map((photo, index) => (
+                <li key={photo.id}>
+                  <PhotoTile
+                    photo={photo}
+                    number={index + 1}
+                    last={index === list.length - 1}
+                    busy={busy}
+                    onMove={(position) => {
+                      startChange();
+                      move.mutate({ id: photo.id, position }, report);
+                    }}
+                    onDelete={() => {
+                      startChange();
+                      remove.mutate(photo.id, report);
+                    }}
                   />
-                </label>
-              </li>
-            )}
-          </ul>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {full ? null : (
+            <label
+              className={clsx(
+                'mt-4 flex cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-dashed border-black/15 px-4 py-4 text-sm font-semibold text-accent hover:border-accent hover:bg-accent-soft focus-within:outline-2 focus-within:outline-accent',
+                busy && 'pointer-events-none opacity-60',
+              )}
+            >
+              <ImagePlus className="size-6" aria-hidden />
+              {preparing || add.isPending ? 'Subiendo foto…' : 'Agregar foto'}
+              <input
+                type="file"
+                accept={PHOTO_TYPES.join(',')}
+                className="sr-only"
+                disabled={busy}
+                onChange={addChosenPhoto}
+              />
+            </label>
+          )}
           <p className="mt-3 text-sm text-muted">
             {full
               ? `Ya tienes ${MAX_PHOTOS} fotos, el máximo. Elimina una para agregar otra.`
