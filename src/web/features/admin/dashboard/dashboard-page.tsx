@@ -33,7 +33,7 @@ export function DashboardPage() {
     <section>
       <PageHeader title="Panel" />
       <Stats />
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
+      <div className="mt-6 grid gap-6 2xl:grid-cols-2">
         <section aria-labelledby="pending-adverts">
           <h2 id="pending-adverts" className="mb-3 text-lg font-semibold">
             Anuncios pendientes de aprobación
