@@ -296,3 +296,120 @@ describe('moderation', () => {
     }
   });
 });
+
+describe('photos where members appear', () => {
+  type AdvertsAnswer = {
+    adverts: {
+      client_id: number;
+      photo: string | null;
+      photos: { id: number; url: string; srcset: string }[];
+    }[];
+  };
+
+  async function advertOf(agent: Agent, clientId: number) {
+    const response = await agent.post<AdvertsAnswer>('adverts/get', { limit: 50 });
+    expect(response.statusCode).toBe(200);
+    return response.body.adverts.find((advert) => advert.client_id === clientId);
+  }
+
+  it('adverts/get gives visitors blurred URLs and members and admins clear ones, approved photos only, in order', async () => {
+    const owner = await loggedInClient(testApp);
+    const member = await loggedInClient(testApp);
+    await insertAdvert(testApp.app, owner.id, { description: 'Me encanta el café' });
+    await insertPhoto(testApp.app, owner.id, { status_id: 1 });
+    const second = await insertPhoto(testApp.app, owner.id, { status_id: 2 });
+    await insertPhoto(testApp.app, owner.id, { status_id: 3 });
+    const fourth = await insertPhoto(testApp.app, owner.id, { status_id: 2 });
+
+    const seenByVisitor = await advertOf(visitor, owner.id);
+    expect(seenByVisitor!.photos.map((photo) => photo.id)).toEqual([second.id, fourth.id]);
+    expect(seenByVisitor!.photo).toMatch(/\/blur\.webp$/);
+    for (const photo of seenByVisitor!.photos) {
+      expect(photo.url).toMatch(/\/blur\.webp$/);
+      expect(photo.srcset).not.toMatch(/\/\d+\.webp/);
+      expect((await visitor.get(photo.url)).statusCode).toBe(200);
+    }
+
+    for (const viewer of [member.agent, admin]) {
+      const seen = await advertOf(viewer, owner.id);
+      expect(seen!.photos.map((photo) => photo.id)).toEqual([second.id, fourth.id]);
+      expect(seen!.photo).toMatch(/\/480\.webp$/);
+      expect(seen!.photos[0]!.url).toMatch(/\/600\.webp$/);
+      expect((await viewer.get(seen!.photo!)).statusCode).toBe(200);
+      expect((await visitor.get(seen!.photo!)).statusCode).toBe(401);
+    }
+    const withoutPhotos = await loggedInClient(testApp);
+    await insertAdvert(testApp.app, withoutPhotos.id);
+    expect(await advertOf(member.agent, withoutPhotos.id)).toMatchObject({ photo: null, photos: [] });
+  });
+
+  it("stops serving an inactive member's photos to others", async () => {
+    const owner = await loggedInClient(testApp);
+    const member = await loggedInClient(testApp);
+    await insertPhoto(testApp.app, owner.id, { status_id: 2 });
+    const own = await owner.agent.post<PhotosAnswer>('client/photos/get', {});
+    const { clear, blurred } = variantUrls(own.body.photos[0]!);
+    expect((await member.agent.get(clear[0]!)).statusCode).toBe(200);
+    await admin.post('admin/clients/update', { client: { id: owner.id, status_id: 2 } });
+    expect((await member.agent.get(clear[0]!)).statusCode).toBe(404);
+    expect((await visitor.get(blurred)).statusCode).toBe(404);
+  });
+
+  it('interest lists and the back office show the main approved photo', async () => {
+    const owner = await loggedInClient(testApp, { first_name: 'Paola', last_name: 'Fotográfica' });
+    const fan = await loggedInClient(testApp);
+    const advertId = await insertAdvert(testApp.app, owner.id, { description: 'Hola' });
+    await insertPhoto(testApp.app, owner.id, { status_id: 1 });
+    await insertPhoto(testApp.app, owner.id, { status_id: 2 });
+    const main = (await owner.agent.post<PhotosAnswer>('client/photos/get', {})).body.photos[1]!;
+    const card = main.srcset.split(', ')[1]!.split(' ')[0];
+
+    const added = await fan.agent.post('client/interested/add', { interes: { interested_id: advertId } });
+    expect(added.statusCode).toBe(200);
+    const interests = await fan.agent.post<{ interested: { client_id: number; photo: string | null }[] }>(
+      'client/interested/get',
+    );
+    expect(interests.body.interested.find((entry) => entry.client_id === owner.id)?.photo).toBe(card);
+
+    const clients = await admin.post<{ clients: { id: number; photo: string | null }[] }>(
+      'admin/clients/get',
+      {
+        search: 'Fotográfica',
+      },
+    );
+    expect(clients.body.clients.find((client) => client.id === owner.id)?.photo).toBe(card);
+
+    const matches = await admin.post<{
+      matches: { id: number; client_b_id: number; client_b_photo: string | null }[];
+    }>('admin/matches', { tab: 'interests', search: 'Fotográfica' });
+    const pair = matches.body.matches.find((entry) => entry.client_b_id === owner.id)!;
+    expect(pair.client_b_photo).toBe(card);
+    const detail = await admin.post<{
+      match: { client_b: { photo: string | null; photos: { url: string }[] } };
+    }>('admin/matches', { match_id: pair.id });
+    expect(detail.body.match.client_b.photo).toBe(card);
+    expect(detail.body.match.client_b.photos.map((photo) => photo.url)).toEqual([main.url]);
+  });
+
+  it('the data export lists the photos; erasing the account removes them and their images', async () => {
+    const owner = await loggedInClient(testApp);
+    await insertPhoto(testApp.app, owner.id, { status_id: 2 });
+    await insertPhoto(testApp.app, owner.id, { status_id: 1 });
+    const exported = await owner.agent.post<{
+      data: { photos: { id: number; status_id: number; url: string }[] };
+    }>('client/data/export');
+    expect(exported.body.data.photos).toHaveLength(2);
+    expect(exported.body.data.photos[0]!.url).toMatch(
+      /^https?:\/\/.+\/images\/\d+\/[0-9a-f]{16}\/600\.webp$/,
+    );
+    const url = (await owner.agent.post<PhotosAnswer>('client/photos/get', {})).body.photos[0]!.url;
+
+    const before = await rowCounts();
+    const erased = await owner.agent.post('client/deactivate', { password: FIXTURE_PASSWORD });
+    expect(erased.statusCode).toBe(200);
+    const after = await rowCounts();
+    expect(await rowCounts(owner.id)).toMatchObject({ photos: 0 });
+    expect(after.images).toBe(before.images - 2);
+    expect((await admin.get(url)).statusCode).toBe(404);
+  });
+});
