@@ -126,7 +126,7 @@ export interface AdminPhotosUpdateResponse {
 export interface PendingPhoto extends PhotoSources {
   id: number;
   client_id: number;
-  /** 'First L.' of the member. */
+  /** The member's full name, as the pending adverts show it. */
   client: string;
   position: number;
   created_at: string;
