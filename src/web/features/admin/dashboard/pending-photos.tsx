@@ -36,7 +36,10 @@ export function PendingPhotos({ photos }: { photos: PendingPhoto[] }) {
       {photos.length === 0 ? (
         <EmptyState text="No hay fotos pendientes de aprobación" />
       ) : (
-        <ul aria-label="Fotos pendientes" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-3">
+        <ul
+          aria-label="Fotos pendientes"
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-3"
+        >
           {photos.map((photo) => (
             <li key={photo.id} className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-2">
               <img
