@@ -249,3 +249,37 @@ test('/intereses y los clientes del back office muestran la foto principal aprob
   );
   await admin.context().close();
 });
+
+test('la galería del panel se recorre deslizando, con flechas y con puntos', async ({ page, baseURL }) => {
+  const hana = await newPerson(baseURL!);
+  await publishAdvert(baseURL!, hana, 'Me gusta el café de especialidad y las librerías de viejo.');
+  for (let index = 0; index < 3; index++) {
+    await moderatePhoto(baseURL!, await addPhoto(baseURL!, hana), { status_id: 2 });
+  }
+  const iris = await newPerson(baseURL!);
+  await loginAsClient(page, iris.email, FRESH_PASSWORD);
+  await page.goto('/personas');
+  await (await advertCard(page, hana)).getByRole('button', { name: 'Ver perfil' }).click();
+  const gallery = page.getByRole('region', { name: `Fotos de ${hana.card}` });
+  const dot = (number: number) => gallery.getByRole('button', { name: `Ver la foto ${number}` });
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+  await expect(gallery.getByRole('button', { name: 'Foto anterior' })).toBeDisabled();
+
+  // A finger's swipe to the left.
+  const box = (await gallery.getByRole('group', { name: 'Foto 1 de 3' }).boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 });
+  await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(dot(2)).toHaveAttribute('aria-current', 'true');
+
+  await gallery.getByRole('button', { name: 'Foto siguiente' }).click();
+  await expect(dot(3)).toHaveAttribute('aria-current', 'true');
+  await expect(gallery.getByRole('button', { name: 'Foto siguiente' })).toBeDisabled();
+  await dot(1).click();
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+  await expect(gallery.getByRole('group', { name: 'Foto 1 de 3' })).not.toHaveAttribute('inert');
+  await expect(gallery.getByRole('group', { name: 'Foto 3 de 3' })).toHaveAttribute('inert');
+});
