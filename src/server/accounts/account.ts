@@ -3,6 +3,7 @@ import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { leaveAllEvents } from '../events/sign-ups';
 import { recordScoringChange } from '../matching/matching-service';
+import { deleteAllPhotos } from '../photos/member-photos';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { newToken, revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
@@ -174,6 +175,7 @@ export async function eraseClient(
       .where((eb) => eb.or([eb('client_a', '=', clientId), eb('client_b', '=', clientId)]))
       .execute();
     await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
+    await deleteAllPhotos(trx, clientId);
     await trx
       .deleteFrom('blocks')
       .where((eb) => eb.or([eb('client_id', '=', clientId), eb('target_client_id', '=', clientId)]))
