@@ -30,9 +30,6 @@ if (process.env.SKIP_BUILD !== '1') {
 const gzipBytes = (file: string) =>
   zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 
-const gzipBytes = (file: string) =>
-  zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-
 /** The JavaScript files the landing's HTML loads: the entry script and its module preloads. */
 function initialJsFiles(): string[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
