@@ -41,7 +41,10 @@ function replayHeld(): void {
 }
 
 function afterFirstPaint(then: () => void): void {
-  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
     window.addEventListener('load', then, { once: true });
     return;
   }
