@@ -110,3 +110,26 @@ test('un botón pulsado antes de la hidratación actúa en cuanto la página se 
   await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('link', { name: 'Nosotros' })).toBeVisible();
 });
+
+test('la hidratación no devuelve arriba a quien ya se desplazó por la página', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/aviso-privacidad');
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  // The held press is replayed after the first render's effects: the page is fully hydrated then.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  release();
+  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  await page.getByRole('link', { name: 'Nosotros' }).click();
+  await expect(page).toHaveURL(/\/nosotros$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
