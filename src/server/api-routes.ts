@@ -5,6 +5,7 @@ import { registerBackOfficeRoutes } from './back-office/routes';
 import { registerEventsRoutes } from './events/routes';
 import { registerMatchingRoutes } from './matching/routes';
 import { registerPeopleRoutes } from './people/routes';
+import { registerPhotoRoutes } from './photos/routes';
 import { registerStatsRoutes } from './stats/stats-routes';
 import { registerTrustRoutes } from './trust/trust-routes';
 
@@ -28,4 +29,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerMatchingRoutes);
   await app.register(registerBackOfficeRoutes);
   await app.register(registerTrustRoutes);
+  await app.register(registerPhotoRoutes);
 }

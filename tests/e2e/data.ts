@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { adminApi, apiContext, FRESH_PASSWORD } from './events-quiz/helpers';
 
 /**
@@ -125,5 +126,57 @@ export async function signUpForEvent(
   if (!confirmed) return;
   const admin = await adminApi(baseURL);
   await call(admin, '/api/event/update', { assistance: { id: assistance_id, status_id: 2 } });
+  await admin.dispose();
+}
+
+/**
+ * A photo-like JPEG made for the test: a colour gradient with grain, `width` × `height` pixels
+ * (a camera's size when asked), so every upload has bytes of its own.
+ */
+export async function testJpeg(width = 600, height = 800): Promise<Buffer> {
+  const hue = Math.floor(Math.random() * 360);
+  const gradient = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},60%,70%)"/><stop offset="1" stop-color="hsl(${(hue + 90) % 360},50%,35%)"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${width / 2}" cy="${height * 0.4}" r="${Math.min(width, height) / 5}" fill="hsl(${hue},30%,85%)"/>
+  </svg>`;
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 18 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(gradient))
+    .composite([{ input: grain, blend: 'soft-light' }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** The person uploads a photo through client/photos/add; it waits for an admin. Returns its id. */
+export async function addPhoto(baseURL: string, person: Person, jpeg?: Buffer): Promise<number> {
+  const api = await personApi(baseURL, person);
+  const bytes = jpeg ?? (await testJpeg());
+  const { photo } = await call<{ photo: { id: number } }>(api, '/api/client/photos/add', {
+    image: `data:image/jpeg;base64,${bytes.toString('base64')}`,
+  });
+  await api.dispose();
+  return photo.id;
+}
+
+/** An admin approves the photo (2) or rejects it (3) with a reason. */
+export async function moderatePhoto(
+  baseURL: string,
+  photoId: number,
+  decision: { status_id: 2 } | { status_id: 3; reason: string },
+): Promise<void> {
+  const admin = await adminApi(baseURL);
+  await call(admin, '/api/admin/photos/update', { photo: { id: photoId, ...decision } });
   await admin.dispose();
 }

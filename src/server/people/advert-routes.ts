@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ADVERTS_MAX_LIMIT, advertsGetBody } from '../../shared/contracts/people';
-import { currentClientId } from '../platform/auth/guards';
+import { currentAdminId, currentClientId } from '../platform/auth/guards';
 import { CachedBody } from '../platform/http/cached-body';
 import { JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import { listPublicAdverts } from './adverts';
@@ -14,13 +14,21 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
     const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
     const gender = request.body?.gender;
     const viewerId = await currentClientId(request);
+    // Faces are clear only for active members and admins (design §10); everyone else is a visitor.
+    const visitor = viewerId === null && (await currentAdminId(request)) === null;
     const answer = async () => {
-      const { adverts, total } = await listPublicAdverts(app.db, { gender, offset, limit, viewerId });
+      const { adverts, total } = await listPublicAdverts(app.db, {
+        gender,
+        offset,
+        limit,
+        viewerId,
+        photoViewer: visitor ? 'visitor' : 'member',
+      });
       return ok('Anuncios', { adverts, total, offset, limit });
     };
     // A member's list leaves out the people she blocked; visitors share one answer, serialised
     // and compressed once while it is cached.
-    if (viewerId !== null) return answer();
+    if (!visitor) return answer();
     const body = await app.readCache.get(
       `adverts.json:${gender ?? ''}:${offset}:${limit}`,
       async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),

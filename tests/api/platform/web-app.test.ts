@@ -154,6 +154,18 @@ describe('server rendering', () => {
     expect(people).toContain(escapeText(adverts.body.adverts[0]!.description.slice(0, 20)));
   });
 
+  it('renders /personas for visitors with the blurred photos only: no clear variant in the HTML', async () => {
+    const adverts = await testApp
+      .agent()
+      .post<{ adverts: { photo: string | null }[] }>('adverts/get', { offset: 0, limit: 6 });
+    const photos = adverts.body.adverts.map((advert) => advert.photo).filter((photo) => photo !== null);
+    expect(photos.length).toBeGreaterThan(0);
+    const html = (await get('/personas')).body;
+    for (const photo of photos) expect(rootOf(html)).toContain(`src="${photo}"`);
+    // Clear variants are named by their width (/images/{id}/{version}/480.webp).
+    expect(html).not.toMatch(/\/images\/\d+\/[0-9a-f]+\/\d+\.\w+/);
+  });
+
   it('keeps the CSP: no inline script that would run, and < escaped in the page data', async () => {
     const events = (await testApp.agent().post<{ events: { id: number }[] }>('event/get', {})).body.events;
     await testApp.app.db

@@ -2,6 +2,7 @@ import { AtSign, Heart, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import type { InterestEntry, MutualEntry } from '../../../shared/contracts/interests';
 import { useMyInterests } from '../../api/interests';
+import { PersonPhoto } from '../../components/person-photo';
 import { SafetyActions } from '../../components/safety-actions';
 import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -115,8 +116,16 @@ function InterestCard({
 }) {
   return (
     <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      <div className="flex items-start gap-3">
+        <PersonPhoto
+          photo={entry.photo === null ? null : { url: entry.photo }}
+          alt={`Foto de ${entry.full_name}`}
+          sizes="80px"
+          width={80}
+          height={80}
+          className="size-20 shrink-0 rounded-xl"
+        />
+        <div className="min-w-0 flex-1">
           <h3 className="text-lg font-semibold wrap-anywhere">{entry.full_name}</h3>
           <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(entry)}</p>
         </div>

@@ -3,14 +3,23 @@ import type { InterestedAddResponse } from '../../../shared/contracts/interests'
 import type { AdvertsGetResponse } from '../../../shared/contracts/people';
 import { apiPost } from '../../api/client';
 import { MY_INTERESTS_KEY } from '../../api/interests';
+import { useSessionHint } from '../../api/session';
 
 /** Adverts per 'Ver más' on /personas: two rows of three on a desktop, a short scroll on a phone. */
 export const PEOPLE_PAGE_SIZE = 6;
 
-/** Published adverts of one gender (or everyone), a page at a time for 'Ver más'. */
+/**
+ * Published adverts of one gender (or everyone), a page at a time for 'Ver más'. A member's list
+ * has clear photos and leaves out whom she blocked, so it is cached apart from the visitors'
+ * list (the key the server-rendered page fills), and logging in never shows the blurred one.
+ */
 export function usePeopleAdverts(gender: number | undefined) {
+  const clientId = useSessionHint('client');
   return useInfiniteQuery({
-    queryKey: ['adverts', 'public', gender ?? null],
+    queryKey:
+      clientId === null
+        ? ['adverts', 'public', gender ?? null]
+        : ['adverts', 'member', clientId, gender ?? null],
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       apiPost<AdvertsGetResponse>('adverts/get', {

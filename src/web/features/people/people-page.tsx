@@ -6,6 +6,8 @@ import { GENDERS, genderLabel } from '../../../shared/domain/genders';
 import { ApiError } from '../../api/client';
 import { useMyInterests } from '../../api/interests';
 import { useSessionHint } from '../../api/session';
+import { PersonPhoto, type PhotoSource } from '../../components/person-photo';
+import { PhotoGallery } from '../../components/photo-gallery';
 import { SafetyActions } from '../../components/safety-actions';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -106,9 +108,10 @@ export function PeoplePage() {
       ) : (
         <>
           <ul aria-label="Anuncios" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {people.map((advert) => (
+            {people.map((advert, index) => (
               <li key={advert.id}>
-                <PersonCard advert={advert} onOpen={() => setSelected(advert)} />
+                {/* Only the first photo is on a phone's first screen; the rest load as they near it. */}
+                <PersonCard advert={advert} eager={index === 0} onOpen={() => setSelected(advert)} />
               </li>
             ))}
           </ul>
@@ -141,33 +144,57 @@ export function PeoplePage() {
   );
 }
 
-function Initial({ name, large = false }: { name: string; large?: boolean }) {
+/** Visitors see blurred photos (design §10); the way to see them clear is an account. */
+function useVisitor(): boolean {
+  const clientId = useSessionHint('client');
+  const adminId = useSessionHint('admin');
+  return clientId === null && adminId === null;
+}
+
+function SignUpInvitation() {
   return (
-    <span
-      aria-hidden
-      className={`flex shrink-0 items-center justify-center rounded-full bg-accent-soft font-bold text-accent-dark ${
-        large ? 'size-16 text-2xl' : 'size-12 text-lg'
-      }`}
-    >
-      {Array.from(name)[0] ?? '?'}
-    </span>
+    <div className="absolute inset-0 flex items-end justify-center p-3">
+      <Link
+        to="/registrarse"
+        className="rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-accent-dark shadow-sm ring-1 ring-black/10 hover:bg-white hover:underline"
+      >
+        Regístrate para ver sus fotos
+      </Link>
+    </div>
   );
 }
 
-function PersonCard({ advert, onOpen }: { advert: PersonAdvert; onOpen: () => void }) {
+/** The advert's main photo: the card-sized URL, with the other sizes when the server lists them. */
+function mainPhoto(advert: PersonAdvert): PhotoSource | null {
+  if (advert.photo === null) return null;
+  return { url: advert.photo, srcset: advert.photos[0]?.srcset };
+}
+
+function PersonCard({ advert, eager, onOpen }: { advert: PersonAdvert; eager: boolean; onOpen: () => void }) {
+  const visitor = useVisitor();
+  const photo = mainPhoto(advert);
   return (
-    <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
-      <div className="flex items-center gap-3">
-        <Initial name={advert.client} />
-        <div className="min-w-0">
-          <h2 className="text-lg font-semibold">{advert.client}</h2>
-          <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(advert)}</p>
-        </div>
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
+      <div className="relative">
+        <PersonPhoto
+          photo={photo}
+          alt={`Foto de ${advert.client}`}
+          sizes="(min-width: 1152px) 365px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, calc(100vw - 2rem)"
+          width={480}
+          height={480}
+          eager={eager}
+          className="aspect-square w-full"
+        />
+        {visitor && photo ? <SignUpInvitation /> : null}
       </div>
-      <p className="mt-3 line-clamp-3 flex-1 text-ink wrap-anywhere">{advert.description}</p>
-      <Button variant="secondary" className="mt-4 self-start" onClick={onOpen}>
-        Ver perfil
-      </Button>
+      <div className="flex flex-1 flex-col p-5">
+        <h2 className="text-lg font-semibold">{advert.client}</h2>
+        <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(advert)}</p>
+        <p className="mt-3 line-clamp-3 flex-1 text-ink wrap-anywhere">{advert.description}</p>
+        <Button variant="secondary" className="mt-4 self-start" onClick={onOpen}>
+          Ver perfil
+        </Button>
+      </div>
     </article>
   );
 }
@@ -175,10 +202,16 @@ function PersonCard({ advert, onOpen }: { advert: PersonAdvert; onOpen: () => vo
 /** The side panel's full profile and the interest button (hidden on one's own advert, spec §5). */
 function PersonProfile({ advert, onBlocked }: { advert: PersonAdvert; onBlocked: () => void }) {
   const clientId = useSessionHint('client');
+  const visitor = useVisitor();
   return (
     <div className="flex flex-1 flex-col gap-6">
-      <div className="flex items-center gap-4">
-        <Initial name={advert.client} large />
+      <PhotoGallery
+        photos={advert.photos}
+        name={advert.client}
+        sizes="(min-width: 448px) 400px, calc(100vw - 3rem)"
+        overlay={visitor && advert.photos.length > 0 ? <SignUpInvitation /> : null}
+      />
+      <div>
         <dl className="grid gap-1 text-sm">
           {advert.age === null ? null : (
             <div className="flex gap-2">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** One of the three cards of /perfil. */
+/** One of the cards of /perfil. */
 export function ProfileCard({
   title,
   action,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminClient, ClientsGetResponse, ClientsUpdateBody } from '../../../../shared/contracts/admin';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { PersonPhoto } from '../../../components/person-photo';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -105,7 +106,17 @@ function ClientsTable({ search }: { search: string }) {
         {clients.data.clients.map((client) => (
           <tr key={client.id}>
             <Cell label="Nombre" className="font-medium">
-              {client.name}
+              <span className="flex items-center gap-2">
+                <PersonPhoto
+                  photo={client.photo === null ? null : { url: client.photo }}
+                  alt={`Foto de ${client.name}`}
+                  sizes="40px"
+                  width={40}
+                  height={40}
+                  className="size-10 shrink-0 rounded-full"
+                />
+                {client.name}
+              </span>
             </Cell>
             <Cell label="Correo">{client.email}</Cell>
             <Cell label="Teléfono">{client.phone}</Cell>

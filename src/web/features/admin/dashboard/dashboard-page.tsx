@@ -19,16 +19,49 @@ import {
   smallButton,
   Table,
 } from '../components/admin-ui';
+import { PendingPhotos } from './pending-photos';
 import { EventPlacesChart, WeeklyChart } from './stats-charts';
 
 export function DashboardPage() {
   usePageTitle('Panel');
-  const queryClient = useQueryClient();
-  const [banner, setBanner] = useState<Banner>(null);
   const pending = useQuery({
     queryKey: ['admin', 'dashboard'],
     queryFn: () => adminPost<DashboardResponse>('admin/dashboard'),
   });
+  // Spec §8: a failed list load shows nothing on the dashboard (neither list).
+  return (
+    <section>
+      <PageHeader title="Panel" />
+      <Stats />
+      <div className="mt-6 grid gap-6 2xl:grid-cols-2">
+        <section aria-labelledby="pending-adverts">
+          <h2 id="pending-adverts" className="mb-3 text-lg font-semibold">
+            Anuncios pendientes de aprobación
+          </h2>
+          {pending.isPending ? (
+            <Spinner />
+          ) : pending.isError ? null : (
+            <PendingAdverts adverts={pending.data.adverts} />
+          )}
+        </section>
+        <section aria-labelledby="pending-photos">
+          <h2 id="pending-photos" className="mb-3 text-lg font-semibold">
+            Fotos pendientes de aprobación
+          </h2>
+          {pending.isPending ? (
+            <Spinner />
+          ) : pending.isError ? null : (
+            <PendingPhotos photos={pending.data.photos} />
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}
+
+function PendingAdverts({ adverts }: { adverts: PendingAdvert[] }) {
+  const queryClient = useQueryClient();
+  const [banner, setBanner] = useState<Banner>(null);
   const decide = useMutation({
     mutationFn: ({ advert, approve }: { advert: PendingAdvert; approve: boolean }) =>
       adminPost<{ message: string }>('admin/clients/update', {
@@ -40,18 +73,10 @@ export function DashboardPage() {
     onError: (error) => setBanner(bannerFrom(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
   });
-
-  // Spec §8: a failed list load shows nothing on the dashboard.
-  const adverts = pending.data?.adverts ?? [];
   return (
-    <section>
-      <PageHeader title="Panel" />
-      <Stats />
-      <h2 className="mt-6 mb-3 text-lg font-semibold">Anuncios pendientes de aprobación</h2>
+    <>
       <BannerSlot banner={banner} />
-      {pending.isPending ? (
-        <Spinner />
-      ) : pending.isError ? null : adverts.length === 0 ? (
+      {adverts.length === 0 ? (
         <EmptyState text="No hay anuncios pendientes de aprobación" />
       ) : (
         <Table head={['Cliente', 'Anuncio propuesto', 'Acciones']}>
@@ -89,7 +114,7 @@ export function DashboardPage() {
           ))}
         </Table>
       )}
-    </section>
+    </>
   );
 }
 

@@ -85,7 +85,7 @@ export function EventPage() {
             srcSet={event.image_srcset}
             sizes="(min-width: 1024px) 50vw, 100vw"
             alt={event.name}
-            className="mb-3 aspect-video w-full rounded object-cover"
+            className="mb-3 aspect-video w-full rounded bg-slate-100 object-contain"
           />
           <h1 className="text-2xl font-bold">{event.name}</h1>
           <p className="text-slate-600">

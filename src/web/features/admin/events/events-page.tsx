@@ -66,6 +66,7 @@ export function EventsPage() {
                 to={`/admin/event/${event.id}`}
                 className="flex gap-3 rounded border border-slate-200 bg-white p-2 hover:border-accent"
               >
+                {/* Contained, not cropped: the organizer checks the whole picture visitors will see. */}
                 <img
                   src={event.image}
                   srcSet={event.image_srcset}
@@ -73,7 +74,7 @@ export function EventsPage() {
                   width={80}
                   height={80}
                   alt=""
-                  className="size-20 shrink-0 rounded object-cover"
+                  className="size-20 shrink-0 rounded bg-slate-100 object-contain"
                   loading="lazy"
                 />
                 <div className="min-w-0">

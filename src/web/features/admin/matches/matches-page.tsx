@@ -11,6 +11,8 @@ import type {
   QuizPerson,
 } from '../../../../shared/contracts/admin-matches';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { PersonPhoto } from '../../../components/person-photo';
+import { PhotoGallery } from '../../../components/photo-gallery';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -100,7 +102,15 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
         {matches.map((match) => (
           <tr key={match.id}>
             <Cell label="Interés">
-              <strong>{match.client_a}</strong> le interesa <strong>{match.client_b}</strong>
+              <span className="flex items-center gap-2">
+                <span className="flex shrink-0 -space-x-2">
+                  <Thumbnail url={match.client_a_photo} name={match.client_a} />
+                  <Thumbnail url={match.client_b_photo} name={match.client_b} />
+                </span>
+                <span>
+                  <strong>{match.client_a}</strong> le interesa <strong>{match.client_b}</strong>
+                </span>
+              </span>
             </Cell>
             <Cell>{match.mutual ? <Tag tone="green">Es mutuo</Tag> : null}</Cell>
             <Cell label="Información">
@@ -148,6 +158,19 @@ function MatchInfoModal({ matchId, onClose }: { matchId: number | null; onClose:
   );
 }
 
+function Thumbnail({ url, name }: { url: string | null; name: string }) {
+  return (
+    <PersonPhoto
+      photo={url === null ? null : { url }}
+      alt={`Foto de ${name}`}
+      sizes="40px"
+      width={40}
+      height={40}
+      className="size-10 rounded-full ring-2 ring-white"
+    />
+  );
+}
+
 function PersonCard({ person }: { person: MatchPerson }) {
   const rows: [string, string][] = [
     ['Género', genderLabel(person.gender)],
@@ -161,6 +184,17 @@ function PersonCard({ person }: { person: MatchPerson }) {
   return (
     <div className="rounded border border-slate-200 p-3 text-sm">
       <h3 className="mb-2 font-semibold">{person.name}</h3>
+      <div className="mb-3">
+        {person.photos.length > 0 ? (
+          <PhotoGallery
+            photos={person.photos}
+            name={person.name}
+            sizes="(min-width: 640px) 220px, calc(100vw - 4rem)"
+          />
+        ) : (
+          <p className="text-xs text-slate-500">Sin fotos aprobadas</p>
+        )}
+      </div>
       <dl className="space-y-1">
         {rows.map(([label, value]) => (
           <div key={label}>

@@ -1,0 +1,116 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { PersonPhoto, PhotoPlaceholder, type PhotoSource } from './person-photo';
+
+/**
+ * All of a person's approved photos: swipe on a phone, arrows and dots elsewhere (the WAI-ARIA
+ * carousel pattern, as the landing's event carousel). `overlay` lies over every slide (the
+ * visitors' invitation to sign up).
+ */
+export function PhotoGallery({
+  photos,
+  name,
+  sizes,
+  overlay,
+}: {
+  photos: (PhotoSource & { id: number })[];
+  name: string;
+  sizes: string;
+  overlay?: ReactNode;
+}) {
+  const [viewportRef, embla] = useEmblaCarousel();
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  if (photos.length === 0) {
+    return <PhotoPlaceholder className="aspect-[4/3] w-full rounded-2xl" />;
+  }
+  const several = photos.length > 1;
+
+  function moveWithArrowKeys(event: KeyboardEvent) {
+    if (event.key === 'ArrowLeft') embla?.scrollPrev();
+    else if (event.key === 'ArrowRight') embla?.scrollNext();
+  }
+
+  return (
+    <section
+      aria-roledescription="carrusel"
+      aria-label={`Fotos de ${name}`}
+      className="relative"
+      onKeyDown={moveWithArrowKeys}
+    >
+      <div ref={viewportRef} className="overflow-hidden rounded-2xl">
+        <div className="flex touch-pan-y">
+          {photos.map((photo, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group; a fieldset is for form controls.
+            <div
+              key={photo.id}
+              role="group"
+              aria-roledescription="diapositiva"
+              aria-label={`Foto ${index + 1} de ${photos.length}`}
+              inert={index !== selected}
+              className="relative min-w-0 shrink-0 grow-0 basis-full"
+            >
+              <PersonPhoto
+                photo={photo}
+                alt={`Foto ${index + 1} de ${name}`}
+                sizes={sizes}
+                eager={index === 0}
+                className="aspect-[4/5] w-full"
+              />
+              {overlay}
+            </div>
+          ))}
+        </div>
+      </div>
+      {several ? (
+        <div className="mt-3 flex items-center justify-between gap-3">
+          <button
+            type="button"
+            onClick={() => embla?.scrollPrev()}
+            disabled={selected === 0}
+            aria-label="Foto anterior"
+            className="rounded-full bg-white p-2 text-ink shadow-sm ring-1 ring-black/10 hover:text-accent disabled:opacity-40"
+          >
+            <ChevronLeft className="size-5" aria-hidden />
+          </button>
+          <div className="flex flex-wrap justify-center gap-1">
+            {photos.map((photo, index) => (
+              <button
+                key={photo.id}
+                type="button"
+                onClick={() => embla?.scrollTo(index)}
+                aria-label={`Ver la foto ${index + 1}`}
+                aria-current={index === selected}
+                className="grid size-6 place-items-center"
+              >
+                <span
+                  className={`block h-2 rounded-full transition-all ${index === selected ? 'w-5 bg-accent' : 'w-2 bg-black/20'}`}
+                />
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={() => embla?.scrollNext()}
+            disabled={selected === photos.length - 1}
+            aria-label="Foto siguiente"
+            className="rounded-full bg-white p-2 text-ink shadow-sm ring-1 ring-black/10 hover:text-accent disabled:opacity-40"
+          >
+            <ChevronRight className="size-5" aria-hidden />
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
