@@ -27,14 +27,34 @@ if (process.env.SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** The landing's initial JavaScript: the entry script and every module it preloads, gzipped. */
-function landingJsGzipBytes(): number {
+const gzipBytes = (file: string) =>
+  zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+/** The JavaScript files the landing's HTML loads: the entry script and its module preloads. */
+function initialJsFiles(): string[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  return files.reduce(
-    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length,
-    0,
-  );
+  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+}
+
+/** The landing's initial JavaScript (what its HTML loads before the first paint), gzipped. */
+function landingJsGzipBytes(): number {
+  return initialJsFiles().reduce((sum, file) => sum + gzipBytes(file), 0);
+}
+
+/**
+ * Everything the landing runs to become interactive, gzipped: the initial JavaScript plus the app
+ * the entry imports after the first paint with the modules Vite preloads for it (its
+ * `__vite__mapDeps` list; the landing screen itself is not lazy).
+ */
+function landingHydrationGzipBytes(): number {
+  const files = new Set(initialJsFiles());
+  for (const file of [...files]) {
+    const list = /__vite__mapDeps=.*?m\.f=\[([^\]]*)\]/.exec(
+      fs.readFileSync(path.join(dist, file), 'utf8'),
+    )?.[1];
+    for (const match of list?.matchAll(/"(assets\/[^"]+\.js)"/g) ?? []) files.add(match[1]!);
+  }
+  return [...files].reduce((sum, file) => sum + gzipBytes(file), 0);
 }
 
 const scratch = await createScratchDatabase();
@@ -114,6 +134,10 @@ try {
   console.table(table);
   console.log(
     `JavaScript inicial de la portada: ${landingJs} bytes gzip (${(landingJs / 1024).toFixed(1)} KB; meta ≤ 100 KB): ${landingJs <= TARGET_LANDING_JS ? 'cumplida' : 'NO cumplida'}`,
+  );
+  const hydration = landingHydrationGzipBytes();
+  console.log(
+    `JavaScript de la hidratación de la portada (se pide tras la primera pintura): ${hydration} bytes gzip (${(hydration / 1024).toFixed(1)} KB)`,
   );
   console.log('Cifras indicativas: la máquina es compartida.');
   if (!met) process.exitCode = 1;

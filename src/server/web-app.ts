@@ -6,6 +6,7 @@ import type { EventDetails } from '../shared/contracts/events';
 import { findPublicEvent, listPublicEvents } from './events/public-events';
 import { currentClientId } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
+import { CachedBody } from './platform/http/cached-body';
 import { isServerRendered, pageData } from './web/page-data';
 import {
   escapeHtml,
@@ -19,6 +20,8 @@ import {
 } from './web/seo';
 
 export { escapeHtml };
+
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 export interface PageHead {
   meta: PageMeta;
@@ -102,7 +105,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const origin = new URL(config.publicUrl).origin;
   const sendHtml = (reply: FastifyReply, html: string) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply.header('Cache-Control', 'no-cache').type(HTML_TYPE).send(html);
 
   const eventHead = (event: EventDetails): PageHead => ({
     meta: eventPageMeta(event),
@@ -154,9 +157,13 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     if (pathname === '/personas' && (await currentClientId(request)) !== null) {
       return sendHtml(reply, indexHtml);
     }
-    // Rendered pages are shared by every visitor and dropped with the lists on any write.
-    const page = await app.readCache.get(`page:${request.url}`, () => publicPage(request.url));
-    return sendHtml(reply.code(page.status), page.html);
+    // Rendered pages are shared by every visitor and dropped with the lists on any write; each is
+    // compressed once per encoding while it is cached.
+    const page = await app.readCache.get(`page:${request.url}`, async () => {
+      const { html, status } = await publicPage(request.url);
+      return { body: new CachedBody(html, HTML_TYPE), status };
+    });
+    return page.body.send(request, reply.code(page.status).header('Cache-Control', 'no-cache'));
   };
   app.get('/', servePage);
   app.get('/*', servePage);

@@ -1,27 +1,41 @@
-import './styles.css';
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+/** Starts React on #root; resolves once the first render (or hydration) is committed. */
+export async function startApp(): Promise<void> {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+  // Server-rendered public pages carry their data as JSON (not a script, so the CSP allows it).
+  const state = document.getElementById('query-state');
+  if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
 
-// Server-rendered public pages carry their data as JSON (not a script, so the CSP allows it).
-const state = document.getElementById('query-state');
-if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
+  const container = document.getElementById('root')!;
+  const serverRendered = container.hasChildNodes();
+  const router = await createAppRouter(serverRendered);
+  let resolve = () => {};
+  const committed = new Promise<void>((done) => {
+    resolve = done;
+  });
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Committed onCommit={resolve} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (total blocking time on a slow phone).
+  if (serverRendered) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+  return committed;
+}
 
-const container = document.getElementById('root')!;
-const serverRendered = container.hasChildNodes();
-const router = await createAppRouter(serverRendered);
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>
-);
-if (serverRendered) hydrateRoot(container, app);
-else createRoot(container).render(app);
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(() => onCommit(), [onCommit]);
+  return null;
+}

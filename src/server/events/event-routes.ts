@@ -6,7 +6,8 @@ import { eventDetailsBody, eventGetBody } from '../../shared/contracts/events';
 import { currentAdminId, requireAdmin } from '../platform/auth/guards';
 import { notFound, unauthorized } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
-import { ok, zodApp } from '../platform/http/envelope';
+import { CachedBody } from '../platform/http/cached-body';
+import { JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import {
   addEvent,
   attendanceCsv,
@@ -36,16 +37,19 @@ async function wantsAdminView(request: FastifyRequest): Promise<boolean> {
 export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
 
-  api.post('/event/get', { schema: { body: eventGetBody } }, async (request) => {
+  api.post('/event/get', { schema: { body: eventGetBody } }, async (request, reply) => {
     if (await wantsAdminView(request)) {
       return ok('Eventos', { events: await listAdminEvents(app.db) });
     }
     const category = request.body?.category;
     const city = request.body?.city;
-    const events = await app.readCache.get(`events:${category ?? ''}:${city ?? ''}`, () =>
-      listPublicEvents(app.db, category, city),
-    );
-    return ok('Eventos', { events });
+    const key = `${category ?? ''}:${city ?? ''}`;
+    // Serialised (and compressed) once per cached list, not per request.
+    const body = await app.readCache.get(`events.json:${key}`, async () => {
+      const events = await app.readCache.get(`events:${key}`, () => listPublicEvents(app.db, category, city));
+      return new CachedBody(JSON.stringify(ok('Eventos', { events })), JSON_TYPE);
+    });
+    return body.send(request, reply);
   });
 
   api.post('/event/details', { schema: { body: eventDetailsBody } }, async (request) => {

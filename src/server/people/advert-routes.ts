@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ADVERTS_MAX_LIMIT, advertsGetBody } from '../../shared/contracts/people';
 import { currentAdminId, currentClientId } from '../platform/auth/guards';
-import { ok, sendSerialized, zodApp } from '../platform/http/envelope';
+import { CachedBody } from '../platform/http/cached-body';
+import { JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import { listPublicAdverts } from './adverts';
 
 /** /personas: published adverts, public data only, paged on the server. */
@@ -23,12 +24,15 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
         viewerId,
         photoViewer: visitor ? 'visitor' : 'member',
       });
-      return JSON.stringify(ok('Anuncios', { adverts, total, offset, limit }));
+      return ok('Anuncios', { adverts, total, offset, limit });
     };
-    // Visitors share one cached answer; a member's list leaves out the people she blocked.
-    const json = visitor
-      ? await app.readCache.get(`adverts.json:${gender ?? ''}:${offset}:${limit}`, answer)
-      : await answer();
-    return sendSerialized(reply, json);
+    // A member's list leaves out the people she blocked; visitors share one answer, serialised
+    // and compressed once while it is cached.
+    if (!visitor) return answer();
+    const body = await app.readCache.get(
+      `adverts.json:${gender ?? ''}:${offset}:${limit}`,
+      async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),
+    );
+    return body.send(request, reply);
   });
 }

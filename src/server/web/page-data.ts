@@ -33,7 +33,8 @@ const success = (message: string, data: Record<string, unknown>) => ({ status: '
 export async function pageData(app: FastifyInstance, url: URL, event?: unknown): Promise<PageData> {
   const path = url.pathname;
   const events = (category?: string) =>
-    app.readCache.get(`events:${category ?? ''}`, () => listPublicEvents(app.db, category));
+    // Same key as event/get without a city filter.
+    app.readCache.get(`events:${category ?? ''}:`, () => listPublicEvents(app.db, category));
   if (path === '/' || path === '/eventos') {
     const data: PageData = [
       { key: ['events', 'public', null], data: success('Eventos', { events: await events() }) },

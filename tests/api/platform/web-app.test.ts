@@ -65,6 +65,41 @@ describe('compression', () => {
     }
   });
 
+  it('serves the cached public answers in the encoding each client accepts, all with the same content', async () => {
+    const post = (url: string, acceptEncoding?: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/json',
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        payload: '{}',
+      });
+    for (const [name, send] of [
+      ['event/get', (encoding?: string) => post('/api/event/get', encoding)],
+      ['adverts/get', (encoding?: string) => post('/api/adverts/get', encoding)],
+      ['/eventos', (encoding?: string) => get('/eventos', encoding ? { 'accept-encoding': encoding } : {})],
+    ] as const) {
+      const plain = await send();
+      expect(plain.headers['content-encoding'], name).toBeUndefined();
+      expect(plain.headers.vary, name).toMatch(/accept-encoding/i);
+      for (const [accepted, expected] of [
+        ['gzip, deflate, br', 'br'],
+        ['br;q=0, gzip', 'gzip'],
+        ['gzip;q=0.5, br;q=0.9', 'br'],
+        ['deflate', undefined],
+      ] as const) {
+        const response = await send(accepted);
+        expect(response.headers['content-encoding'], `${name} ${accepted}`).toBe(expected);
+        expect(Number(response.headers['content-length']), `${name} ${accepted}`).toBe(
+          response.rawPayload.length,
+        );
+        expect(decode(response), `${name} ${accepted}`).toBe(plain.body);
+      }
+    }
+  });
+
   it('sends plain bodies when the client does not ask for compression', async () => {
     for (const response of [
       await get('/eventos'),

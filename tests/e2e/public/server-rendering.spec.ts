@@ -72,3 +72,64 @@ test('sin JavaScript se leen los eventos y se llega a su página por los enlaces
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.close();
 });
+
+test('el código de la hidratación se pide después de la primera pintura', async ({ page }) => {
+  await page.goto('/nosotros');
+  await waitForHydration(page);
+  const timings = await page.evaluate(() => {
+    const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js'))
+      .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }));
+    const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+    return { firstPaint, scripts, entry: entry ? new URL(entry).pathname : undefined };
+  });
+  expect(timings.firstPaint).toBeDefined();
+  const app = timings.scripts.filter((script) => script.name !== timings.entry);
+  expect(app.length).toBeGreaterThan(0);
+  for (const script of app) expect(script.start, script.name).toBeGreaterThan(timings.firstPaint!);
+});
+
+test('un botón pulsado antes de la hidratación actúa en cuanto la página se hidrata', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The app's code waits until the test lets it through, so the press lands before hydration.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  const menuButton = page.getByRole('button', { name: 'Abrir menú' });
+  await menuButton.click();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  release();
+  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('link', { name: 'Nosotros' })).toBeVisible();
+});
+
+test('la hidratación no devuelve arriba a quien ya se desplazó por la página', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/aviso-privacidad');
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  // The held press is replayed after the first render's effects: the page is fully hydrated then.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  release();
+  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  await page.getByRole('link', { name: 'Nosotros' }).click();
+  await expect(page).toHaveURL(/\/nosotros$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

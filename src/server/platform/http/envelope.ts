@@ -1,7 +1,6 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
-  FastifyReply,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -13,13 +12,8 @@ export function ok<T extends object>(message: string, data?: T): { status: 'succ
   return { status: 'success', message, ...(data as T) };
 }
 
-/**
- * Sends a success envelope that was serialised once and cached (a public list): the hot path
- * skips serialising the same body on every request.
- */
-export function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
+/** The content type of every JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,

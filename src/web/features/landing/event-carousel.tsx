@@ -1,6 +1,6 @@
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useEffect, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EventListItem } from '../../../shared/contracts/events';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_MAX_SCROLL_PX } from '../../../shared/domain/landing';
@@ -14,9 +14,25 @@ import { formatDay, formatHour } from '../../lib/format';
  * focus is on it, so nobody loses the slide they are reading (WCAG 2.2.2).
  */
 export function EventCarousel({ events }: { events: EventListItem[] }) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true });
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
   const [selected, setSelected] = useState(0);
   const [held, setHeld] = useState(false);
+
+  useEffect(() => {
+    let carousel: EmblaCarouselType | undefined;
+    let unmounted = false;
+    // The slides are already in the page; the library that moves them loads after hydration.
+    void import('embla-carousel').then(({ default: createCarousel }) => {
+      if (unmounted || !viewportRef.current) return;
+      carousel = createCarousel(viewportRef.current, { loop: true });
+      setEmbla(carousel);
+    });
+    return () => {
+      unmounted = true;
+      carousel?.destroy();
+    };
+  }, []);
 
   useEffect(() => {
     if (!embla) return;

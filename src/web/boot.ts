@@ -1,0 +1,66 @@
+import './styles.css';
+
+/*
+ * A server-rendered page is readable, and its links work, before any script runs. React, the
+ * router and the screens (the hydration code) are fetched only after the page's first paint, so
+ * on a slow mobile link they do not compete with the stylesheet, the font and the first picture.
+ * A button pressed (or a form sent) before hydration is held and replayed once React has taken
+ * over the page. A client-rendered page (an empty #root) starts the app at once.
+ */
+const HELD = 'button, input[type="submit"], input[type="button"]';
+const held: Element[] = [];
+let started: Promise<void> | null = null;
+
+function start(): Promise<void> {
+  started ??= import('./main').then((app) => app.startApp()).then(replayHeld);
+  return started;
+}
+
+function hold(event: Event): void {
+  const target =
+    event.type === 'submit'
+      ? event.target
+      : event.target instanceof Element
+        ? event.target.closest(HELD)
+        : null;
+  if (!(target instanceof Element)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  held.push(target);
+  void start();
+}
+
+function replayHeld(): void {
+  document.removeEventListener('click', hold, true);
+  document.removeEventListener('submit', hold, true);
+  for (const element of held.splice(0)) {
+    if (!element.isConnected) continue;
+    if (element instanceof HTMLFormElement) element.requestSubmit();
+    else if (element instanceof HTMLElement) element.click();
+  }
+}
+
+function afterFirstPaint(then: () => void): void {
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    window.addEventListener('load', then, { once: true });
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    // The next task: the paint is done by then.
+    setTimeout(then);
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+if (document.getElementById('root')?.hasChildNodes()) {
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
+  afterFirstPaint(() => void start());
+} else {
+  void start();
+}
