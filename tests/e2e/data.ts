@@ -127,3 +127,10 @@ export async function signUpForEvent(
   await call(admin, '/api/event/update', { assistance: { id: assistance_id, status_id: 2 } });
   await admin.dispose();
 }
+
+/** The person gives up her place or waiting-list spot, as "Cancelar mi lugar" does. */
+export async function cancelSignUp(baseURL: string, person: Person, eventId: number): Promise<void> {
+  const api = await personApi(baseURL, person);
+  await call(api, '/api/client/events/cancel', { event_id: eventId });
+  await api.dispose();
+}
