@@ -19,7 +19,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { adminPost } from '../api';
 import { BannerSlot, bannerFrom, SearchBox, smallButton } from '../components/admin-ui';
-import { scanTickets } from './ticket-scanner';
 
 type Outcome =
   | { kind: 'arrived'; name: string; gender: number }
@@ -149,8 +148,11 @@ function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
 
   useEffect(() => {
     if (!on || !video.current) return;
+    const preview = video.current;
     let stopped = false;
-    scanTickets(video.current, (code) => latestOnCode.current(code))
+    // The decoder (ZXing, ~100 KB gzip) loads only when the camera is used, not for typed codes.
+    import('./ticket-scanner')
+      .then(({ scanTickets }) => scanTickets(preview, (code) => latestOnCode.current(code)))
       .then((started) => {
         if (stopped) started.stop();
         else controls.current = started;
