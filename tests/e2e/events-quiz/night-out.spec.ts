@@ -65,6 +65,7 @@ test('lista de espera, lugar liberado, confirmación, QR y llegada registrada en
   const row = admin.getByRole('row', { name: new RegExp(waiting.fullName) });
   await row.getByRole('button', { name: 'Confirmar' }).click();
   await expect(row.getByRole('button', { name: 'Confirmado' })).toBeVisible();
+  await fitsIn360(admin, '/admin/event/{id}');
 
   await page.reload();
   await expect(card.getByText('Confirmado: muestra tu código QR en la entrada')).toBeVisible();
@@ -123,6 +124,36 @@ test('en la entrada se busca por nombre y se rechaza un código de otro evento',
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByRole('alert')).not.toHaveText('Ya registró su llegada');
   await fitsIn360(page, 'entrada');
+});
+
+test('el organizador cancela el lugar de una persona y sube la primera en espera', async ({
+  page,
+  baseURL,
+}) => {
+  const eventId = await createEvent(baseURL!, {
+    name: `Cancelación admin ${uniqueWord()}`,
+    status_id: 1,
+    price_m: 1,
+    price_w: 1,
+    limit_w: 1,
+  });
+  const holder = await newPerson(baseURL!);
+  const waiting = await newPerson(baseURL!);
+  await signUpForEvent(baseURL!, holder, eventId);
+  await signUpForEvent(baseURL!, waiting, eventId);
+
+  await loginAsAdmin(page);
+  await page.goto(`/admin/event/${eventId}`);
+  const holderRow = page.getByRole('row', { name: new RegExp(holder.fullName) });
+  const waitingRow = page.getByRole('row', { name: new RegExp(waiting.fullName) });
+  await expect(waitingRow).toContainText('Lista de espera · lugar 1');
+  await expect(page.getByText('Lista de espera: mujeres 1 · hombres 0')).toBeVisible();
+  await holderRow.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar' }).click();
+  await expect(holderRow).toContainText('Cancelado');
+  await expect(holderRow.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+  await expect(waitingRow).toContainText('Registrado');
+  await expect(waitingRow.getByRole('button', { name: 'Confirmar' })).toBeVisible();
 });
 
 test('/eventos filtra por ciudad sin JavaScript y las tarjetas dicen lugar y ciudad', async ({

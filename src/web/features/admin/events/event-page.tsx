@@ -135,15 +135,15 @@ export function EventPage() {
               Hombres: {event.left_m} lugares disponibles ({event.confirmed_m} de {event.limit_m} confirmados)
             </li>
             <li>
-              Lugares apartados: {event.held_w} mujeres · {event.held_m} hombres
+              Lugares apartados: mujeres {event.held_w} · hombres {event.held_m}
             </li>
             <li>
-              Lista de espera: {event.waiting_w} mujeres · {event.waiting_m} hombres
+              Lista de espera: mujeres {event.waiting_w} · hombres {event.waiting_m}
             </li>
           </ul>
           <h2 className="mt-4 font-semibold">Llegadas</h2>
           <p className="text-sm">
-            {event.checked_in_w} mujeres · {event.checked_in_m} hombres · {event.checked_in_x} LGBTQ+
+            Mujeres {event.checked_in_w} · hombres {event.checked_in_m} · LGBTQ+ {event.checked_in_x}
           </p>
           <Link to={`/admin/event/${event.id}/entrada`} className={`mt-3 ${smallButton('primary')}`}>
             <ScanLine className="size-4" aria-hidden /> Registrar llegadas en la entrada
