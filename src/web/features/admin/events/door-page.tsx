@@ -141,8 +141,11 @@ const panelClass = (colour: string) => clsx('flex items-center gap-4 rounded-lg 
 function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const controls = useRef<IScannerControls | null>(null);
+  // The running scanner keeps one callback; it reads the latest handler through this ref.
   const latestOnCode = useRef(onCode);
-  latestOnCode.current = onCode;
+  useEffect(() => {
+    latestOnCode.current = onCode;
+  }, [onCode]);
   const [on, setOn] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
