@@ -152,6 +152,9 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       return reply.code(404).send({ status: 'warning', message: 'La dirección solicitada no existe' });
     }
     const pathname = request.url.split('?')[0] ?? '/';
+    // /eventos/{id} is a second address of an event's page (the list's /eventos/{categoria} has no digits).
+    const eventAlias = /^\/eventos\/(\d+)$/.exec(pathname)?.[1];
+    if (eventAlias !== undefined) return reply.redirect(`/evento/${eventAlias}`, 301);
     if (!isServerRendered(pathname)) return sendHtml(reply, indexHtml);
     // A member's /personas leaves out the people she blocked, so it is not the shared visitor page.
     if (pathname === '/personas' && (await currentClientId(request)) !== null) {

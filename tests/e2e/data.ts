@@ -180,3 +180,10 @@ export async function moderatePhoto(
   await call(admin, '/api/admin/photos/update', { photo: { id: photoId, ...decision } });
   await admin.dispose();
 }
+
+/** The person gives up her place or waiting-list spot, as "Cancelar mi lugar" does. */
+export async function cancelSignUp(baseURL: string, person: Person, eventId: number): Promise<void> {
+  const api = await personApi(baseURL, person);
+  await call(api, '/api/client/events/cancel', { event_id: eventId });
+  await api.dispose();
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CITY_CODES, type CityCode } from '../../shared/domain/cities';
 import { GENDERS } from '../../shared/domain/genders';
 import type { PageData } from '../../web/entry-server';
 import { PEOPLE_PAGE_SIZE } from '../../web/features/people/api';
@@ -32,25 +33,43 @@ const success = (message: string, data: Record<string, unknown>) => ({ status: '
  */
 export async function pageData(app: FastifyInstance, url: URL, event?: unknown): Promise<PageData> {
   const path = url.pathname;
-  const events = (category?: string) =>
-    // Same key as event/get without a city filter.
-    app.readCache.get(`events:${category ?? ''}:`, () => listPublicEvents(app.db, category));
-  if (path === '/' || path === '/eventos') {
-    const data: PageData = [
-      { key: ['events', 'public', null], data: success('Eventos', { events: await events() }) },
+  const events = (category?: string, city?: CityCode) =>
+    app.readCache.get(`events:${category ?? ''}:${city ?? ''}`, () =>
+      listPublicEvents(app.db, category, city),
+    );
+  // /eventos?ciudad=…: the filtered list is in the HTML, so the filter works without JavaScript.
+  const city = CITY_CODES.find((code) => code === url.searchParams.get('ciudad'));
+  if (path === '/') {
+    return [
+      { key: ['events', 'public', null, null], data: success('Eventos', { events: await events() }) },
+      {
+        key: ['stats'],
+        data: success('Cifras de la comunidad', {
+          stats: await app.readCache.get('stats', () => landingCounterTargets(app.db)),
+        }),
+      },
     ];
-    if (path === '/') {
-      const stats = await app.readCache.get('stats', () => landingCounterTargets(app.db));
-      data.push({ key: ['stats'], data: success('Cifras de la comunidad', { stats }) });
-    }
-    return data;
+  }
+  if (path === '/eventos') {
+    return [
+      {
+        key: ['events', 'public', null, city ?? null],
+        data: success('Eventos', { events: await events(undefined, city) }),
+      },
+    ];
   }
   const category = /^\/eventos\/([^/]+)$/.exec(path)?.[1];
   if (category) {
     const id = decodeURIComponent(category);
     return [
-      { key: ['events', 'public', id], data: success('Eventos', { events: await events(id) }) },
-      { key: ['events', 'public', null], data: success('Eventos', { events: await events() }) },
+      {
+        key: ['events', 'public', id, city ?? null],
+        data: success('Eventos', { events: await events(id, city) }),
+      },
+      {
+        key: ['events', 'public', null, city ?? null],
+        data: success('Eventos', { events: await events(undefined, city) }),
+      },
     ];
   }
   const eventId = /^\/evento\/(\d+)$/.exec(path)?.[1];

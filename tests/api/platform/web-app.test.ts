@@ -135,11 +135,38 @@ describe('server rendering', () => {
     const root = rootOf(html);
     for (const event of events) expect(root).toContain(escapeText(event.name));
     const query = stateOf(html).queries.find(
-      (entry) => JSON.stringify(entry.queryKey) === '["events","public",null]',
+      (entry) => JSON.stringify(entry.queryKey) === '["events","public",null,null]',
     );
     expect(query?.state.data.events.map((event: { id: number }) => event.id)).toEqual(
       events.map((event) => event.id),
     );
+  });
+
+  it('renders /eventos?ciudad=… already filtered, so the city filter works without JavaScript', async () => {
+    const all = (await testApp.agent().post<{ events: { name: string; city: string }[] }>('event/get', {}))
+      .body.events;
+    const city = all[0]!.city;
+    const inCity = all.filter((event) => event.city === city);
+    const elsewhere = all.filter((event) => event.city !== city);
+    expect(elsewhere.length).toBeGreaterThan(0);
+    const html = (await get(`/eventos?ciudad=${city}`)).body;
+    const root = rootOf(html);
+    for (const event of inCity) expect(root).toContain(escapeText(event.name));
+    for (const event of elsewhere) expect(root).not.toContain(escapeText(event.name));
+    const query = stateOf(html).queries.find(
+      (entry) => JSON.stringify(entry.queryKey) === `["events","public",null,"${city}"]`,
+    );
+    expect(query?.state.data.events).toHaveLength(inCity.length);
+    // An unknown city is a typed link, not a form to refuse: every city is shown.
+    const unknown = rootOf((await get('/eventos?ciudad=atlantida')).body);
+    for (const event of all) expect(unknown).toContain(escapeText(event.name));
+  });
+
+  it('sends /eventos/{id} to the event page', async () => {
+    const [event] = (await testApp.agent().post<{ events: { id: number }[] }>('event/get', {})).body.events;
+    const response = await get(`/eventos/${event!.id}`);
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(`/evento/${event!.id}`);
   });
 
   it('renders an event page with its name and prices, and the adverts of /personas', async () => {

@@ -19,6 +19,8 @@ test('an admin creates an event with an image and sees it in the list', async ({
   await dialog.getByLabel('Nombre').fill(name);
   await dialog.getByLabel('Día').fill('2031-03-14');
   await dialog.getByLabel('Hora').fill('21:30');
+  await dialog.getByLabel('Lugar').fill('Salón Azul');
+  await dialog.getByLabel('Ciudad').selectOption({ label: 'Monterrey' });
   const png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#be123c' } })
     .png()
     .toBuffer();
@@ -31,6 +33,7 @@ test('an admin creates an event with an image and sees it in the list', async ({
   await expect(page.getByRole('status').filter({ hasText: 'Evento creado' })).toBeVisible();
   const card = page.getByRole('link', { name: new RegExp(name) });
   await expect(card).toBeVisible();
+  await expect(card).toContainText('Salón Azul · Monterrey');
   await expect(card.locator('img')).toHaveAttribute('src', /^\/images\/\d+\/[0-9a-f]{16}\/64\.webp$/);
   await expect(card.locator('img')).toHaveAttribute('srcset', /^\/images\/\d+\/[0-9a-f]{16}\/64\.webp 64w$/);
   // With srcset, naturalWidth is scaled to the slot (sizes): the decoded file is what counts.
@@ -74,4 +77,28 @@ test('confirming attendees until the women are full removes Confirmar', async ({
   await expect(firstRow.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);
   await expect(firstRow).toContainText('Sin lugares');
   await expect(page.getByText('Mujeres: 0 lugares disponibles')).toBeVisible();
+});
+
+test('an admin sets the address, duration and age band of an event', async ({ page, baseURL }) => {
+  const name = `Cena por edades ${uniqueWord()}`;
+  const eventId = await createEvent(baseURL!, { name, status_id: 1, price_m: 1, price_w: 1 });
+  await loginAsAdmin(page);
+  await page.goto(`/admin/event/${eventId}`);
+  const form = page.locator('form').filter({ hasText: 'Actualizar evento' });
+  await form.getByLabel('Lugar', { exact: true }).fill('Casa Jardín');
+  await form.getByLabel('Dirección').fill('Calle Madero 5, Centro');
+  await form.getByLabel('Ciudad', { exact: true }).selectOption({ label: 'Querétaro' });
+  await form.getByLabel('Duración (minutos)').fill('90');
+  await form.getByLabel('Edad mínima (opcional)').fill('40');
+  await form.getByLabel('Edad máxima (opcional)').fill('30');
+  await form.getByRole('button', { name: 'Actualizar evento' }).click();
+  await expect(form.getByRole('alert')).toContainText('La edad mínima no puede ser mayor que la máxima');
+  await form.getByLabel('Edad máxima (opcional)').fill('55');
+  await form.getByRole('button', { name: 'Actualizar evento' }).click();
+  await expect(page.getByText('Casa Jardín, Calle Madero 5, Centro, Querétaro')).toBeVisible();
+  await expect(page.getByText('1 hora y 30 minutos · De 40 a 55 años')).toBeVisible();
+
+  await page.goto(`/evento/${eventId}`);
+  await expect(page.getByText('De 40 a 55 años')).toBeVisible();
+  await expect(page.getByText('1 hora y 30 minutos')).toBeVisible();
 });

@@ -23,7 +23,8 @@ test('el detalle de un evento abierto desde /eventos muestra fecha, hora y preci
   await expect(
     page.getByRole('list', { name: 'Categorías' }).getByRole('link', { name: 'Networking' }),
   ).toBeVisible();
-  await expect(page.getByText('Poca disponibilidad')).toBeVisible();
+  await expect(page.getByText('2 horas')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();
 });
 
 test('un visitante que pulsa Participar va a /ingresar', async ({ page, baseURL }) => {
@@ -49,7 +50,6 @@ test('un evento agotado muestra Agotado y no ofrece Participar', async ({ page, 
   await expect(page.getByText('Agotado', { exact: true })).toBeVisible();
   await expect(page.getByText('Evento agotado', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Participar' })).toHaveCount(0);
-  await expect(page.getByText('Poca disponibilidad')).toHaveCount(0);
 });
 
 test('un evento suspendido o inexistente muestra un aviso amable', async ({ page, baseURL }) => {
@@ -82,11 +82,11 @@ test('una persona registrada se inscribe y ve el evento en /asistencias', async 
   await page.getByRole('button', { name: 'Participar' }).click();
   await expect(page).toHaveURL(/\/asistencias$/);
   await expect(page).toHaveTitle(/Mis eventos/);
-  const row = page.getByRole('link', { name: new RegExp(name) });
-  await expect(row).toBeVisible();
-  await expect(row).toContainText(formatDay('2031-05-20'));
-  await expect(row).toContainText('Registrado');
-  await row.click();
+  const card = page.getByRole('article', { name });
+  await expect(card).toContainText(formatDay('2031-05-20'));
+  await expect(card).toContainText('Registrado');
+  await expect(card).toContainText('Te contactaremos para confirmar tu lugar y el pago');
+  await card.getByRole('link', { name }).click();
   await expect(page).toHaveURL(new RegExp(`/evento/${eventId}$`));
 });
 

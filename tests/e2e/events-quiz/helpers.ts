@@ -47,7 +47,22 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
 /** Creates an event of this suite's own, so that signing up does not touch the demo events. */
 export async function createEvent(
   baseURL: string,
-  event: { name: string; status_id: 1 | 2 | 3; price_m: number; price_w: number; limit_w?: number },
+  event: {
+    name: string;
+    status_id: 1 | 2 | 3;
+    price_m: number;
+    price_w: number;
+    limit_w?: number;
+    limit_m?: number;
+    /** 'YYYY-MM-DD'; a past day makes a past event. */
+    day?: string;
+    venue?: string;
+    address?: string;
+    city?: string;
+    duration_minutes?: number;
+    age_min?: number;
+    age_max?: number;
+  },
 ): Promise<number> {
   const api = await adminApi(baseURL);
   const response = await api.post('/api/event/add', {

@@ -4,6 +4,8 @@ const PUBLIC_PAGES = [
   '/',
   '/eventos',
   '/eventos/speed-dating',
+  '/eventos?ciudad=cdmx',
+  '/eventos/speed-dating?ciudad=guadalajara',
   '/servicios',
   '/servicio/speed-dating',
   '/personas',

@@ -1,13 +1,16 @@
-import { CalendarDays, ChevronRight } from 'lucide-react';
+import { CalendarDays, MapPin } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import type { AttendedEvent } from '../../../shared/contracts/client-events';
-import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
+import { ASSISTANCE_STATUS, ASSISTANCE_STATUS_LABELS } from '../../../shared/domain/statuses';
+import { useMyEvents } from '../../api/my-events';
+import { CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
+import { formatPlace } from '../../lib/event-facts';
 import { formatDay, formatHour } from '../../lib/format';
-import { useMyEvents } from './api';
 
-/** /asistencias: the events the client signed up for. */
+/** /asistencias: the member's sign-ups, where each stands, and the ticket of the confirmed ones. */
 export function AttendancePage() {
   usePageTitle('Mis eventos');
   const events = useMyEvents();
@@ -17,10 +20,10 @@ export function AttendancePage() {
       {events.isPending ? (
         <Spinner label="Cargando tus eventos…" />
       ) : events.data?.length ? (
-        <ul className="mt-8 flex flex-col gap-3">
+        <ul className="mt-8 flex flex-col gap-4">
           {events.data.map((event) => (
             <li key={event.id}>
-              <AttendedEventRow event={event} />
+              <AttendedEventCard event={event} />
             </li>
           ))}
         </ul>
@@ -38,28 +41,58 @@ export function AttendancePage() {
   );
 }
 
-function AttendedEventRow({ event }: { event: AttendedEvent }) {
-  const confirmed = event.status_id === ASSISTANCE_STATUS.confirmed;
+function AttendedEventCard({ event }: { event: AttendedEvent }) {
+  const place = formatPlace(event.venue, event.city);
+  const showTicket = event.status_id === ASSISTANCE_STATUS.confirmed && event.ticket !== null && !event.past;
   return (
-    <Link
-      to={`/evento/${event.event_id}`}
-      className="group flex items-center gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 hover:ring-accent"
+    <article
+      aria-label={event.name}
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/5 sm:p-5"
     >
-      <CalendarDays className="size-8 shrink-0 text-accent" aria-hidden />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold [overflow-wrap:anywhere] group-hover:text-accent">{event.name}</span>
-        <span className="text-sm text-muted">
-          {formatDay(event.day)} · {formatHour(event.hour)}
+      <div className="flex items-start gap-3">
+        <CalendarDays className="mt-1 size-7 shrink-0 text-accent" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold [overflow-wrap:anywhere]">
+            <Link to={`/evento/${event.event_id}`} className="hover:text-accent hover:underline">
+              {event.name}
+            </Link>
+          </h2>
+          <p className="text-sm text-muted">
+            {formatDay(event.day)} · {formatHour(event.hour)}
+          </p>
+          {place ? (
+            <p className="mt-1 flex items-center gap-1 text-sm text-muted">
+              <MapPin className="size-4 shrink-0" aria-hidden />
+              <span className="[overflow-wrap:anywhere]">{place}</span>
+            </p>
+          ) : null}
+        </div>
+        <span className="shrink-0 rounded-full bg-cream px-3 py-1 text-xs font-semibold ring-1 ring-black/10">
+          {ASSISTANCE_STATUS_LABELS[event.status_id]}
         </span>
-      </span>
-      <span
-        className={`shrink-0 rounded-full px-3 py-1 text-xs font-semibold ${
-          confirmed ? 'bg-emerald-100 text-emerald-900' : 'bg-accent-soft text-accent-dark'
-        }`}
-      >
-        {confirmed ? 'Confirmado' : 'Registrado'}
-      </span>
-      <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden />
-    </Link>
+      </div>
+      <StandingNote entry={event} />
+      {showTicket && event.ticket ? <Ticket code={event.ticket} eventName={event.name} /> : null}
+      {canCancel(event) ? <CancelPlaceButton eventId={event.event_id} eventName={event.name} /> : null}
+    </article>
+  );
+}
+
+/** The QR code shown at the door, drawn in the page, with the code printed to read it aloud. */
+function Ticket({ code, eventName }: { code: string; eventName: string }) {
+  return (
+    <figure className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-black/20 p-4">
+      <QRCodeSVG
+        value={code}
+        size={208}
+        marginSize={2}
+        title={`Código QR de tu boleto para ${eventName}`}
+        className="h-auto w-full max-w-52"
+      />
+      <figcaption className="text-center">
+        <span className="block text-xs text-muted">Código del boleto</span>
+        <span className="font-mono text-sm font-semibold break-all">{code}</span>
+      </figcaption>
+    </figure>
   );
 }

@@ -1,20 +1,24 @@
-import { CalendarDays, Clock } from 'lucide-react';
+import { CalendarDays, Clock, Hourglass, MapPin, Users } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { EventDetails } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
-import { EVENT_STATUS } from '../../../shared/domain/statuses';
+import { cityLabel } from '../../../shared/domain/cities';
+import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
 import { ApiError } from '../../api/client';
+import { useMyEvents } from '../../api/my-events';
 import { useSessionHint } from '../../api/session';
 import { EventPicture } from '../../components/event-picture';
+import { CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
+import { formatAgeBand, formatDuration, mapsUrl } from '../../lib/event-facts';
 import { formatDay, formatHour, formatPrice } from '../../lib/format';
 import { useLoginLink } from '../auth/login-return';
 import { useEventDetails, useSignUpToEvent } from './api';
 
-/** /evento/{id}: one event, its prices per gender and the 'Participar' button. */
+/** /evento/{id}: one event, where and how long, its prices and places per gender, and the member's place. */
 export function EventDetailPage() {
   const eventId = Number(useParams().id);
   const details = useEventDetails(eventId);
@@ -69,6 +73,7 @@ function EventDetailView({ event }: { event: EventDetails }) {
               {formatHour(event.hour)}
             </span>
           </p>
+          <EventFacts event={event} />
           {categories.length > 0 ? (
             <ul aria-label="Categorías" className="mt-4 flex flex-wrap gap-2">
               {categories.map((category) => (
@@ -100,17 +105,118 @@ function EventDetailView({ event }: { event: EventDetails }) {
               <dd className="font-semibold">{formatPrice(event.price_m)}</dd>
             </div>
           </dl>
-          {soldOut ? (
-            <p className="mt-6 rounded-lg bg-ink px-4 py-3 text-center font-semibold text-white">
-              Evento agotado
-            </p>
-          ) : (
-            <ParticipateButton eventId={event.id} />
-          )}
+          <PlacesLeft event={event} />
+          <MemberPlace event={event} soldOut={soldOut} />
         </aside>
       </div>
     </article>
   );
+}
+
+/** Venue with a map link, address, duration and age band. */
+function EventFacts({ event }: { event: EventDetails }) {
+  const ageBand = formatAgeBand(event.age_min, event.age_max);
+  return (
+    <dl className="mt-5 grid gap-3 text-ink">
+      {event.venue || event.address ? (
+        <div className="flex gap-3">
+          <dt>
+            <MapPin className="mt-0.5 size-5 text-accent" aria-hidden />
+            <span className="sr-only">Lugar</span>
+          </dt>
+          <dd className="min-w-0">
+            {event.venue ? <span className="block font-semibold">{event.venue}</span> : null}
+            <span className="block text-muted [overflow-wrap:anywhere]">
+              {[event.address, cityLabel(event.city)].filter(Boolean).join(', ')}
+            </span>
+            <a
+              href={mapsUrl(event)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm font-semibold text-accent underline"
+            >
+              Ver en el mapa
+            </a>
+          </dd>
+        </div>
+      ) : null}
+      <div className="flex gap-3">
+        <dt>
+          <Hourglass className="size-5 text-accent" aria-hidden />
+          <span className="sr-only">Duración</span>
+        </dt>
+        <dd>{formatDuration(event.duration_minutes)}</dd>
+      </div>
+      {ageBand ? (
+        <div className="flex gap-3">
+          <dt>
+            <Users className="size-5 text-accent" aria-hidden />
+            <span className="sr-only">Edades</span>
+          </dt>
+          <dd>{ageBand}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Below this many places of a gender the page says how many are left. */
+const FEW_PLACES = 5;
+
+function placesSentence(available: number): string {
+  if (available === 0) return 'sin lugares, hay lista de espera';
+  return available === 1 ? 'queda 1 lugar' : `quedan ${available} lugares`;
+}
+
+/** Places left per gender, only when one of them is running out (a full list is worth knowing). */
+function PlacesLeft({ event }: { event: EventDetails }) {
+  if (event.past || event.status_id === EVENT_STATUS.soldOut) return null;
+  if (Math.min(event.available_w, event.available_m) > FEW_PLACES) return null;
+  return (
+    <ul aria-label="Lugares disponibles" className="mt-4 grid gap-1 text-sm font-semibold text-accent">
+      <li>Mujeres: {placesSentence(event.available_w)}</li>
+      <li>Hombres: {placesSentence(event.available_m)}</li>
+    </ul>
+  );
+}
+
+/** The member's own sign-up to this event, if she has one (the latest one). */
+function useMyEntry(eventId: number) {
+  const clientId = useSessionHint('client');
+  const mine = useMyEvents(clientId !== null);
+  return clientId === null ? undefined : mine.data?.find((entry) => entry.event_id === eventId);
+}
+
+/** Past events say so; a member who holds or waits for a place sees it; others can sign up. */
+function MemberPlace({ event, soldOut }: { event: EventDetails; soldOut: boolean }) {
+  const entry = useMyEntry(event.id);
+  const active = entry !== undefined && entry.status_id !== ASSISTANCE_STATUS.cancelled;
+  if (active || (entry && event.past)) {
+    return (
+      <div className="mt-6 flex flex-col gap-3">
+        <StandingNote entry={entry} />
+        {entry.status_id === ASSISTANCE_STATUS.confirmed && !entry.past ? (
+          <Link to="/asistencias" className="text-center text-sm font-semibold text-accent underline">
+            Ver mi código QR
+          </Link>
+        ) : null}
+        {canCancel(entry) ? <CancelPlaceButton eventId={event.id} eventName={event.name} /> : null}
+      </div>
+    );
+  }
+  if (event.past) {
+    return (
+      <p className="mt-6 rounded-lg bg-slate-200 px-4 py-3 text-center font-semibold text-ink">
+        Este evento ya pasó
+      </p>
+    );
+  }
+  if (soldOut) {
+    return (
+      <p className="mt-6 rounded-lg bg-ink px-4 py-3 text-center font-semibold text-white">Evento agotado</p>
+    );
+  }
+  return <ParticipateButton eventId={event.id} />;
 }
 
 /** Visitors go to log in (specification §5); clients sign up and land on /asistencias. */
@@ -135,7 +241,6 @@ function ParticipateButton({ eventId }: { eventId: number }) {
 
   return (
     <div className="mt-6 flex flex-col gap-3">
-      <p className="text-center text-sm font-semibold text-accent">Poca disponibilidad</p>
       <ErrorAlert error={signUp.error} />
       <Button onClick={participate} disabled={signUp.isPending} className="w-full">
         {signUp.isPending ? 'Registrando…' : 'Participar'}

@@ -1,12 +1,15 @@
+import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { EventListItem } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
+import { formatPlace } from '../../lib/event-facts';
 import { formatDay, formatHour, formatPrice } from '../../lib/format';
 
 export function EventCard({ event, eager = false }: { event: EventListItem; eager?: boolean }) {
   const soldOut = event.status_id === EVENT_STATUS.soldOut;
+  const place = formatPlace(event.venue, event.city);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
       <Link to={`/evento/${event.id}`} className="group flex flex-1 flex-col">
@@ -30,6 +33,12 @@ export function EventCard({ event, eager = false }: { event: EventListItem; eage
             {formatDay(event.day)} · {formatHour(event.hour)}
           </span>
           <h2 className="text-lg font-semibold text-ink group-hover:text-accent">{event.name}</h2>
+          {place ? (
+            <span className="flex items-center gap-1 text-sm text-muted">
+              <MapPin className="size-4 shrink-0" aria-hidden />
+              <span className="[overflow-wrap:anywhere]">{place}</span>
+            </span>
+          ) : null}
           <span className="mt-2 grid grid-cols-2 gap-2 text-sm">
             <span>
               <span className="block text-muted">Mujeres</span>

@@ -1,29 +1,82 @@
-import { NavLink, useParams } from 'react-router';
+import { Link, Navigate, NavLink, useLocation, useParams, useSearchParams } from 'react-router';
 import type { EventListItem } from '../../../shared/contracts/events';
 import { CATEGORY_IDS, CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
+import { CITIES, type CityCode, cityLabel } from '../../../shared/domain/cities';
 import { usePublicEvents } from '../../api/public-events';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { EventCard } from './event-card';
 
-/** /eventos and /eventos/{categoria}: upcoming events, all or of one category. */
+/** The city of ?ciudad=, when it is one of the list; anything else shows every city. */
+function useCityFilter(): CityCode | undefined {
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('ciudad');
+  return CITIES.find((city) => city.code === code)?.code;
+}
+
+/** /eventos and /eventos/{categoria}, optionally ?ciudad=…: upcoming events, all or of one category. */
 export function EventsPage() {
   const { category } = useParams();
-  const title =
+  const city = useCityFilter();
+  const base =
     category && isCategoryId(category) ? `Eventos de ${CATEGORY_TITLES[category]}` : 'Próximos eventos';
+  const title = city ? `${base} en ${cityLabel(city)}` : base;
   usePageTitle(title);
+  // /eventos/{id} is a second address of an event's page.
+  if (category && /^\d+$/.test(category)) return <Navigate to={`/evento/${category}`} replace />;
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold md:text-4xl">{title}</h1>
       <p className="mt-2 text-muted">Aparta tu lugar: los cupos son limitados para cada evento.</p>
+      <CityFilter selected={city} />
       <CategoryFilter />
-      {category === undefined ? <AllEvents /> : <CategoryEvents category={category} />}
+      {category === undefined ? (
+        <AllEvents city={city} />
+      ) : (
+        <CategoryEvents category={category} city={city} />
+      )}
     </section>
   );
 }
 
+/** Plain links (?ciudad=…): the filter works before the page's JavaScript arrives, or without it. */
+function CityFilter({ selected }: { selected: CityCode | undefined }) {
+  const { pathname } = useLocation();
+  const chip = (active: boolean) =>
+    `block rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
+      active ? 'bg-ink text-white ring-ink' : 'bg-white text-ink ring-black/10 hover:text-accent'
+    }`;
+  return (
+    <nav aria-label="Ciudades" className="mt-6">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link
+            to={pathname}
+            className={chip(selected === undefined)}
+            aria-current={selected ? undefined : 'page'}
+          >
+            Todas las ciudades
+          </Link>
+        </li>
+        {CITIES.map((city) => (
+          <li key={city.code}>
+            <Link
+              to={{ pathname, search: `?ciudad=${city.code}` }}
+              className={chip(selected === city.code)}
+              aria-current={selected === city.code ? 'page' : undefined}
+            >
+              {city.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function CategoryFilter() {
+  const { search } = useLocation();
   const chip = ({ isActive }: { isActive: boolean }) =>
     `block rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
       isActive ? 'bg-accent text-white ring-accent' : 'bg-white text-ink ring-black/10 hover:text-accent'
@@ -32,13 +85,13 @@ function CategoryFilter() {
     <nav aria-label="Categorías de eventos" className="mt-6">
       <ul className="flex flex-wrap gap-2">
         <li>
-          <NavLink to="/eventos" end className={chip}>
+          <NavLink to={{ pathname: '/eventos', search }} end className={chip}>
             Todos
           </NavLink>
         </li>
         {CATEGORY_IDS.map((id) => (
           <li key={id}>
-            <NavLink to={`/eventos/${id}`} className={chip}>
+            <NavLink to={{ pathname: `/eventos/${id}`, search }} className={chip}>
               {CATEGORY_TITLES[id]}
             </NavLink>
           </li>
@@ -48,16 +101,20 @@ function CategoryFilter() {
   );
 }
 
-function AllEvents() {
-  const events = usePublicEvents();
+function AllEvents({ city }: { city: CityCode | undefined }) {
+  const events = usePublicEvents(undefined, city);
   if (events.isPending) return <Spinner label="Cargando eventos…" />;
-  if (!events.data?.length) return <EmptyState text="No hay eventos próximos" />;
+  if (!events.data?.length) {
+    return (
+      <EmptyState text={city ? `No hay eventos próximos en ${cityLabel(city)}` : 'No hay eventos próximos'} />
+    );
+  }
   return <EventGrid events={events.data} />;
 }
 
-function CategoryEvents({ category }: { category: string }) {
-  const events = usePublicEvents(category);
-  const others = usePublicEvents();
+function CategoryEvents({ category, city }: { category: string; city: CityCode | undefined }) {
+  const events = usePublicEvents(category, city);
+  const others = usePublicEvents(undefined, city);
   if (events.isPending) return <Spinner label="Cargando eventos…" />;
   if (events.data?.length) return <EventGrid events={events.data} />;
   return (

@@ -1,7 +1,12 @@
 import { Check } from 'lucide-react';
 import { Checkbox, Switch } from 'radix-ui';
 import { useState } from 'react';
-import { type AdminEvent, eventFieldsSchema } from '../../../../shared/contracts/admin-events';
+import {
+  type AdminEvent,
+  AGE_BAND_ORDER,
+  ageBandInOrder,
+  eventFieldsSchema,
+} from '../../../../shared/contracts/admin-events';
 import { validationMessage } from '../../../../shared/contracts/common';
 import {
   CATEGORY_IDS,
@@ -10,9 +15,11 @@ import {
   formatCategoryList,
   parseCategoryList,
 } from '../../../../shared/domain/categories';
+import { CITIES } from '../../../../shared/domain/cities';
 import { EVENT_STATUS_LABELS } from '../../../../shared/domain/statuses';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
 import { type Banner, BannerSlot } from '../components/admin-ui';
 import { StatusSelect } from '../components/status-select';
 
@@ -28,7 +35,16 @@ type Draft = {
   categories: CategoryId[];
   occupation: 0 | 1;
   status_id: number;
+  venue: string;
+  address: string;
+  city: string;
+  duration_minutes: string;
+  age_min: string;
+  age_max: string;
 };
+
+/** An optional number field: empty means 'no value' (null), not zero. */
+const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
 
 function draftOf(event: AdminEvent): Draft {
   return {
@@ -43,6 +59,12 @@ function draftOf(event: AdminEvent): Draft {
     categories: parseCategoryList(event.category),
     occupation: event.occupation === 1 ? 1 : 0,
     status_id: event.status_id,
+    venue: event.venue,
+    address: event.address,
+    city: event.city,
+    duration_minutes: String(event.duration_minutes),
+    age_min: event.age_min === null ? '' : String(event.age_min),
+    age_max: event.age_max === null ? '' : String(event.age_max),
   };
 }
 
@@ -78,8 +100,16 @@ export function EventForm({
       category: formatCategoryList(draft.categories),
       occupation: draft.occupation,
       status_id: draft.status_id,
+      venue: draft.venue,
+      address: draft.address,
+      city: draft.city,
+      duration_minutes: Number(draft.duration_minutes),
+      age_min: optionalNumber(draft.age_min),
+      age_max: optionalNumber(draft.age_max),
     };
-    const parsed = eventFieldsSchema.safeParse(fields);
+    const parsed = eventFieldsSchema
+      .refine(ageBandInOrder, { message: AGE_BAND_ORDER, path: ['age_min'] })
+      .safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setBanner({ status: 'warning', message: issue ? validationMessage(issue) : 'Revisa los datos' });
@@ -146,6 +176,47 @@ export function EventForm({
           min={0}
           value={draft.limit_w}
           onChange={(e) => set('limit_w', e.target.value)}
+        />
+      </div>
+      <Field label="Lugar" name="venue" value={draft.venue} onChange={(e) => set('venue', e.target.value)} />
+      <Field
+        label="Dirección"
+        name="address"
+        value={draft.address}
+        onChange={(e) => set('address', e.target.value)}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Ciudad"
+          name="city"
+          value={draft.city}
+          options={CITIES.map((city) => ({ value: city.code, label: city.label }))}
+          onChange={(e) => set('city', e.target.value)}
+        />
+        <Field
+          label="Duración (minutos)"
+          name="duration_minutes"
+          type="number"
+          min={15}
+          step={15}
+          value={draft.duration_minutes}
+          onChange={(e) => set('duration_minutes', e.target.value)}
+        />
+        <Field
+          label="Edad mínima (opcional)"
+          name="age_min"
+          type="number"
+          min={18}
+          value={draft.age_min}
+          onChange={(e) => set('age_min', e.target.value)}
+        />
+        <Field
+          label="Edad máxima (opcional)"
+          name="age_max"
+          type="number"
+          min={18}
+          value={draft.age_max}
+          onChange={(e) => set('age_max', e.target.value)}
         />
       </div>
       <div className="flex flex-col gap-1">

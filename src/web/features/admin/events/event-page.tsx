@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import { Download, ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -7,13 +7,19 @@ import {
   type AdminEventDetailsResponse,
   canConfirm,
 } from '../../../../shared/contracts/admin-events';
+import { cityLabel } from '../../../../shared/domain/cities';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { foldForSearch } from '../../../../shared/domain/search-text';
-import { EVENT_STATUS_LABELS } from '../../../../shared/domain/statuses';
+import {
+  ASSISTANCE_STATUS,
+  ASSISTANCE_STATUS_LABELS,
+  EVENT_STATUS_LABELS,
+} from '../../../../shared/domain/statuses';
 import { sessionHint } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
+import { formatAgeBand, formatDuration } from '../../../lib/event-facts';
 import { formatDay, formatHour, formatPrice } from '../../../lib/format';
 import { adminPost, readAsDataUrl } from '../api';
 import {
@@ -25,9 +31,25 @@ import {
   SearchBox,
   smallButton,
   Table,
+  Tag,
 } from '../components/admin-ui';
 import { ContactedCheckbox } from '../components/contacted-checkbox';
 import { EventForm } from './event-form';
+
+/** 'Lista de espera · lugar 2', 'Cancelado'…: an attendee's status as the organizer reads it. */
+function attendeeStatus(attendee: AdminAttendee): string {
+  const label = ASSISTANCE_STATUS_LABELS[attendee.status_id] ?? '';
+  return attendee.status_id === ASSISTANCE_STATUS.waiting && attendee.position !== null
+    ? `${label} · lugar ${attendee.position}`
+    : label;
+}
+
+const STATUS_TONES: Record<number, 'slate' | 'red' | 'amber' | 'green'> = {
+  [ASSISTANCE_STATUS.registered]: 'slate',
+  [ASSISTANCE_STATUS.confirmed]: 'green',
+  [ASSISTANCE_STATUS.waiting]: 'amber',
+  [ASSISTANCE_STATUS.cancelled]: 'red',
+};
 
 function matchesAttendee(attendee: AdminAttendee, needle: string): boolean {
   return [attendee.client, attendee.email, attendee.phone, attendee.instagram].some((value) =>
@@ -95,6 +117,14 @@ export function EventPage() {
           <p className="mt-2 text-sm">
             Hombres: {formatPrice(event.price_m)} · Mujeres: {formatPrice(event.price_w)}
           </p>
+          <p className="mt-2 text-sm">
+            {[event.venue, event.address, cityLabel(event.city)].filter(Boolean).join(', ')}
+          </p>
+          <p className="text-sm">
+            {[formatDuration(event.duration_minutes), formatAgeBand(event.age_min, event.age_max)]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
           <p className="mt-2 text-sm whitespace-pre-line">{event.description}</p>
           <h2 className="mt-4 font-semibold">Disponibilidad</h2>
           <ul className="text-sm">
@@ -104,7 +134,20 @@ export function EventPage() {
             <li>
               Hombres: {event.left_m} lugares disponibles ({event.confirmed_m} de {event.limit_m} confirmados)
             </li>
+            <li>
+              Lugares apartados: mujeres {event.held_w} · hombres {event.held_m}
+            </li>
+            <li>
+              Lista de espera: mujeres {event.waiting_w} · hombres {event.waiting_m}
+            </li>
           </ul>
+          <h2 className="mt-4 font-semibold">Llegadas</h2>
+          <p className="text-sm">
+            Mujeres {event.checked_in_w} · hombres {event.checked_in_m} · LGBTQ+ {event.checked_in_x}
+          </p>
+          <Link to={`/admin/event/${event.id}/entrada`} className={`mt-3 ${smallButton('primary')}`}>
+            <ScanLine className="size-4" aria-hidden /> Registrar llegadas en la entrada
+          </Link>
         </article>
         <EventForm
           key={`${event.id}-${event.image}-${event.name}-${event.status_id}`}
@@ -140,7 +183,19 @@ export function EventPage() {
         {shown.length === 0 ? (
           <EmptyState text="No hay asistentes" />
         ) : (
-          <Table head={['Nombre', 'Correo', 'Teléfono', 'Instagram', 'Género', 'Asistencia', 'Contacto']}>
+          <Table
+            head={[
+              'Nombre',
+              'Correo',
+              'Teléfono',
+              'Instagram',
+              'Género',
+              'Estado',
+              'Asistencia',
+              'Llegada',
+              'Contacto',
+            ]}
+          >
             {shown.map((attendee) => (
               <tr key={attendee.id}>
                 <Cell label="Nombre" className="font-medium">
@@ -150,29 +205,54 @@ export function EventPage() {
                 <Cell label="Teléfono">{attendee.phone}</Cell>
                 <Cell label="Instagram">{attendee.instagram}</Cell>
                 <Cell label="Género">{genderLabel(attendee.gender)}</Cell>
-                <Cell label="Asistencia">
-                  {attendee.status_id === 2 ? (
-                    <button
-                      type="button"
-                      className={smallButton('primary')}
-                      disabled={update.isPending}
-                      onClick={() => update.mutate({ assistance: { id: attendee.id, status_id: 1 } })}
-                    >
-                      Confirmado
-                    </button>
-                  ) : canConfirm(attendee, event) ? (
-                    <button
-                      type="button"
-                      className={smallButton()}
-                      disabled={update.isPending}
-                      onClick={() => update.mutate({ assistance: { id: attendee.id, status_id: 2 } })}
-                    >
-                      Confirmar
-                    </button>
-                  ) : (
-                    <span className="text-slate-500">Sin lugares</span>
-                  )}
+                <Cell label="Estado">
+                  <Tag tone={STATUS_TONES[attendee.status_id] ?? 'slate'}>{attendeeStatus(attendee)}</Tag>
                 </Cell>
+                <Cell label="Asistencia">
+                  <div className="flex flex-wrap items-center gap-2">
+                    {attendee.status_id === ASSISTANCE_STATUS.cancelled ||
+                    attendee.status_id === ASSISTANCE_STATUS.waiting ? null : attendee.status_id === 2 ? (
+                      <button
+                        type="button"
+                        className={smallButton('primary')}
+                        disabled={update.isPending}
+                        onClick={() => update.mutate({ assistance: { id: attendee.id, status_id: 1 } })}
+                      >
+                        Confirmado
+                      </button>
+                    ) : canConfirm(attendee, event) ? (
+                      <button
+                        type="button"
+                        className={smallButton()}
+                        disabled={update.isPending}
+                        onClick={() => update.mutate({ assistance: { id: attendee.id, status_id: 2 } })}
+                      >
+                        Confirmar
+                      </button>
+                    ) : (
+                      <span className="text-slate-500">Sin lugares</span>
+                    )}
+                    {attendee.status_id !== ASSISTANCE_STATUS.cancelled && !event.past ? (
+                      <ConfirmDialog
+                        trigger={
+                          <button type="button" className={smallButton('danger')} disabled={update.isPending}>
+                            Cancelar
+                          </button>
+                        }
+                        title="Cancelar lugar"
+                        question={`¿Cancelar el lugar de ${attendee.client}? Si alguien espera un lugar, será para esa persona.`}
+                        confirmLabel="Sí, cancelar"
+                        destructive
+                        onConfirm={() =>
+                          update.mutate({
+                            assistance: { id: attendee.id, status_id: ASSISTANCE_STATUS.cancelled },
+                          })
+                        }
+                      />
+                    ) : null}
+                  </div>
+                </Cell>
+                <Cell label="Llegada">{attendee.checked_in === 1 ? 'Llegó' : '—'}</Cell>
                 <Cell label="Contacto">
                   <ContactedCheckbox
                     checked={attendee.contacted === 1}

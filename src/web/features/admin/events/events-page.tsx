@@ -10,12 +10,14 @@ import {
   type EventAddResponse,
   eventFieldsSchema,
 } from '../../../../shared/contracts/admin-events';
+import { CITIES, cityLabel, DEFAULT_CITY } from '../../../../shared/domain/cities';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import { EVENT_STATUS } from '../../../../shared/domain/statuses';
 import { sessionHint } from '../../../api/client';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDay, formatHour } from '../../../lib/format';
@@ -83,6 +85,9 @@ export function EventsPage() {
                     {event.day ? formatDay(event.day) : 'Sin fecha'}{' '}
                     {event.hour ? `· ${formatHour(event.hour)}` : ''}
                   </p>
+                  <p className="text-sm text-slate-600">
+                    {[event.venue, cityLabel(event.city)].filter(Boolean).join(' · ')}
+                  </p>
                   {event.status_id === EVENT_STATUS.soldOut ? <Tag tone="red">Agotado</Tag> : null}
                   {event.status_id === EVENT_STATUS.suspended ? <Tag tone="amber">Suspendido</Tag> : null}
                 </div>
@@ -96,7 +101,7 @@ export function EventsPage() {
   );
 }
 
-const newEventSchema = eventFieldsSchema.pick({ name: true, day: true, hour: true });
+const newEventSchema = eventFieldsSchema.pick({ name: true, day: true, hour: true, venue: true, city: true });
 type NewEvent = z.input<typeof newEventSchema>;
 
 function NewEventModal({
@@ -113,7 +118,7 @@ function NewEventModal({
   const [banner, setBanner] = useState<Banner>(null);
   const { register, handleSubmit, watch, reset } = useForm<NewEvent>({
     resolver: zodResolver(newEventSchema),
-    defaultValues: { name: '', day: '', hour: '' },
+    defaultValues: { name: '', day: '', hour: '', venue: '', city: DEFAULT_CITY },
   });
   const create = useMutation({
     mutationFn: async (event: NewEvent) =>
@@ -145,6 +150,12 @@ function NewEventModal({
         <Field label="Nombre" {...register('name')} />
         <Field label="Día" type="date" {...register('day')} />
         <Field label="Hora" type="time" {...register('hour')} />
+        <Field label="Lugar" {...register('venue')} />
+        <SelectField
+          label="Ciudad"
+          options={CITIES.map((city) => ({ value: city.code, label: city.label }))}
+          {...register('city')}
+        />
         <Field
           label="Imagen (PNG, JPEG o WebP)"
           name="image"

@@ -1,0 +1,73 @@
+import { clsx } from 'clsx';
+import type { AttendedEvent } from '../../shared/contracts/client-events';
+import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
+import { useCancelMyPlace } from '../api/my-events';
+import { ErrorAlert } from './ui/alert';
+import { Button } from './ui/button';
+import { ConfirmDialog } from './ui/confirm-dialog';
+
+type Standing = Pick<AttendedEvent, 'status_id' | 'position' | 'past' | 'checked_in'>;
+
+/** Where the member stands and what happens next, in one sentence (design.md §11). */
+export function standingSentence(entry: Standing): string {
+  if (entry.status_id === ASSISTANCE_STATUS.cancelled) return 'Cancelaste tu lugar en este evento';
+  if (entry.past) {
+    return entry.checked_in === 1 ? 'Asististe a este evento' : 'Este evento ya pasó';
+  }
+  if (entry.status_id === ASSISTANCE_STATUS.confirmed) {
+    return 'Confirmado: muestra tu código QR en la entrada';
+  }
+  if (entry.status_id === ASSISTANCE_STATUS.waiting) {
+    return `Lista de espera: lugar ${entry.position ?? '—'}`;
+  }
+  return 'Te contactaremos para confirmar tu lugar y el pago';
+}
+
+const TONES: Record<number, string> = {
+  [ASSISTANCE_STATUS.registered]: 'bg-accent-soft text-accent-dark',
+  [ASSISTANCE_STATUS.confirmed]: 'bg-emerald-100 text-emerald-900',
+  [ASSISTANCE_STATUS.waiting]: 'bg-amber-100 text-amber-900',
+  [ASSISTANCE_STATUS.cancelled]: 'bg-slate-200 text-slate-700',
+};
+
+/** The member's standing as a highlighted line. */
+export function StandingNote({ entry, className }: { entry: Standing; className?: string }) {
+  return (
+    <p
+      className={clsx(
+        'rounded-lg px-4 py-3 text-sm font-semibold',
+        TONES[entry.status_id] ?? TONES[ASSISTANCE_STATUS.registered],
+        className,
+      )}
+    >
+      {standingSentence(entry)}
+    </p>
+  );
+}
+
+/** A place or waiting-list spot the member can still give up: not cancelled, event not started. */
+export function canCancel(entry: Standing): boolean {
+  return entry.status_id !== ASSISTANCE_STATUS.cancelled && !entry.past;
+}
+
+/** 'Cancelar mi lugar' behind a confirmation: the place goes to the next person waiting. */
+export function CancelPlaceButton({ eventId, eventName }: { eventId: number; eventName: string }) {
+  const cancel = useCancelMyPlace();
+  return (
+    <div className="flex flex-col gap-2">
+      <ErrorAlert error={cancel.error} />
+      <ConfirmDialog
+        trigger={
+          <Button variant="secondary" disabled={cancel.isPending} className="w-full">
+            {cancel.isPending ? 'Cancelando…' : 'Cancelar mi lugar'}
+          </Button>
+        }
+        title="Cancelar mi lugar"
+        question={`¿Seguro que quieres cancelar tu lugar en «${eventName}»? Si hay alguien en lista de espera, el lugar será para esa persona.`}
+        confirmLabel="Sí, cancelar"
+        destructive
+        onConfirm={() => cancel.mutate(eventId)}
+      />
+    </div>
+  );
+}

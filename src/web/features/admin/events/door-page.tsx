@@ -1,0 +1,276 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IScannerControls } from '@zxing/browser';
+import { clsx } from 'clsx';
+import { Camera, CameraOff, CheckCircle2, CircleAlert, CircleX } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  type AdminAttendee,
+  type AdminEventDetailsResponse,
+  type CheckinResponse,
+  ticketCodeSchema,
+} from '../../../../shared/contracts/admin-events';
+import { validationMessage } from '../../../../shared/contracts/common';
+import { genderLabel } from '../../../../shared/domain/genders';
+import { foldForSearch } from '../../../../shared/domain/search-text';
+import { ASSISTANCE_STATUS } from '../../../../shared/domain/statuses';
+import { ApiError, errorMessage, sessionHint } from '../../../api/client';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+import { adminPost } from '../api';
+import { BannerSlot, bannerFrom, SearchBox, smallButton } from '../components/admin-ui';
+
+type Outcome =
+  | { kind: 'arrived'; name: string; gender: number }
+  | { kind: 'repeated'; message: string }
+  | { kind: 'refused'; message: string };
+
+function outcomeOf(error: unknown): Outcome {
+  // 409: the ticket is good but was already used (design.md §11).
+  if (error instanceof ApiError && error.httpStatus === 409)
+    return { kind: 'repeated', message: error.message };
+  return { kind: 'refused', message: errorMessage(error) };
+}
+
+/** /admin/event/{id}/entrada: the organizer's phone at the door — scan, type or find by name. */
+export function DoorPage() {
+  const eventId = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const queryKey = ['admin', 'event', eventId];
+  const details = useQuery({
+    queryKey,
+    queryFn: () =>
+      adminPost<AdminEventDetailsResponse>('event/details', {
+        admin_id: sessionHint('admin') ?? undefined,
+        event_id: eventId,
+      }),
+  });
+  usePageTitle(details.data ? `Entrada: ${details.data.event.name}` : 'Entrada');
+  const checkIn = useMutation({
+    mutationFn: (code: string) =>
+      adminPost<CheckinResponse>('event/update', {
+        admin_id: sessionHint('admin') ?? undefined,
+        checkin: { event_id: eventId, code },
+      }),
+    onMutate: () => setOutcome(null),
+    onSuccess: (response) => setOutcome({ kind: 'arrived', name: response.name, gender: response.gender }),
+    onError: (error) => setOutcome(outcomeOf(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+  const submitCode = (code: string) => {
+    const parsed = ticketCodeSchema.safeParse(code);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setOutcome({ kind: 'refused', message: issue ? validationMessage(issue) : 'El código no es válido' });
+      return;
+    }
+    checkIn.mutate(parsed.data);
+  };
+
+  if (details.isPending) return <Spinner />;
+  if (details.isError) return <BannerSlot banner={bannerFrom(details.error)} />;
+  const { event, assistance } = details.data;
+
+  return (
+    <section className="mx-auto flex max-w-lg flex-col gap-5">
+      <Link to={`/admin/event/${event.id}`} className="text-sm text-slate-600 underline">
+        ← {event.name}
+      </Link>
+      <h1 className="text-2xl font-bold">Entrada</h1>
+      <Arrivals w={event.checked_in_w} m={event.checked_in_m} x={event.checked_in_x} />
+      <OutcomePanel outcome={outcome} pending={checkIn.isPending} />
+      <CameraScanner onCode={submitCode} />
+      <CodeForm onSubmit={submitCode} pending={checkIn.isPending} />
+      <ConfirmedList attendees={assistance} pending={checkIn.isPending} onCheckIn={submitCode} />
+    </section>
+  );
+}
+
+function Arrivals({ w, m, x }: { w: number; m: number; x: number }) {
+  const counts = [
+    ['Mujeres', w],
+    ['Hombres', m],
+    ['LGBTQ+', x],
+  ] as const;
+  return (
+    <dl aria-label="Llegadas" className="grid grid-cols-3 gap-2 text-center">
+      {counts.map(([label, count]) => (
+        <div key={label} className="rounded border border-slate-200 bg-white p-2">
+          <dt className="text-xs text-slate-600">{label}</dt>
+          <dd className="text-2xl font-bold">{count}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Big and coloured: read at arm's length in a dark bar. */
+function OutcomePanel({ outcome, pending }: { outcome: Outcome | null; pending: boolean }) {
+  return (
+    <div aria-live="polite" className="min-h-24">
+      {pending ? <Spinner label="Registrando…" /> : null}
+      {outcome?.kind === 'arrived' ? (
+        <div role="status" className={panelClass('bg-emerald-600')}>
+          <CheckCircle2 className="size-10 shrink-0" aria-hidden />
+          <div>
+            <p className="text-2xl font-bold [overflow-wrap:anywhere]">{outcome.name}</p>
+            <p className="text-lg">{genderLabel(outcome.gender)} · Llegada registrada</p>
+          </div>
+        </div>
+      ) : null}
+      {outcome?.kind === 'repeated' ? (
+        <div role="alert" className={panelClass('bg-amber-500 text-ink')}>
+          <CircleAlert className="size-10 shrink-0" aria-hidden />
+          <p className="text-2xl font-bold">{outcome.message}</p>
+        </div>
+      ) : null}
+      {outcome?.kind === 'refused' ? (
+        <div role="alert" className={panelClass('bg-red-700')}>
+          <CircleX className="size-10 shrink-0" aria-hidden />
+          <p className="text-xl font-bold">{outcome.message}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const panelClass = (colour: string) => clsx('flex items-center gap-4 rounded-lg p-5 text-white', colour);
+
+/** The camera starts on request (the browser asks for permission then) and stops on leaving. */
+function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const controls = useRef<IScannerControls | null>(null);
+  // The running scanner keeps one callback; it reads the latest handler through this ref.
+  const latestOnCode = useRef(onCode);
+  useEffect(() => {
+    latestOnCode.current = onCode;
+  }, [onCode]);
+  const [on, setOn] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!on || !video.current) return;
+    const preview = video.current;
+    let stopped = false;
+    // The decoder (ZXing, ~100 KB gzip) loads only when the camera is used, not for typed codes.
+    import('./ticket-scanner')
+      .then(({ scanTickets }) => scanTickets(preview, (code) => latestOnCode.current(code)))
+      .then((started) => {
+        if (stopped) started.stop();
+        else controls.current = started;
+      })
+      .catch(() => {
+        setProblem('No pudimos usar la cámara. Revisa el permiso del navegador o escribe el código.');
+        setOn(false);
+      });
+    return () => {
+      stopped = true;
+      controls.current?.stop();
+      controls.current = null;
+    };
+  }, [on]);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        type="button"
+        className={clsx(smallButton(on ? 'default' : 'primary'), 'justify-center py-3 text-base')}
+        onClick={() => {
+          setProblem(null);
+          setOn(!on);
+        }}
+      >
+        {on ? <CameraOff className="size-5" aria-hidden /> : <Camera className="size-5" aria-hidden />}
+        {on ? 'Detener cámara' : 'Escanear con la cámara'}
+      </button>
+      {problem ? <p className="text-sm text-red-700">{problem}</p> : null}
+      <video
+        ref={video}
+        muted
+        playsInline
+        aria-label="Vista de la cámara"
+        className={clsx('aspect-square w-full rounded bg-black object-cover', !on && 'hidden')}
+      />
+    </div>
+  );
+}
+
+function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => void; pending: boolean }) {
+  const [code, setCode] = useState('');
+  const submit = (formEvent: FormEvent) => {
+    formEvent.preventDefault();
+    onSubmit(code);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+      <label htmlFor="ticket-code" className="text-sm font-medium">
+        Código del boleto
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="ticket-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-3 py-2 font-mono text-base"
+        />
+        <button type="submit" className={smallButton('primary')} disabled={pending}>
+          Registrar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Search by name among the confirmed: for a phone without its ticket. */
+function ConfirmedList({
+  attendees,
+  pending,
+  onCheckIn,
+}: {
+  attendees: AdminAttendee[];
+  pending: boolean;
+  onCheckIn: (code: string) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const needle = foldForSearch(search);
+  const confirmed = attendees.filter(
+    (attendee) => attendee.status_id === ASSISTANCE_STATUS.confirmed && attendee.ticket !== null,
+  );
+  const shown = confirmed.filter((attendee) => foldForSearch(attendee.client).includes(needle));
+  return (
+    <div>
+      <h2 className="mb-2 text-lg font-semibold">Confirmados ({confirmed.length})</h2>
+      <SearchBox label="Buscar por nombre" value={search} onChange={setSearch} />
+      {shown.length === 0 ? (
+        <p className="text-sm text-slate-600">Nadie confirmado con ese nombre</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-200 rounded border border-slate-200 bg-white">
+          {shown.map((attendee) => (
+            <li key={attendee.id} aria-label={attendee.client} className="flex items-center gap-3 p-3">
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium [overflow-wrap:anywhere]">{attendee.client}</span>
+                <span className="text-sm text-slate-600">{genderLabel(attendee.gender)}</span>
+              </span>
+              {attendee.checked_in === 1 ? (
+                <span className="text-sm font-semibold text-emerald-700">Ya llegó</span>
+              ) : (
+                <button
+                  type="button"
+                  className={smallButton()}
+                  disabled={pending}
+                  onClick={() => attendee.ticket && onCheckIn(attendee.ticket)}
+                >
+                  Registrar llegada
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
