@@ -8,6 +8,7 @@ import {
   shortText,
   timeSchema,
 } from './common';
+import type { PickTotals } from './match-cards';
 
 /** Decoded image size accepted from an upload (the request itself may be up to IMAGE_BODY_LIMIT). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -66,11 +67,15 @@ export const eventUpdateBody = z
     assistance: z.object({ id: idSchema, status_id: z.union([z.literal(1), z.literal(2)]) }).optional(),
     contacted: z.object({ id: idSchema, contacted: z.union([z.literal(0), z.literal(1)]) }).optional(),
     clean_id: idSchema.optional(),
+    /** Closes the event's match cards now (design.md §12). */
+    picks_close: idSchema.optional(),
   })
   .refine(
-    (body) => [body.event, body.assistance, body.contacted, body.clean_id].filter(Boolean).length === 1,
+    (body) =>
+      [body.event, body.assistance, body.contacted, body.clean_id, body.picks_close].filter(Boolean)
+        .length === 1,
     {
-      message: 'Envía exactamente uno de: event, assistance, contacted o clean_id',
+      message: 'Envía exactamente uno de: event, assistance, contacted, clean_id o picks_close',
     },
   );
 export type EventUpdateBody = z.input<typeof eventUpdateBody>;
@@ -120,6 +125,7 @@ export interface AdminEventDetailsResponse {
   message: string;
   event: AdminEvent;
   assistance: AdminAttendee[];
+  picks: PickTotals;
 }
 
 export interface EventAddResponse {

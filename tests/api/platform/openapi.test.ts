@@ -26,5 +26,10 @@ describe('GET /api/openapi.json', () => {
     const login = document.paths['/api/client/login']!.post!.requestBody!.content['application/json']!.schema;
     expect(login.required).toEqual(['access']);
     expect(Object.keys(login.properties.access.properties).sort()).toEqual(['email', 'password']);
+
+    const picks =
+      document.paths['/api/client/picks/update']!.post!.requestBody!.content['application/json']!.schema;
+    expect(picks.required).toEqual(['event_id', 'picks']);
+    expect(Object.keys(picks.properties.picks.items.properties).sort()).toEqual(['client_id', 'pick']);
   });
 });

@@ -8,6 +8,7 @@ import {
   signUp,
 } from '../../support/admin-fixtures';
 import { type Agent, startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
+import { runningEvent } from '../match-cards/helpers';
 
 /**
  * Issue 6 §1: every route the server registers, with what each kind of caller gets.
@@ -30,6 +31,8 @@ interface World {
   advertOfA: number;
   advertOfB: number;
   eventId: number;
+  /** A speed-dating night under way with A and B checked in (match cards open). */
+  nightId: number;
   assistanceOfA: number;
   interestOfA: number;
   /** An open report by B about A, for the admin's queue. */
@@ -93,6 +96,22 @@ const MATRIX: Record<string, Row> = {
   'POST /api/event/update': {
     request: (w) => ({ admin_id: w.adminId, contacted: { id: w.assistanceOfA, contacted: 1 } }),
     expect: ADMIN_ONLY,
+  },
+  'POST /api/event/rounds': {
+    request: (w) => ({ admin_id: w.adminId, event_id: w.nightId }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/client/picks/get': {
+    request: (w) => ({ client_id: w.clientA.id, event_id: w.nightId }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/picks/update': {
+    request: (w) => ({
+      client_id: w.clientA.id,
+      event_id: w.nightId,
+      picks: [{ client_id: w.clientB.id, pick: 1 }],
+    }),
+    expect: CLIENT_ONLY,
   },
   'GET /api/event/attendance.csv': { request: (w) => `event_id=${w.eventId}`, expect: ADMIN_ONLY },
   'POST /api/client/add': {
@@ -245,6 +264,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
   const advertOfB = await insertAdvert(app, clientB.id, { description: 'Me gusta bailar' });
   const eventId = await insertEvent(app);
   const assistanceOfA = await signUp(app, eventId, clientA.id);
+  const nightId = await runningEvent(app, [clientA.id, clientB.id]);
   const { id: interestOfA } = await app.db
     .insertInto('interests')
     .values({
@@ -298,6 +318,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
     advertOfB,
     reportOfB,
     eventId,
+    nightId,
     assistanceOfA,
     interestOfA,
     adminId,

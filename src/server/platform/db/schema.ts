@@ -67,6 +67,10 @@ export interface EventTable {
   image_id: number | null;
   created_at: string;
   updated_at: string;
+  /** Length of one speed-dating round (design.md §12). */
+  round_minutes: ColumnType<number, number | undefined, number>;
+  /** When the match cards were closed and mutual picks became mutual interests; null while open. */
+  picks_closed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventCategoryTable {
@@ -247,6 +251,15 @@ export interface ErasedEmailTable {
   created_at: string;
 }
 
+/** A checked-in attendee's answer about another attendee of the same event: 1 Sí, 0 No. */
+export interface PickTable {
+  event_id: number;
+  client_id: number;
+  target_client_id: number;
+  pick: number;
+  updated_at: string;
+}
+
 /** Secrets the server generates for itself when the environment gives none. */
 export interface ServerSecretTable {
   name: string;
@@ -275,6 +288,7 @@ export interface Database {
   reports: ReportTable;
   erased_emails: ErasedEmailTable;
   server_secrets: ServerSecretTable;
+  picks: PickTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;
