@@ -14,7 +14,7 @@ import { planRounds } from './rounds';
 export async function eventRounds(db: DB, eventId: number, roundMinutes: number | undefined) {
   const event = await db
     .selectFrom('events')
-    .select(['id', 'round_minutes'])
+    .select(['id', 'name', 'round_minutes'])
     .where('id', '=', eventId)
     .where('status_id', '<>', EVENT_STATUS.deleted)
     .executeTakeFirst();
@@ -47,6 +47,7 @@ export async function eventRounds(db: DB, eventId: number, roundMinutes: number 
     gender: person.gender,
   }));
   return {
+    event_name: event.name,
     round_minutes: roundMinutes ?? event.round_minutes,
     source,
     people,

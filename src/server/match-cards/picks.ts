@@ -159,10 +159,16 @@ export async function pickTotals(db: DB, eventId: number): Promise<PickTotals> {
     .where('event_id', '=', eventId)
     .executeTakeFirstOrThrow();
   const mutual = await mutualPairs(db, eventId);
+  const event = await db
+    .selectFrom('events')
+    .select('picks_closed_at')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
   return {
     checked_in: Number(checkedIn.total),
     pickers: Number(answers.pickers),
     picks: Number(answers.picks ?? 0),
     mutual: mutual.length,
+    closed_at: event.picks_closed_at,
   };
 }

@@ -27,6 +27,7 @@ export interface RoundPerson {
 export interface RoundsResponse {
   status: 'success';
   message: string;
+  event_name: string;
   round_minutes: number;
   /** Whose rounds these are: 'checked_in' once doors opened, else 'confirmed'. */
   source: 'checked_in' | 'confirmed';
@@ -90,4 +91,6 @@ export interface PickTotals {
   picks: number;
   /** Pairs who both said Sí. */
   mutual: number;
+  /** When the picks were closed (mutual pairs became interests); null while open. */
+  closed_at: string | null;
 }

@@ -8,10 +8,11 @@ import { runningEvent, setEventStart } from './helpers';
 
 let testApp: TestApp;
 let admin: Agent;
+let adminId: number;
 beforeAll(async () => {
   testApp = await startTestApp({ seedDemo: false });
   admin = testApp.agent();
-  await admin.loginAdmin();
+  adminId = await admin.loginAdmin();
 });
 afterAll(async () => {
   await testApp?.close();
@@ -236,12 +237,14 @@ describe('closing the match cards', () => {
     await pick(diego, [{ client_id: ana.id, pick: 0 }]);
     await pick(bea, [{ client_id: diego.id, pick: 1 }]);
 
-    const details = await admin.post('event/details', { admin_id: 1, event_id: eventId });
-    expect(details.body.picks).toEqual({ checked_in: 4, pickers: 4, picks: 4, mutual: 1 });
+    const details = await admin.post('event/details', { admin_id: adminId, event_id: eventId });
+    expect(details.body.picks).toEqual({ checked_in: 4, pickers: 4, picks: 4, mutual: 1, closed_at: null });
 
     const closed = await admin.post('event/update', { picks_close: eventId });
     expect(closed.statusCode).toBe(200);
     expect(closed.body).toMatchObject({ closed: true, mutual: 1 });
+    const closedDetails = await admin.post('event/details', { admin_id: adminId, event_id: eventId });
+    expect(closedDetails.body.picks.closed_at).toEqual(expect.any(String));
     expect(await interestStatuses(ana.id, carlos.id)).toEqual([2, 2]);
     expect(await interestStatuses(ana.id, diego.id)).toEqual([]);
     expect(await interestStatuses(bea.id, diego.id)).toEqual([]);
@@ -434,10 +437,11 @@ describe('closing the match cards', () => {
 describe('event/rounds', () => {
   it('plans the night of the checked-in attendees and keeps the round length', async () => {
     const { eventId, ana, bea, carlos, diego } = await smallNight();
-    const response = await admin.post('event/rounds', { admin_id: 1, event_id: eventId, round_minutes: 7 });
+    const response = await admin.post('event/rounds', { admin_id: adminId, event_id: eventId, round_minutes: 7 });
     expect(response.statusCode).toBe(200);
     expect(response.body.source).toBe('checked_in');
     expect(response.body.round_minutes).toBe(7);
+    expect(response.body.event_name).toBe('Speed dating de prueba');
     expect(response.body.rounds).toHaveLength(2);
     expect(response.body.people.map((person: { name: string }) => person.name)).toEqual([
       'Ana R.',
