@@ -437,7 +437,11 @@ describe('closing the match cards', () => {
 describe('event/rounds', () => {
   it('plans the night of the checked-in attendees and keeps the round length', async () => {
     const { eventId, ana, bea, carlos, diego } = await smallNight();
-    const response = await admin.post('event/rounds', { admin_id: adminId, event_id: eventId, round_minutes: 7 });
+    const response = await admin.post('event/rounds', {
+      admin_id: adminId,
+      event_id: eventId,
+      round_minutes: 7,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body.source).toBe('checked_in');
     expect(response.body.round_minutes).toBe(7);

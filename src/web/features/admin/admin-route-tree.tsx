@@ -30,6 +30,10 @@ export const adminRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./events/event-page')).EventPage }),
           },
           {
+            path: 'event/:id/rondas',
+            lazy: async () => ({ Component: (await import('./rounds/rounds-page')).RoundsPage }),
+          },
+          {
             path: 'clients',
             lazy: async () => ({ Component: (await import('./clients/clients-page')).ClientsPage }),
           },

@@ -27,6 +27,7 @@ import {
   Table,
 } from '../components/admin-ui';
 import { ContactedCheckbox } from '../components/contacted-checkbox';
+import { NightPanel } from '../rounds/night-panel';
 import { EventForm } from './event-form';
 
 function matchesAttendee(attendee: AdminAttendee, needle: string): boolean {
@@ -113,6 +114,8 @@ export function EventPage() {
           onSave={(fields, image) => update.mutate({ event: { ...fields, id: event.id }, image })}
         />
       </div>
+
+      <NightPanel eventId={event.id} totals={details.data.picks} />
 
       <div>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
