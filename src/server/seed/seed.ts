@@ -24,6 +24,7 @@ import {
   DEMO_SIGN_UPS,
   demoEmail,
 } from './demo-content';
+import { loadDemoNights } from './demo-nights';
 
 export interface FirstAdmin {
   email: string;
@@ -200,6 +201,7 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
         })
         .execute();
     }
+    await loadDemoNights(trx, clientIds, new Date(now));
   });
   return true;
 }
