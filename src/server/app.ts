@@ -43,6 +43,7 @@ declare module 'fastify' {
 /** Tables the cached public lists read: a write to any of them drops the cache. */
 const PUBLIC_LIST_TABLES = new Set([
   'events',
+  'assistance',
   'event_categories',
   'images',
   'image_variants',

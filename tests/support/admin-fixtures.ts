@@ -74,25 +74,40 @@ export async function insertAdvert(app: WithDb, clientId: number, values: Advert
 
 export async function insertEvent(
   app: WithDb,
-  values: { name?: string; limit_w?: number; limit_m?: number } = {},
+  values: {
+    name?: string;
+    limit_w?: number;
+    limit_m?: number;
+    day?: string;
+    hour?: string;
+    status_id?: number;
+    city?: string;
+    venue?: string;
+    age_min?: number | null;
+    age_max?: number | null;
+  } = {},
 ): Promise<number> {
   const now = new Date().toISOString();
   const { id } = await app.db
     .insertInto('events')
     .values({
       name: values.name ?? 'Evento de prueba',
-      day: '2030-01-15',
-      hour: '20:00',
+      day: values.day ?? '2030-01-15',
+      hour: values.hour ?? '20:00',
       description: '',
       price_m_cents: 10000,
       price_w_cents: 10000,
       limit_m: values.limit_m ?? 10,
       limit_w: values.limit_w ?? 10,
       occupation: 0,
-      status_id: 1,
+      status_id: values.status_id ?? 1,
       image_id: null,
       created_at: now,
       updated_at: now,
+      ...(values.city ? { city: values.city } : {}),
+      ...(values.venue ? { venue: values.venue } : {}),
+      age_min: values.age_min ?? null,
+      age_max: values.age_max ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -163,6 +163,8 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
       return { text: `vació la lista de asistentes de ${eventName(id)}`, link: eventLink(id) };
     case 'assistance.confirm':
     case 'assistance.unconfirm':
+    case 'assistance.cancel':
+    case 'assistance.checkin':
     case 'assistance.contacted': {
       const row = names.assistance.get(id);
       const who = nameOf(person(row?.client_id), 'una persona');
@@ -172,7 +174,11 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
           ? `confirmó la asistencia de ${who} a ${where}`
           : entry.action === 'assistance.unconfirm'
             ? `quitó la confirmación de asistencia de ${who} a ${where}`
-            : `${marked('a')} la inscripción de ${who} a ${where}`;
+            : entry.action === 'assistance.cancel'
+              ? `canceló el registro de ${who} a ${where}`
+              : entry.action === 'assistance.checkin'
+                ? `registró la llegada de ${who} a ${where}`
+                : `${marked('a')} la inscripción de ${who} a ${where}`;
       return { text, link: eventLink(row?.event_id) };
     }
     case 'interest.contacted': {

@@ -12,6 +12,8 @@ import { ok, zodApp } from '../platform/http/envelope';
 import {
   addEvent,
   attendanceCsv,
+  attendeeStatusMessage,
+  checkIn,
   cleanAttendance,
   findAdminEvent,
   listAdminEvents,
@@ -41,8 +43,9 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
       return ok('Eventos', { events: await listAdminEvents(app.db) });
     }
     const category = request.body?.category;
-    const events = await app.readCache.get(`events:${category ?? ''}`, () =>
-      listPublicEvents(app.db, category),
+    const city = request.body?.city;
+    const events = await app.readCache.get(`events:${category ?? ''}:${city ?? ''}`, () =>
+      listPublicEvents(app.db, category, city),
     );
     return ok('Eventos', { events });
   });
@@ -82,7 +85,16 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
       }
       if (body.assistance) {
         await setAttendeeStatus(app, request.adminId, body.assistance.id, body.assistance.status_id);
-        return ok(body.assistance.status_id === 2 ? 'Asistencia confirmada' : 'Confirmación retirada');
+        return ok(attendeeStatusMessage(body.assistance.status_id));
+      }
+      if (body.checkin) {
+        const arrival = await checkIn(app.db, request.adminId, body.checkin.event_id, body.checkin.code);
+        return ok(`Bienvenida/o: ${arrival.name}`, {
+          assistance_id: arrival.assistanceId,
+          client_id: arrival.clientId,
+          name: arrival.name,
+          gender: arrival.gender,
+        });
       }
       if (body.contacted) {
         await setAttendeeContacted(app.db, request.adminId, body.contacted.id, body.contacted.contacted);

@@ -6,6 +6,7 @@ import type { EventRow } from '../platform/db/schema';
 import type { ImageSources } from '../platform/images/image-store';
 import { todayInMexico } from '../platform/time';
 import { eventImageSources, eventPicture } from './event-images';
+import { hasStarted, NO_PLACES_TAKEN, type PlaceCounts, placeCounts } from './places';
 
 export function centsToPesos(cents: number): number {
   return Math.round(cents) / 100;
@@ -28,8 +29,11 @@ export async function categoriesByEvent(db: DB, eventIds: number[]): Promise<Map
   return byEvent;
 }
 
-/** Upcoming events the public sees: open or sold out, with a day and an hour, from today on. */
-export async function listPublicEvents(db: DB, category?: string): Promise<EventListItem[]> {
+/**
+ * Upcoming events the public sees: open or sold out, with a day and an hour, from today on
+ * (an event that started today stays listed with `past`).
+ */
+export async function listPublicEvents(db: DB, category?: string, city?: string): Promise<EventListItem[]> {
   let query = db
     .selectFrom('events')
     .selectAll()
@@ -45,18 +49,21 @@ export async function listPublicEvents(db: DB, category?: string): Promise<Event
         .where('category', '=', parseCategoryList(`${category},`)[0] ?? ''),
     );
   }
+  if (city) query = query.where('city', '=', city);
   const events = await query.orderBy('day').orderBy('hour').orderBy('id').execute();
-  const categories = await categoriesByEvent(
-    db,
-    events.map((event) => event.id),
-  );
+  const ids = events.map((event) => event.id);
+  const categories = await categoriesByEvent(db, ids);
+  const counts = await placeCounts(db, ids);
   const sources = await eventImageSources(db, events);
-  return events.map((event) => toListItem(event, categories.get(event.id) ?? [], sources));
+  return events.map((event) =>
+    toListItem(event, categories.get(event.id) ?? [], counts.get(event.id) ?? NO_PLACES_TAKEN, sources),
+  );
 }
 
 function toListItem(
   event: EventRow,
   categories: string[],
+  counts: PlaceCounts,
   sources: Map<number, ImageSources>,
 ): EventListItem {
   return {
@@ -70,6 +77,15 @@ function toListItem(
     price_m: centsToPesos(event.price_m_cents),
     price_w: centsToPesos(event.price_w_cents),
     ...eventPicture(event, categories, sources),
+    venue: event.venue,
+    address: event.address,
+    city: event.city,
+    duration_minutes: event.duration_minutes,
+    age_min: event.age_min,
+    age_max: event.age_max,
+    available_w: Math.max(0, event.limit_w - counts.held_w),
+    available_m: Math.max(0, event.limit_m - counts.held_m),
+    past: hasStarted(event),
   };
 }
 
@@ -83,9 +99,10 @@ export async function findPublicEvent(db: DB, eventId: number): Promise<EventDet
     .executeTakeFirst();
   if (!event) return null;
   const categories = (await categoriesByEvent(db, [event.id])).get(event.id) ?? [];
+  const counts = (await placeCounts(db, [event.id])).get(event.id) ?? NO_PLACES_TAKEN;
   const sources = await eventImageSources(db, [event]);
   return {
-    ...toListItem(event, categories, sources),
+    ...toListItem(event, categories, counts, sources),
     description: event.description,
     occupation: event.occupation,
   };

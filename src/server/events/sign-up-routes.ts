@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { clientEventsAddBody, clientEventsGetBody } from '../../shared/contracts/client-events';
+import {
+  clientEventsAddBody,
+  clientEventsCancelBody,
+  clientEventsGetBody,
+} from '../../shared/contracts/client-events';
+import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
 import { requireClient } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
-import { listClientEvents, signUpToEvent } from './sign-ups';
+import { cancelOwnSignUp, listClientEvents, signUpToEvent } from './sign-ups';
+
+function signUpMessage(created: boolean, statusId: number, position: number | null): string {
+  if (statusId === ASSISTANCE_STATUS.waiting) {
+    return created
+      ? `Los lugares están ocupados: quedaste en la lista de espera, lugar ${position}`
+      : `Ya estabas en la lista de espera, lugar ${position}`;
+  }
+  return created ? 'Te registraste al evento' : 'Ya estabas registrado/a en este evento';
+}
 
 export async function registerClientEventRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
@@ -13,10 +27,20 @@ export async function registerClientEventRoutes(app: FastifyInstance): Promise<v
   });
 
   api.post('/client/events/add', { schema: { body: clientEventsAddBody } }, async (request) => {
-    const { assistanceId, created } = await signUpToEvent(app, request.clientId, request.body.event_id);
-    return ok(created ? 'Te registraste al evento' : 'Ya estabas registrado/a en este evento', {
+    const result = await signUpToEvent(app, request.clientId, request.body.event_id);
+    return ok(signUpMessage(result.created, result.statusId, result.position), {
+      assistance_id: result.assistanceId,
+      created: result.created,
+      status_id: result.statusId,
+      position: result.position,
+    });
+  });
+
+  api.post('/client/events/cancel', { schema: { body: clientEventsCancelBody } }, async (request) => {
+    const { assistanceId, changed } = await cancelOwnSignUp(app, request.clientId, request.body.event_id);
+    return ok(changed ? 'Cancelaste tu registro' : 'Tu registro ya estaba cancelado', {
       assistance_id: assistanceId,
-      created,
+      status_id: ASSISTANCE_STATUS.cancelled,
     });
   });
 }

@@ -53,7 +53,7 @@ export async function closePicks(
   const outcome = await app.db.transaction().execute(async (trx) => {
     const event = await trx
       .selectFrom('events')
-      .select(['id', 'name', 'day', 'hour', 'picks_closed_at'])
+      .select(['id', 'name', 'day', 'hour', 'duration_minutes', 'picks_closed_at'])
       .where('id', '=', eventId)
       .executeTakeFirst();
     if (!event || event.picks_closed_at) return { closed: false, mutual: 0 };

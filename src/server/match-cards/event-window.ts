@@ -1,12 +1,10 @@
 import { PICKS_CLOSE_HOURS } from '../../shared/contracts/match-cards';
 import { mexicoLocalToUtc } from '../events/calendar-invite';
 
-/** How long an event lasts until events carry their own duration (design.md §11 default). */
-const DEFAULT_DURATION_MINUTES = 120;
-
 export interface EventTiming {
   day: string | null;
   hour: string | null;
+  duration_minutes: number;
 }
 
 export interface PicksWindow {
@@ -22,7 +20,7 @@ export interface PicksWindow {
 export function picksWindow(event: EventTiming): PicksWindow | null {
   if (!event.day || !event.hour) return null;
   const opensAt = mexicoLocalToUtc(event.day, event.hour);
-  const endsAt = new Date(opensAt.getTime() + DEFAULT_DURATION_MINUTES * 60_000);
+  const endsAt = new Date(opensAt.getTime() + event.duration_minutes * 60_000);
   const closesAt = new Date(endsAt.getTime() + PICKS_CLOSE_HOURS * 3_600_000);
   return { opensAt, endsAt, closesAt };
 }

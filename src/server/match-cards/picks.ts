@@ -22,7 +22,7 @@ export const NOT_ON_LIST = 'Solo puedes elegir entre las personas que conociste 
 async function findEvent(db: DB, eventId: number) {
   const event = await db
     .selectFrom('events')
-    .select(['id', 'name', 'day', 'hour', 'picks_closed_at'])
+    .select(['id', 'name', 'day', 'hour', 'duration_minutes', 'picks_closed_at'])
     .where('id', '=', eventId)
     .where('status_id', '<>', EVENT_STATUS.deleted)
     .executeTakeFirst();
@@ -111,7 +111,10 @@ export async function updatePicks(
   const allowed = new Set((await pickList(app.db, eventId, clientId)).map((person) => person.id));
   if (picks.some((pick) => !allowed.has(pick.client_id))) throw badRequest(NOT_ON_LIST);
   await app.db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('events').select(['day', 'hour', 'picks_closed_at']).where('id', '=', eventId);
+    let query = trx
+      .selectFrom('events')
+      .select(['day', 'hour', 'duration_minutes', 'picks_closed_at'])
+      .where('id', '=', eventId);
     if (app.config.databaseUrl) query = query.forShare();
     const closesAt = assertWindowOpen(await query.executeTakeFirstOrThrow());
     const updatedAt = nowIso();

@@ -1,7 +1,9 @@
-import { tzOffset } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import type { EventDetails } from '../../shared/contracts/events';
+import { cityLabel } from '../../shared/domain/cities';
 import { findService, SERVICES } from '../../shared/domain/services';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
+import { mexicoLocalToUtc } from '../events/calendar-invite';
 import { MEXICO_TIME_ZONE } from '../platform/time';
 
 export interface PageMeta {
@@ -96,17 +98,40 @@ export function mexicoCityDateTime(day: string, hour: string): string {
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+/** The start plus the duration, as ISO 8601 with Mexico City's offset (no milliseconds). */
+function mexicoCityEnd(day: string, hour: string, minutes: number): string {
+  const end = new TZDate(mexicoLocalToUtc(day, hour).getTime() + minutes * 60_000, MEXICO_TIME_ZONE);
+  return end.toISOString().replace('.000', '');
+}
+
+/** schema.org Place of an event: venue, street address and city (Google asks for a location). */
+function eventPlace(event: EventDetails): Record<string, unknown> {
+  const city = cityLabel(event.city);
+  return {
+    '@type': 'Place',
+    name: event.venue || city,
+    address: {
+      '@type': 'PostalAddress',
+      ...(event.address ? { streetAddress: event.address } : {}),
+      addressLocality: city,
+      addressCountry: 'MX',
+    },
+  };
+}
+
 /** schema.org Event for an event page: https://schema.org/Event. */
 export function eventJsonLd(event: EventDetails, origin: string): Record<string, unknown> {
   const url = `${origin}/evento/${event.id}`;
-  const availability =
-    event.status_id === EVENT_STATUS.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock';
-  const offer = (name: string, price: number) => ({
+  const availability = (places: number) =>
+    event.status_id === EVENT_STATUS.soldOut || places <= 0
+      ? 'https://schema.org/SoldOut'
+      : 'https://schema.org/InStock';
+  const offer = (name: string, price: number, places: number) => ({
     '@type': 'Offer',
     name,
     price: price.toFixed(2),
     priceCurrency: 'MXN',
-    availability,
+    availability: availability(places),
     url,
   });
   return {
@@ -115,12 +140,18 @@ export function eventJsonLd(event: EventDetails, origin: string): Record<string,
     name: event.name,
     description: event.description,
     startDate: mexicoCityDateTime(event.day, event.hour),
+    endDate: mexicoCityEnd(event.day, event.hour, event.duration_minutes),
+    // Public pages only show open (1) and Agotado (2) events: both still take place as scheduled.
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: eventPlace(event),
     image: [new URL(event.image, origin).toString()],
     url,
     organizer: { '@type': 'Organization', name: 'Cita', url: origin },
-    offers: [offer('Hombres', event.price_m), offer('Mujeres', event.price_w)],
+    offers: [
+      offer('Hombres', event.price_m, event.available_m),
+      offer('Mujeres', event.price_w, event.available_w),
+    ],
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CITY_CODES } from '../domain/cities';
 import {
   dateSchema,
   idSchema,
@@ -24,6 +25,21 @@ const optionalHour = z
   .nullable()
   .optional();
 
+export const DEFAULT_DURATION_MINUTES = 120;
+export const MIN_AGE = 18;
+export const MAX_AGE = 99;
+
+export const citySchema = z.enum(CITY_CODES, { error: 'Elige una ciudad de la lista' });
+const age = z
+  .number({ error: 'Escribe una edad' })
+  .int('La edad debe ser un número entero')
+  .min(MIN_AGE, `La edad mínima es ${MIN_AGE} años`)
+  .max(MAX_AGE, `La edad máxima es ${MAX_AGE} años`)
+  .nullable()
+  .optional();
+
+export const AGE_BAND_ORDER = 'La edad mínima no puede ser mayor que la máxima';
+
 /** Every admin field of an event; `category` is the wire format 'a,b,' (spec §3). */
 export const eventFieldsSchema = z.object({
   name: requiredText('el nombre', 200),
@@ -37,6 +53,17 @@ export const eventFieldsSchema = z.object({
   category: safeString('Elige las categorías').max(500).optional(),
   occupation: z.union([z.literal(0), z.literal(1)]).optional(),
   status_id: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  venue: shortText('el lugar', 200).optional(),
+  address: shortText('la dirección', 500).optional(),
+  city: citySchema.optional(),
+  duration_minutes: z
+    .number({ error: 'Escribe la duración en minutos' })
+    .int('La duración debe ser un número entero de minutos')
+    .min(15, 'La duración mínima es de 15 minutos')
+    .max(720, 'La duración máxima es de 720 minutos (12 horas)')
+    .optional(),
+  age_min: age,
+  age_max: age,
 });
 export type EventFields = z.input<typeof eventFieldsSchema>;
 
@@ -47,35 +74,56 @@ const imageSchema = z
   .nullable()
   .optional();
 
+/** Both ages given: the band must not be upside down (the server checks it against stored values too). */
+export function ageBandInOrder(fields: { age_min?: number | null; age_max?: number | null }): boolean {
+  return fields.age_min == null || fields.age_max == null || fields.age_min <= fields.age_max;
+}
+
 export const eventAddBody = z.object({
   admin_id: optionalIdSchema,
-  event: eventFieldsSchema,
+  event: eventFieldsSchema.refine(ageBandInOrder, { message: AGE_BAND_ORDER, path: ['age_min'] }),
   image: imageSchema,
 });
 export type EventAddBody = z.input<typeof eventAddBody>;
 
+/** A ticket code: 32 base64url characters (24 random bytes). */
+export const ticketCodeSchema = z
+  .string({ error: 'Escribe o escanea el código del boleto' })
+  .trim()
+  .min(1, 'Escribe o escanea el código del boleto')
+  .max(100, 'El código no es válido')
+  .regex(/^[A-Za-z0-9_-]+$/, 'El código no es válido');
+
 /**
- * event/update takes one of four shapes (spec §7): `event` (+ `image`), `assistance`,
- * `contacted` or `clean_id`. One object with optional parts, so a wrong field is named in the
+ * event/update takes one of five shapes (spec §7 and design.md §11): `event` (+ `image`),
+ * `assistance` (1 registered, 2 confirmed, 4 cancelled on the member's behalf), `contacted`,
+ * `clean_id` or `checkin`. One object with optional parts, so a wrong field is named in the
  * error, and a refinement that exactly one part is present.
  */
 export const eventUpdateBody = z
   .object({
     admin_id: optionalIdSchema,
-    event: eventFieldsSchema.extend({ id: idSchema }).optional(),
+    event: eventFieldsSchema
+      .extend({ id: idSchema })
+      .refine(ageBandInOrder, { message: AGE_BAND_ORDER, path: ['age_min'] })
+      .optional(),
     image: imageSchema,
-    assistance: z.object({ id: idSchema, status_id: z.union([z.literal(1), z.literal(2)]) }).optional(),
+    assistance: z
+      .object({ id: idSchema, status_id: z.union([z.literal(1), z.literal(2), z.literal(4)]) })
+      .optional(),
     contacted: z.object({ id: idSchema, contacted: z.union([z.literal(0), z.literal(1)]) }).optional(),
     clean_id: idSchema.optional(),
+    checkin: z.object({ event_id: idSchema, code: ticketCodeSchema }).optional(),
     /** Closes the event's match cards now (design.md §12). */
     picks_close: idSchema.optional(),
   })
   .refine(
     (body) =>
-      [body.event, body.assistance, body.contacted, body.clean_id, body.picks_close].filter(Boolean)
-        .length === 1,
+      [body.event, body.assistance, body.contacted, body.clean_id, body.checkin, body.picks_close].filter(
+        Boolean,
+      ).length === 1,
     {
-      message: 'Envía exactamente uno de: event, assistance, contacted, clean_id o picks_close',
+      message: 'Envía exactamente uno de: event, assistance, contacted, clean_id, checkin o picks_close',
     },
   );
 export type EventUpdateBody = z.input<typeof eventUpdateBody>;
@@ -95,11 +143,29 @@ export interface AdminEvent {
   confirmed_w: number;
   left_m: number;
   left_w: number;
+  /** Places held by registered or confirmed sign-ups of each gender. */
+  held_m: number;
+  held_w: number;
+  /** Waiting-list length of each gender. */
+  waiting_m: number;
+  waiting_w: number;
+  /** Arrivals checked in at the door, per gender (x: LGBTQ+). */
+  checked_in_m: number;
+  checked_in_w: number;
+  checked_in_x: number;
   category: string;
   occupation: number;
   status_id: number;
   image: string;
   image_srcset: string;
+  venue: string;
+  address: string;
+  city: string;
+  duration_minutes: number;
+  age_min: number | null;
+  age_max: number | null;
+  /** True once the event has started (Mexico City time). */
+  past: boolean;
 }
 
 export interface AdminAttendee {
@@ -110,8 +176,15 @@ export interface AdminAttendee {
   phone: string;
   instagram: string;
   gender: number;
+  /** 1 registered, 2 confirmed, 3 waiting list, 4 cancelled. */
   status_id: number;
   contacted: number;
+  /** Place in the gender's waiting list (status 3), else null. */
+  position: number | null;
+  /** The ticket code of a confirmed attendee (the door page checks in with it), else null. */
+  ticket: string | null;
+  /** 1 once checked in at the door. */
+  checked_in: number;
 }
 
 export interface AdminEventsResponse {
@@ -126,6 +199,16 @@ export interface AdminEventDetailsResponse {
   event: AdminEvent;
   assistance: AdminAttendee[];
   picks: PickTotals;
+}
+
+/** event/update {checkin}: who just arrived. */
+export interface CheckinResponse {
+  status: 'success';
+  message: string;
+  assistance_id: number;
+  client_id: number;
+  name: string;
+  gender: number;
 }
 
 export interface EventAddResponse {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CITY_CODES } from '../domain/cities';
 import { idSchema, optionalIdSchema } from './common';
 
 export const eventGetBody = z
@@ -6,6 +7,8 @@ export const eventGetBody = z
     admin_id: optionalIdSchema,
     /** A category id (/eventos/{categoria}); an unknown one lists nothing. */
     category: z.string({ error: 'Debe ser el identificador de una categoría' }).max(60).optional(),
+    /** A city code of src/shared/domain/cities.ts (/eventos?ciudad=…). */
+    city: z.enum(CITY_CODES, { error: 'Elige una ciudad de la lista' }).optional(),
   })
   .optional();
 
@@ -27,6 +30,19 @@ export interface EventListItem {
   image: string;
   /** Every size of the picture for an img srcset: 'url 160w, url 480w, …'. */
   image_srcset: string;
+  /** Place name, street address and city code (src/shared/domain/cities.ts). */
+  venue: string;
+  address: string;
+  city: string;
+  duration_minutes: number;
+  /** The age band, when the event has one. */
+  age_min: number | null;
+  age_max: number | null;
+  /** Places not yet held by a registered or confirmed sign-up of that gender, never below 0. */
+  available_w: number;
+  available_m: number;
+  /** True once the event has started (Mexico City time). */
+  past: boolean;
 }
 
 export interface EventGetResponse {

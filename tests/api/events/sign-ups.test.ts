@@ -49,14 +49,15 @@ describe('client/events/add', () => {
     expect(await assistanceRows(eventId, id)).toHaveLength(1);
   });
 
-  it('refuses a sold-out event with 409 in Spanish', async () => {
+  it('puts a sign-up to an event marked Agotado on the waiting list (3)', async () => {
     const { agent, id } = await loggedInClient(testApp);
     const eventId = await insertEvent(testApp.app);
     await setEventStatus(testApp.app, eventId, 2);
     const response = await agent.post('client/events/add', { event_id: eventId });
-    expect(response.statusCode).toBe(409);
-    expect(response.body).toMatchObject({ status: 'warning', message: expect.stringMatching(/agotado/) });
-    expect(await assistanceRows(eventId, id)).toHaveLength(0);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatchObject({ status: 'success', status_id: 3, position: 1 });
+    expect(response.body.message).toBe('Los lugares están ocupados: quedaste en la lista de espera, lugar 1');
+    expect(await assistanceRows(eventId, id)).toMatchObject([{ status_id: 3 }]);
   });
 
   it.each([0, 3])('refuses an event with status %i as missing (404)', async (status) => {
@@ -165,6 +166,14 @@ describe('client/events/get', () => {
       day: '2030-01-15',
       hour: '20:00',
       status_id: 1,
+      position: null,
+      ticket: null,
+      venue: '',
+      address: '',
+      city: 'cdmx',
+      duration_minutes: 120,
+      past: false,
+      checked_in: 0,
     });
   });
 

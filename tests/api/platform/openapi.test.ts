@@ -27,6 +27,13 @@ describe('GET /api/openapi.json', () => {
     expect(login.required).toEqual(['access']);
     expect(Object.keys(login.properties.access.properties).sort()).toEqual(['email', 'password']);
 
+    const cancel =
+      document.paths['/api/client/events/cancel']!.post!.requestBody!.content['application/json']!.schema;
+    expect(cancel.required).toEqual(['event_id']);
+    const update =
+      document.paths['/api/event/update']!.post!.requestBody!.content['application/json']!.schema;
+    expect(Object.keys(update.properties.checkin.properties).sort()).toEqual(['code', 'event_id']);
+
     const picks =
       document.paths['/api/client/picks/update']!.post!.requestBody!.content['application/json']!.schema;
     expect(picks.required).toEqual(['event_id', 'picks']);

@@ -194,6 +194,10 @@ describe('findability', () => {
         day: '2031-03-14',
         hour: '20:30',
         status_id: 2,
+        venue: 'Terraza Cielo',
+        address: 'Av. Chapultepec 480, Col. Americana',
+        city: 'guadalajara',
+        duration_minutes: 150,
       })
       .where('id', '=', id)
       .execute();
@@ -205,7 +209,19 @@ describe('findability', () => {
       '@type': 'Event',
       name: 'Noche </script><script>alert(1)</script>',
       startDate: '2031-03-14T20:30:00-06:00',
+      endDate: '2031-03-14T23:00:00-06:00',
+      eventStatus: 'https://schema.org/EventScheduled',
       url: `https://cita.example.mx/evento/${id}`,
+      location: {
+        '@type': 'Place',
+        name: 'Terraza Cielo',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'Av. Chapultepec 480, Col. Americana',
+          addressLocality: 'Guadalajara',
+          addressCountry: 'MX',
+        },
+      },
     });
     expect(data!.offers).toHaveLength(2);
     for (const offer of data!.offers) {

@@ -139,6 +139,10 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ client_id: w.clientA.id, event_id: w.eventId }),
     expect: CLIENT_ONLY,
   },
+  'POST /api/client/events/cancel': {
+    request: (w) => ({ client_id: w.clientA.id, event_id: w.eventId }),
+    expect: CLIENT_ONLY,
+  },
   'POST /api/quizz/questions': { request: () => ({}), expect: PUBLIC_OK },
   'POST /api/adverts/get': { request: (w) => ({ admin_id: w.adminId }), expect: PUBLIC_OK },
   'POST /api/client/interested/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },

@@ -67,6 +67,13 @@ export interface EventTable {
   image_id: number | null;
   created_at: string;
   updated_at: string;
+  venue: ColumnType<string, string | undefined, string>;
+  address: ColumnType<string, string | undefined, string>;
+  /** A code of src/shared/domain/cities.ts. */
+  city: ColumnType<string, string | undefined, string>;
+  duration_minutes: ColumnType<number, number | undefined, number>;
+  age_min: ColumnType<number | null, number | null | undefined, number | null>;
+  age_max: ColumnType<number | null, number | null | undefined, number | null>;
   /** Length of one speed-dating round (design.md §12). */
   round_minutes: ColumnType<number, number | undefined, number>;
   /** When the match cards were closed and mutual picks became mutual interests; null while open. */
@@ -82,10 +89,13 @@ export interface AssistanceTable {
   id: Generated<number>;
   event_id: number;
   client_id: number;
-  /** 1 registered, 2 confirmed. */
+  /** 1 registered, 2 confirmed, 3 waiting list, 4 cancelled. */
   status_id: number;
   contacted: number;
+  /** Sign-up time; a cancelled member who signs up again gets a new one (the end of the queue). */
   created_at: string;
+  /** Unguessable code of the door QR, set when confirmed (unique). */
+  ticket: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the attendee was checked in at the door; null until then. */
   checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
 }

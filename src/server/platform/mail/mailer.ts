@@ -9,7 +9,14 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /** Binary content (an image) travels through the queue's JSON as base64 with `encoding`. */
+  attachments?: {
+    filename: string;
+    content: string;
+    contentType: string;
+    encoding?: 'base64';
+    cid?: string;
+  }[];
 }
 
 export const MAIL_FROM = 'Cita <hola@cita.mx>';

@@ -6,6 +6,7 @@ import * as jobs from './0010-jobs';
 import * as images from './0011-images';
 import * as backOfficeSearch from './0012-back-office-search';
 import * as trust from './0016-trust';
+import * as nightOut from './0018-night-out';
 import * as matchCards from './0019-match-cards';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0011-images': images,
   '0012-back-office-search': backOfficeSearch,
   '0016-trust': trust,
+  '0018-night-out': nightOut,
   '0019-match-cards': matchCards,
 };
