@@ -6,6 +6,7 @@ import { registerEventsRoutes } from './events/routes';
 import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchingRoutes } from './matching/routes';
 import { registerPeopleRoutes } from './people/routes';
+import { registerPhotoRoutes } from './photos/routes';
 import { registerStatsRoutes } from './stats/stats-routes';
 import { registerTrustRoutes } from './trust/trust-routes';
 
@@ -29,5 +30,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerMatchingRoutes);
   await app.register(registerBackOfficeRoutes);
   await app.register(registerTrustRoutes);
+  await app.register(registerPhotoRoutes);
   await app.register(registerMatchCardRoutes);
 }

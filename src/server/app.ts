@@ -9,6 +9,7 @@ import { registerApiRoutes } from './api-routes';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
 import { MatchingService } from './matching/matching-service';
+import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, migrateToLatest, waitForPostgres } from './platform/db/database';
@@ -49,6 +50,7 @@ const PUBLIC_LIST_TABLES = new Set([
   'image_variants',
   'adverts',
   'clients',
+  'photos',
 ]);
 
 export interface BuildOptions {
@@ -181,7 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(registerApiRoutes, { prefix: '/api' });
-  await app.register(registerImageRoutes);
+  await app.register(registerImageRoutes, { access: { photo: photoImageAccess } });
   await app.register(registerEventImageRoutes);
   await registerWebApp(app, config);
   return app;

@@ -2,6 +2,7 @@ import type { ClientProfile, ValidProfile } from '../../shared/contracts/account
 import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { recordScoringChange } from '../matching/matching-service';
+import { deleteAllPhotos } from '../photos/member-photos';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { newToken, revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
@@ -171,6 +172,7 @@ export async function eraseClient(
       .execute();
     await trx.deleteFrom('assistance').where('client_id', '=', clientId).execute();
     await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
+    await deleteAllPhotos(trx, clientId);
     await trx
       .deleteFrom('blocks')
       .where((eb) => eb.or([eb('client_id', '=', clientId), eb('target_client_id', '=', clientId)]))

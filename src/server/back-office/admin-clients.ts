@@ -5,6 +5,7 @@ import { searchPattern } from '../../shared/domain/search-text';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import { recordScoringChange } from '../matching/matching-service';
 import { selectAdvertsWithOwner } from '../people/advert-queries';
+import { mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
 import { revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
@@ -72,6 +73,11 @@ export async function listClients(
     .offset((page - 1) * ADMIN_PAGE_SIZE)
     .execute();
   const today = todayInMexico();
+  const photoOf = await mainPhotoUrls(
+    db,
+    rows.map((row) => row.id),
+    'member',
+  );
   return {
     total: Number(total),
     clients: rows.map((row) => ({
@@ -86,6 +92,7 @@ export async function listClients(
       advert_status: row.advert_status,
       description: row.description,
       description_update: row.description_update,
+      photo: photoOf(row.id),
     })),
   };
 }

@@ -10,6 +10,7 @@ import type {
 } from '../../shared/contracts/admin-matches';
 import { QUESTION_KEYS, QUIZ_QUESTIONS } from '../../shared/domain/quiz-questions';
 import { CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
+import { approvedPhotos, mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
 import type { DB } from '../platform/db/database';
 import { badRequest, notFound } from '../platform/errors';
@@ -61,6 +62,11 @@ export async function listInterestPairs(
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE)
     .execute();
+  const photoOf = await mainPhotoUrls(
+    db,
+    rows.flatMap((row) => [row.a_id, row.b_id]),
+    'member',
+  );
   return {
     total: Number(total),
     matches: rows.map((row) => ({
@@ -72,6 +78,8 @@ export async function listInterestPairs(
       status_id: row.status_id,
       mutual: row.status_id === INTEREST_STATUS.mutual,
       contacted: row.contacted,
+      client_a_photo: photoOf(row.a_id),
+      client_b_photo: photoOf(row.b_id),
     })),
   };
 }
@@ -93,6 +101,7 @@ async function matchPerson(db: DB, clientId: number): Promise<MatchPerson> {
     ])
     .where('clients.id', '=', clientId)
     .executeTakeFirstOrThrow();
+  const gallery = (await approvedPhotos(db, [clientId], 'member')).get(clientId);
   return {
     id: row.id,
     name: `${row.first_name} ${row.last_name}`,
@@ -103,6 +112,8 @@ async function matchPerson(db: DB, clientId: number): Promise<MatchPerson> {
     phone: row.phone,
     instagram: row.instagram,
     description: row.description ?? '',
+    photo: gallery?.photo ?? null,
+    photos: gallery?.photos ?? [],
   };
 }
 

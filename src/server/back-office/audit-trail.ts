@@ -36,9 +36,9 @@ async function loadNames(db: DB, entries: AuditLogEntry[]) {
   const adminIds = new Set<number>();
   for (const entry of entries) {
     const id = entry.entity_id;
-    if (entry.entity === 'quiz_pair' || entry.entity === 'report') {
+    if (entry.entity === 'quiz_pair' || entry.entity === 'report' || entry.entity === 'photo') {
       const after = parse(entry.after_json);
-      for (const key of ['client_a', 'client_b', 'reported'])
+      for (const key of ['client_a', 'client_b', 'reported', 'client_id'])
         if (typeof after[key] === 'number') ids.clients.add(after[key]);
     }
     if (id === null) continue;
@@ -211,6 +211,16 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
               ? `resolvió el reporte sobre ${whom} y desactivó su cuenta`
               : `resolvió el reporte sobre ${whom}`;
       return { text: outcome, link: '/admin/reportes' };
+    }
+    case 'photo.approve':
+    case 'photo.reject': {
+      const owner = person(typeof after.client_id === 'number' ? after.client_id : undefined);
+      const whose = nameOf(owner, 'una persona');
+      const text =
+        entry.action === 'photo.approve'
+          ? `aprobó una foto de ${whose}`
+          : `rechazó una foto de ${whose}${typeof after.reason === 'string' ? ` («${after.reason}»)` : ''}`;
+      return { text, link: clientsLink(owner) };
     }
     case 'admin.add': {
       const name = names.admins.get(id) ?? String(after.name ?? '');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_PAGE_SIZE, adminStatsBody, auditGetBody, dashboardBody } from '../../shared/contracts/admin';
+import { listPendingPhotos } from '../photos/photo-moderation';
 import { requireAdmin } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { listPendingAdverts } from './admin-clients';
@@ -12,7 +13,8 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
 
   api.post('/admin/dashboard', { schema: { body: dashboardBody } }, async () => {
     const adverts = await listPendingAdverts(app.db);
-    return ok('Anuncios pendientes de aprobación', { adverts });
+    const photos = await listPendingPhotos(app.db);
+    return ok('Anuncios y fotos pendientes de aprobación', { adverts, photos });
   });
 
   api.post('/admin/stats', { schema: { body: adminStatsBody } }, async () => {

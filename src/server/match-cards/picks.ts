@@ -4,6 +4,7 @@ import { SOUGHT_GENDER } from '../../shared/domain/compatibility';
 import { publicName } from '../../shared/domain/people';
 import type { QuizOptionText } from '../../shared/domain/quiz-questions';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
+import { mainPhotoUrls } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
@@ -73,13 +74,19 @@ export async function getPicks(db: DB, clientId: number, eventId: number) {
       .execute();
     const answerOf = new Map(answers.map((row) => [row.target_client_id, row.pick === 1 ? 1 : 0] as const));
     const today = todayInMexico();
-    for (const person of await pickList(db, eventId, clientId)) {
+    const list = await pickList(db, eventId, clientId);
+    const photoOf = await mainPhotoUrls(
+      db,
+      list.map((person) => person.id),
+      'member',
+    );
+    for (const person of list) {
       people.push({
         client_id: person.id,
         name: publicName(person.first_name, person.last_name),
         gender: person.gender,
         age: ageOnDay(person.birthday, today),
-        photo: null,
+        photo: photoOf(person.id),
         picked: answerOf.get(person.id) ?? null,
       });
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ADVERTS_MAX_LIMIT, advertsGetBody } from '../../shared/contracts/people';
-import { currentClientId } from '../platform/auth/guards';
+import { currentAdminId, currentClientId } from '../platform/auth/guards';
 import { ok, sendSerialized, zodApp } from '../platform/http/envelope';
 import { listPublicAdverts } from './adverts';
 
@@ -13,15 +13,22 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
     const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
     const gender = request.body?.gender;
     const viewerId = await currentClientId(request);
+    // Faces are clear only for active members and admins (design §10); everyone else is a visitor.
+    const visitor = viewerId === null && (await currentAdminId(request)) === null;
     const answer = async () => {
-      const { adverts, total } = await listPublicAdverts(app.db, { gender, offset, limit, viewerId });
+      const { adverts, total } = await listPublicAdverts(app.db, {
+        gender,
+        offset,
+        limit,
+        viewerId,
+        photoViewer: visitor ? 'visitor' : 'member',
+      });
       return JSON.stringify(ok('Anuncios', { adverts, total, offset, limit }));
     };
     // Visitors share one cached answer; a member's list leaves out the people she blocked.
-    const json =
-      viewerId === null
-        ? await app.readCache.get(`adverts.json:${gender ?? ''}:${offset}:${limit}`, answer)
-        : await answer();
+    const json = visitor
+      ? await app.readCache.get(`adverts.json:${gender ?? ''}:${offset}:${limit}`, answer)
+      : await answer();
     return sendSerialized(reply, json);
   });
 }

@@ -1,6 +1,7 @@
 import type { PersonAdvert } from '../../shared/contracts/people';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
+import { approvedPhotos, type PhotoViewer } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import { ageOnDay, todayInMexico } from '../platform/time';
 import { notBlockedWith } from '../trust/blocks';
@@ -21,7 +22,14 @@ export function visibleAdverts(db: DB) {
 /** One page of published adverts, newest first, with public data only (design.md §3). */
 export async function listPublicAdverts(
   db: DB,
-  options: { gender: number | undefined; offset: number; limit: number; viewerId: number | null },
+  options: {
+    gender: number | undefined;
+    offset: number;
+    limit: number;
+    viewerId: number | null;
+    /** Visitors get blurred photos; members and admins clear ones. */
+    photoViewer: PhotoViewer;
+  },
 ): Promise<{ adverts: PersonAdvert[]; total: number }> {
   let query = visibleAdverts(db);
   if (options.gender !== undefined) query = query.where('clients.gender', '=', options.gender);
@@ -46,6 +54,11 @@ export async function listPublicAdverts(
     .offset(options.offset)
     .execute();
   const today = todayInMexico();
+  const photos = await approvedPhotos(
+    db,
+    rows.map((row) => row.client_id),
+    options.photoViewer,
+  );
   return {
     total: Number(total),
     adverts: rows.map((row) => ({
@@ -56,6 +69,8 @@ export async function listPublicAdverts(
       age: ageOnDay(row.birthday, today),
       occupation: row.occupation,
       description: row.description,
+      photo: photos.get(row.client_id)?.photo ?? null,
+      photos: photos.get(row.client_id)?.photos ?? [],
     })),
   };
 }

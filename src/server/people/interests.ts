@@ -4,6 +4,7 @@ import type { InterestEntry, MutualEntry } from '../../shared/contracts/interest
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { whatsappLink } from '../../shared/domain/whatsapp';
+import { mainPhotoUrls } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/errors';
@@ -47,6 +48,11 @@ export async function listInterests(
     .orderBy('interests.id', 'desc')
     .execute();
   const today = todayInMexico();
+  const photoOf = await mainPhotoUrls(
+    db,
+    rows.map((row) => row.client_id),
+    'member',
+  );
   const interested: InterestEntry[] = [];
   const mutual: MutualEntry[] = [];
   for (const row of rows) {
@@ -61,6 +67,7 @@ export async function listInterests(
       age: ageOnDay(row.birthday, today),
       occupation: row.occupation,
       description: published ? (row.description ?? '') : '',
+      photo: photoOf(row.client_id),
     };
     if (row.status_id === INTEREST_STATUS.mutual) {
       mutual.push({

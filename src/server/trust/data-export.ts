@@ -1,3 +1,4 @@
+import { listOwnPhotos } from '../photos/member-photos';
 import type { DB } from '../platform/db/database';
 
 /**
@@ -75,6 +76,7 @@ export async function exportClientData(db: DB, clientId: number, publicUrl: stri
     .where('client_id', '=', clientId)
     .orderBy('created_at')
     .execute();
+  const photos = await listOwnPhotos(db, clientId);
   const reports = await db
     .selectFrom('reports')
     .select(['id', 'target_client_id', 'reason', 'text', 'status_id', 'created_at'])
@@ -85,8 +87,14 @@ export async function exportClientData(db: DB, clientId: number, publicUrl: stri
     exported_at: new Date().toISOString(),
     profile: personal,
     advert: advert ?? null,
-    // Member photos are not stored by the site yet: the list is here so the shape does not change.
-    photos: [] as string[],
+    // The largest clear picture of each photo, as a full address the member can open while logged in.
+    photos: photos.map(({ id, status_id, position, reason, url }) => ({
+      id,
+      status_id,
+      position,
+      reason,
+      url: `${publicUrl}${url}`,
+    })),
     interests,
     interested_in_you: interestedInYou,
     event_sign_ups: signUps,

@@ -59,7 +59,13 @@ export async function pageData(app: FastifyInstance, url: URL, event?: unknown):
     const gender = GENDERS.some((option) => option.id === value) ? value : undefined;
     const page = await app.readCache.get(`adverts:${gender ?? ''}:0:${PEOPLE_PAGE_SIZE}`, () =>
       // The visitor's page: a member's /personas is rendered in her browser (web-app.ts).
-      listPublicAdverts(app.db, { gender, offset: 0, limit: PEOPLE_PAGE_SIZE, viewerId: null }),
+      listPublicAdverts(app.db, {
+        gender,
+        offset: 0,
+        limit: PEOPLE_PAGE_SIZE,
+        viewerId: null,
+        photoViewer: 'visitor',
+      }),
     );
     return [
       {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Paged, pageSchema, searchSchema } from './admin';
 import { idSchema, optionalIdSchema } from './common';
+import type { PublicPhoto } from './photos';
 
 /**
  * admin/matches, one call with the specification's shapes and the paged extensions:
@@ -46,6 +47,9 @@ export interface InterestPair {
   status_id: number;
   mutual: boolean;
   contacted: number;
+  /** Each person's main approved photo (card-sized clear URL), or null. */
+  client_a_photo: string | null;
+  client_b_photo: string | null;
 }
 
 export interface QuizPair {
@@ -70,6 +74,10 @@ export interface MatchPerson {
   phone: string;
   instagram: string;
   description: string;
+  /** The main approved photo's card-sized clear URL, or null. */
+  photo: string | null;
+  /** Every approved photo in order. */
+  photos: PublicPhoto[];
 }
 
 export interface MatchDetails {

@@ -8,6 +8,7 @@ import {
   safeString,
   shortText,
 } from './common';
+import type { PendingPhoto } from './photos';
 
 /** Server-side paging of the back-office tables. */
 export const ADMIN_PAGE_SIZE = 50;
@@ -39,6 +40,8 @@ export interface DashboardResponse {
   status: 'success';
   message: string;
   adverts: PendingAdvert[];
+  /** Photos waiting for moderation, oldest first (design §10). */
+  photos: PendingPhoto[];
 }
 
 // --- clients ---------------------------------------------------------------
@@ -62,6 +65,8 @@ export interface AdminClient {
   advert_status: number | null;
   description: string | null;
   description_update: string | null;
+  /** The main approved photo's card-sized clear URL, or null. */
+  photo: string | null;
 }
 
 export interface ClientsGetResponse extends Paged {

@@ -38,6 +38,8 @@ export interface InterestEntry {
   occupation: string;
   /** Their published advert text; empty while the advert is not shown. */
   description: string;
+  /** Their main approved photo's card-sized clear URL, or null. */
+  photo: string | null;
 }
 
 /** Both agreed: the contact each gave in their profile (never the e-mail). */

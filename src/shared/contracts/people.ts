@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { genderSchema } from './auth';
 import { optionalIdSchema } from './common';
+import type { PublicPhoto } from './photos';
 
 /**
  * The most adverts one call answers; also the answer's size when the body names no limit, so a
@@ -43,6 +44,13 @@ export interface PersonAdvert {
   age: number | null;
   occupation: string;
   description: string;
+  /**
+   * The main approved photo's card-sized URL (about 480 px), or null. Visitors get a strongly
+   * blurred variant; logged-in active members and admins get the clear one (design §10).
+   */
+  photo: string | null;
+  /** Every approved photo in order, blurred or clear by the same rule. */
+  photos: PublicPhoto[];
 }
 
 export interface AdvertsGetResponse {

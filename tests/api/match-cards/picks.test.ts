@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
+import { dataUrl, pngBytes } from '../../support/images';
 import { mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
 import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
@@ -90,6 +91,27 @@ describe('client/picks/get', () => {
       picked: null,
     });
     expect(typeof people[0]?.age).toBe('number');
+  });
+
+  it('shows the main approved photo of a person, clear, to the members on the list', async () => {
+    const { eventId, ana, carlos } = await smallNight();
+    const added = await carlos.agent.post<{ photo: { id: number } }>('client/photos/add', {
+      image: dataUrl(await pngBytes(600, 600)),
+    });
+    expect(added.statusCode).toBe(200);
+    const pending = await ana.agent.post('client/picks/get', { event_id: eventId });
+    const before = pending.body.people.find(
+      (person: { client_id: number }) => person.client_id === carlos.id,
+    );
+    expect(before.photo).toBeNull();
+    const approved = await admin.post('admin/photos/update', {
+      photo: { id: added.body.photo.id, status_id: 2 },
+    });
+    expect(approved.statusCode).toBe(200);
+    const list = await ana.agent.post('client/picks/get', { event_id: eventId });
+    const shown = list.body.people.find((person: { client_id: number }) => person.client_id === carlos.id);
+    expect(shown.photo).toEqual(expect.stringMatching(/^\/images\/.+\.(webp|avif)$/));
+    expect((await ana.agent.get(shown.photo)).statusCode).toBe(200);
   });
 
   it('shows only the gender the quiz says the member seeks, and hides blocked people both ways', async () => {

@@ -211,7 +211,7 @@ export interface JobTable {
 /** An uploaded image; its bytes are in image_variants, one row per size. */
 export interface ImageTable {
   id: Generated<number>;
-  /** Who may see it: 'event' images are public. */
+  /** Who may see it: 'event' images are public; 'photo' images follow their member photo's rules. */
   kind: string;
   /** A hash of the upload, part of every URL, so a URL always names the same picture. */
   version: string;
@@ -223,12 +223,28 @@ export interface ImageTable {
 
 export interface ImageVariantTable {
   image_id: number;
-  /** The file name's stem in the URL: the width ('160', '480', '1080') for the clear sizes. */
+  /** The file name's stem in the URL: the width ('160', '480', '1080') for the clear sizes, 'blur' for a photo's blurred one. */
   variant: string;
   width: number;
   height: number;
   content_type: string;
   bytes: Buffer;
+}
+
+/** A member's photo (design §10): position 1 is the main one; positions stay 1…n without gaps. */
+export interface PhotoTable {
+  id: Generated<number>;
+  client_id: number;
+  image_id: number;
+  position: number;
+  /** 1 pending, 2 approved, 3 rejected. */
+  status_id: number;
+  /** The moderator's Spanish reason for a rejection. */
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
 }
 
 /** `client_id` blocked `target_client_id`: each disappears from the other's lists (design.md §13). */
@@ -298,6 +314,7 @@ export interface Database {
   reports: ReportTable;
   erased_emails: ErasedEmailTable;
   server_secrets: ServerSecretTable;
+  photos: PhotoTable;
   picks: PickTable;
 }
 

@@ -1,8 +1,24 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { extensionOf } from './image-store';
 
-/** Kinds anyone may fetch. A member photo's kind will need a session for its clear variants. */
-const PUBLIC_KINDS = new Set(['event']);
+/**
+ * What a request may do with one variant of an image: `public` answers with a shared cache,
+ * `private` only to this browser, `missing` is 404 (as for an image that does not exist) and
+ * `unauthorized` is 401 (a session would be needed).
+ */
+export type ImageAccess = 'public' | 'private' | 'missing' | 'unauthorized';
+
+/** Decides the access to a variant of an image of one kind (a domain knows its rules). */
+export type ImageAccessRule = (
+  request: FastifyRequest,
+  imageId: number,
+  variant: string,
+) => Promise<ImageAccess>;
+
+export interface ImageRouteOptions {
+  /** Kinds with rules; an image of any other kind is public. */
+  access?: Record<string, ImageAccessRule>;
+}
 
 function missing(reply: FastifyReply) {
   return reply.code(404).send({ status: 'warning', message: 'La imagen no existe' });
@@ -13,7 +29,8 @@ function missing(reply: FastifyReply) {
  * hash of the upload and a new upload is a new image, so a URL always names the same bytes and
  * may be cached for a year. Every instance answers for every image.
  */
-export async function registerImageRoutes(app: FastifyInstance): Promise<void> {
+export async function registerImageRoutes(app: FastifyInstance, options: ImageRouteOptions): Promise<void> {
+  const rules = options.access ?? {};
   app.get<{ Params: { id: string; version: string; file: string } }>(
     '/images/:id/:version/:file',
     async (request, reply) => {
@@ -28,11 +45,19 @@ export async function registerImageRoutes(app: FastifyInstance): Promise<void> {
         .where('images.version', '=', version)
         .where('image_variants.variant', '=', name[1]!)
         .executeTakeFirst();
-      if (!row || extensionOf(row.content_type) !== name[2] || !PUBLIC_KINDS.has(row.kind))
-        return missing(reply);
+      if (!row || extensionOf(row.content_type) !== name[2]) return missing(reply);
+      const rule = rules[row.kind];
+      const access = rule ? await rule(request, Number(id), name[1]!) : 'public';
+      if (access === 'missing') return missing(reply);
+      if (access === 'unauthorized') {
+        return reply
+          .code(401)
+          .header('Cache-Control', 'no-store')
+          .send({ status: 'warning', message: 'Inicia sesión para ver esta foto' });
+      }
       return reply
         .header('Content-Type', row.content_type)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cache-Control', `${access}, max-age=31536000, immutable`)
         .header('X-Content-Type-Options', 'nosniff')
         .send(row.bytes);
     },

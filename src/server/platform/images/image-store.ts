@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../../shared/contracts/admin-events';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
@@ -19,8 +19,14 @@ const EXTENSIONS: Record<string, string> = { 'image/webp': 'webp' };
 export const INVALID_IMAGE = 'La imagen debe ser PNG, JPEG o WebP';
 export const TOO_MANY_PIXELS = 'La imagen es demasiado grande: como máximo 50 megapíxeles';
 
-/** Who may see an image. Event images are public; member photos will add their own kind. */
-export type ImageKind = 'event';
+/** Who may see an image: event images are public; a member photo's clear variants need a session. */
+export type ImageKind = 'event' | 'photo';
+
+/** The variant name of a photo's blurred picture, the only one visitors get (design §10). */
+export const BLURRED_VARIANT = 'blur';
+/** The blurred picture's width, and the tiny width it is smeared from: no face survives 24 px. */
+const BLURRED_WIDTH = 480;
+const BLURRED_SOURCE_WIDTH = 24;
 
 export interface PreparedVariant {
   variant: string;
@@ -58,7 +64,10 @@ function decodeDataUrl(dataUrl: string): { bytes: Buffer; declared: string | und
  * Variants are WebP made from the EXIF-rotated picture with every piece of metadata dropped.
  * Runs outside any transaction: encoding takes a moment and must not hold the database.
  */
-export async function prepareImage(input: string | Buffer): Promise<PreparedImage> {
+export async function prepareImage(
+  input: string | Buffer,
+  options: { blurred?: boolean } = {},
+): Promise<PreparedImage> {
   const { bytes, declared } =
     typeof input === 'string' ? decodeDataUrl(input) : { bytes: input, declared: undefined };
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'La imagen no puede pesar más de 8 MB');
@@ -89,7 +98,7 @@ export async function prepareImage(input: string | Buffer): Promise<PreparedImag
       .toBuffer({ resolveWithObject: true });
     const base = largest.info.width;
     const widths = [...VARIANT_WIDTHS.filter((target) => target < base), base];
-    const variants = await Promise.all(
+    const variants: PreparedVariant[] = await Promise.all(
       widths.map(async (target) => {
         const { data, info } = await sharp(largest.data, { raw: largest.info })
           .resize({ width: target })
@@ -104,11 +113,36 @@ export async function prepareImage(input: string | Buffer): Promise<PreparedImag
         };
       }),
     );
+    if (options.blurred) variants.push(await blurredVariant(largest.data, largest.info));
     const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
     return { version, width, height, variants };
   } catch {
     throw badRequest(INVALID_IMAGE);
   }
+}
+
+/**
+ * A strongly blurred copy for visitors: shrunk to a few pixels (which throws the face away, and
+ * is cheap) and smoothed back up, so it reads as colour and shape only.
+ */
+async function blurredVariant(pixels: Buffer, raw: OutputInfo): Promise<PreparedVariant> {
+  const tiny = await sharp(pixels, { raw })
+    .resize({ width: Math.min(BLURRED_SOURCE_WIDTH, raw.width) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const width = Math.min(BLURRED_WIDTH, raw.width);
+  const { data, info } = await sharp(tiny.data, { raw: tiny.info })
+    .resize({ width, kernel: 'cubic' })
+    .blur(8)
+    .webp({ quality: 60 })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    variant: BLURRED_VARIANT,
+    width: info.width,
+    height: info.height,
+    contentType: 'image/webp',
+    bytes: data,
+  };
 }
 
 /** Stores a prepared image and its variants; call it inside the transaction of the change that uses it. */

@@ -6,6 +6,7 @@ import * as jobs from './0010-jobs';
 import * as images from './0011-images';
 import * as backOfficeSearch from './0012-back-office-search';
 import * as trust from './0016-trust';
+import * as photos from './0017-photos';
 import * as nightOut from './0018-night-out';
 import * as matchCards from './0019-match-cards';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0011-images': images,
   '0012-back-office-search': backOfficeSearch,
   '0016-trust': trust,
+  '0017-photos': photos,
   '0018-night-out': nightOut,
   '0019-match-cards': matchCards,
 };
