@@ -124,6 +124,12 @@ export class Agent {
     return { statusCode: response.statusCode, body: response.body, headers: response.headers };
   }
 
+  /** A GET whose answer is binary (an image): its bytes as sent. */
+  async getBytes(url: string): Promise<Buffer> {
+    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() } });
+    return response.rawPayload;
+  }
+
   async loginClient(email: string, password: string): Promise<number> {
     const response = await this.post<{ client_id: number }>('client/login', { access: { email, password } });
     if (response.statusCode !== 200) throw new Error(`login failed: ${response.body.message}`);

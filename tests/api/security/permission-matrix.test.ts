@@ -7,6 +7,8 @@ import {
   insertEvent,
   signUp,
 } from '../../support/admin-fixtures';
+import { dataUrl, pngBytes } from '../../support/images';
+import { insertPhoto } from '../../support/photo-fixtures';
 import { type Agent, startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
 import { runningEvent } from '../match-cards/helpers';
 
@@ -37,6 +39,8 @@ interface World {
   interestOfA: number;
   /** An open report by B about A, for the admin's queue. */
   reportOfB: number;
+  /** A pending photo of A (A reorders or deletes it; the admin moderates it). */
+  photoOfA: number;
   adminId: number;
   inactiveAdminId: number;
 }
@@ -173,6 +177,23 @@ const MATRIX: Record<string, Row> = {
     expect: CLIENT_ONLY,
   },
   'POST /api/client/data/export': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/photos/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/photos/add': {
+    request: (w) => ({ client_id: w.clientA.id, image: smallPhoto }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/photos/update': {
+    request: (w) => ({ client_id: w.clientA.id, photo: { id: w.photoOfA, position: 1 } }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/photos/delete': {
+    request: (w) => ({ client_id: w.clientA.id, photo_id: w.photoOfA }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/admin/photos/update': {
+    request: (w) => ({ admin_id: w.adminId, photo: { id: w.photoOfA, status_id: 2 } }),
+    expect: ADMIN_ONLY,
+  },
   'POST /api/admin/reports/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/reports/update': {
     request: (w) => ({ admin_id: w.adminId, report: { id: w.reportOfB, status_id: 3 } }),
@@ -247,8 +268,11 @@ function routesToCover(routes: { method: string; url: string }[]): string[] {
 }
 
 let testApp: TestApp;
+/** A data URL of a small PNG, for the upload call. */
+let smallPhoto = '';
 beforeAll(async () => {
   testApp = await startTestApp({ seedDemo: false });
+  smallPhoto = dataUrl(await pngBytes(200, 200));
 });
 afterAll(async () => testApp?.close());
 
@@ -296,6 +320,8 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const { id: photoOfA } = await insertPhoto(app, clientA.id, { status_id: 1 });
+
   const admin = testApp.agent();
   const adminId = await admin.loginAdmin();
   const inactiveEmail = uniqueEmail();
@@ -321,6 +347,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
     advertOfA,
     advertOfB,
     reportOfB,
+    photoOfA,
     eventId,
     nightId,
     assistanceOfA,
