@@ -104,7 +104,7 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
         const outcome = await closePicksByAdmin(app, request.adminId, body.picks_close);
         return ok(
           outcome.closed
-            ? `Elecciones cerradas: ${outcome.mutual} coincidencias`
+            ? `Elecciones cerradas: ${outcome.mutual === 1 ? '1 coincidencia mutua' : `${outcome.mutual} coincidencias mutuas`}`
             : 'Las elecciones ya estaban cerradas',
           outcome,
         );
