@@ -33,13 +33,13 @@ async function call<T>(api: APIRequestContext, url: string, data: unknown): Prom
 /** The person's ticket code for the event, as /asistencias holds it once confirmed. */
 async function ticketOf(baseURL: string, person: Person, eventId: number): Promise<string> {
   const api = await personApi(baseURL, person);
-  const { events } = await call<{ events: { id: number; ticket: string | null }[] }>(
+  const { events } = await call<{ events: { event_id: number; ticket: string | null }[] }>(
     api,
     '/api/client/events/get',
     {},
   );
   await api.dispose();
-  const ticket = events.find((event) => event.id === eventId)?.ticket;
+  const ticket = events.find((event) => event.event_id === eventId)?.ticket;
   if (!ticket) throw new Error(`no ticket for ${person.email}`);
   return ticket;
 }
