@@ -3,7 +3,6 @@ import { idSchema, optionalIdSchema } from './common';
 
 /** Match cards stay open this long after the event ends (design.md §12). */
 export const PICKS_CLOSE_HOURS = 24;
-export const DEFAULT_ROUND_MINUTES = 5;
 
 export const roundsBody = z.object({
   admin_id: optionalIdSchema,

@@ -119,6 +119,16 @@ test('una noche de speed dating: rondas, elecciones en el teléfono, cierre y so
   await expect(timer).toHaveText('5:00');
   await expect(page.getByRole('button', { name: 'Siguiente ronda' })).toBeDisabled();
   await page.getByRole('button', { name: 'Salir' }).click();
+  // The same screens on the organizer's phone: nothing wider than the screen.
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole('heading', { name: `Rondas · ${name}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.getByRole('button', { name: 'Pantalla grande' }).click();
+  await expect(timer).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.getByRole('button', { name: 'Salir' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Each one chooses on a phone: Ana and Carlos say Sí to each other; Bea's Sí to Diego is one-way.
   const choices: [Person, [Person, 'Sí' | 'No'][]][] = [
