@@ -8,7 +8,7 @@ import { MEXICO_TIME_ZONE } from '../platform/time';
 /**
  * Two speed-dating nights for the match cards (design.md §12), by demo client index: one three
  * days ago whose picks were closed (mutual pairs became mutual interests; one-way picks stay
- * hidden), and one that started 45 minutes ago where Mariana (the demo login) is checked in and
+ * hidden), and one that started earlier today (45 minutes before the seed) where Mariana (the demo login) is checked in and
  * can still choose, and the host screen has people to seat.
  */
 const PAST_NIGHT = {
@@ -93,7 +93,16 @@ export async function loadDemoNights(
       )
       .execute();
   }
-  await insertNight(trx, clientIds, TONIGHT, mexicoWallClock(new Date(now.getTime() - 45 * 60_000)), now);
+  // Started earlier today: 45 minutes ago, or at midnight when that was yesterday.
+  const today = mexicoWallClock(now).day;
+  const started = mexicoWallClock(new Date(now.getTime() - 45 * 60_000));
+  await insertNight(
+    trx,
+    clientIds,
+    TONIGHT,
+    started.day === today ? started : { day: today, hour: '00:00' },
+    now,
+  );
 }
 
 async function insertNight(
