@@ -8,8 +8,8 @@ import { MEXICO_TIME_ZONE } from '../platform/time';
 /**
  * Two speed-dating nights for the match cards (design.md §12), by demo client index: one three
  * days ago whose picks were closed (mutual pairs became mutual interests; one-way picks stay
- * hidden), and one that started earlier today (45 minutes before the seed) where Mariana (the demo login) is checked in and
- * can still choose, and the host screen has people to seat.
+ * hidden), and one that started earlier today (45 minutes before the seed) where Mariana (the
+ * demo login) is checked in and can still choose, and the host screen has people to seat.
  */
 const PAST_NIGHT = {
   name: 'Speed Dating en la Condesa',
