@@ -31,7 +31,14 @@ export async function registerClientAccountRoutes(app: FastifyInstance): Promise
     '/client/deactivate',
     { schema: { body: deactivateBody }, preHandler: ownPasswordThrottle },
     async (request, reply) => {
-      await eraseClient(app.db, app.config.emailHashKey, request.clientId, request.body.password);
+      await eraseClient(
+        app.db,
+        app.config.publicUrl,
+        app.config.emailHashKey,
+        request.clientId,
+        request.body.password,
+      );
+      app.queue.wake();
       await endSession(request, reply, 'client');
       return ok('Tu cuenta fue desactivada y tu información eliminada');
     },

@@ -1,6 +1,7 @@
 import type { ClientProfile, ValidProfile } from '../../shared/contracts/account';
 import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
+import { leaveAllEvents } from '../events/sign-ups';
 import { recordScoringChange } from '../matching/matching-service';
 import { deleteAllPhotos } from '../photos/member-photos';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
@@ -111,6 +112,7 @@ export async function changePassword(db: DB, clientId: number, current: string, 
  */
 export async function eraseClient(
   db: DB,
+  publicUrl: string,
   emailHashKey: string | undefined,
   clientId: number,
   password: string,
@@ -135,6 +137,8 @@ export async function eraseClient(
     if (!client) throw notFound('No encontramos tu cuenta');
     // Only this keyed hash of the address stays: the e-mail can never sign up again (design.md §13).
     await rememberErasedEmail(trx, emailHash);
+    // Before the gender is overwritten: the places held go to the people waiting of that gender.
+    await leaveAllEvents(trx, publicUrl, clientId);
     await trx
       .updateTable('clients')
       .set({
@@ -170,7 +174,6 @@ export async function eraseClient(
       .deleteFrom('quiz_pair_contacts')
       .where((eb) => eb.or([eb('client_a', '=', clientId), eb('client_b', '=', clientId)]))
       .execute();
-    await trx.deleteFrom('assistance').where('client_id', '=', clientId).execute();
     await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
     await deleteAllPhotos(trx, clientId);
     await trx

@@ -275,10 +275,10 @@ export async function updateEvent(
     if (stored && before.image_id !== null) await deleteImage(trx, before.image_id);
     if (fields.category !== undefined) await replaceCategories(trx, fields.id, fields.category);
     // Raised limits or a reopened event give places to the people waiting.
-    const locked = await lockEvent(app, trx, fields.id);
+    const locked = await lockEvent(trx, fields.id);
     if (locked) {
-      await fillFreePlaces(app, trx, locked, WOMAN);
-      await fillFreePlaces(app, trx, locked, MAN);
+      await fillFreePlaces(trx, app.config.publicUrl, locked, WOMAN);
+      await fillFreePlaces(trx, app.config.publicUrl, locked, MAN);
       if (locked.day !== before.day || locked.hour !== before.hour) await rescheduleReminders(trx, locked);
     }
     await recordAudit(trx, {
@@ -349,7 +349,7 @@ export async function setAttendeeStatus(
       }
       return;
     }
-    const event = await lockEvent(app, trx, found.event_id);
+    const event = await lockEvent(trx, found.event_id);
     if (!event) throw notFound('El evento no existe');
     const attendee = await trx
       .selectFrom('assistance')

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import { PostgresAdapter, type Transaction } from 'kysely';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
@@ -96,11 +95,7 @@ export interface LockedEvent {
  * locked FOR UPDATE so that counting places and changing them is one step per event; SQLite's
  * BEGIN IMMEDIATE already runs such transactions one at a time.
  */
-export async function lockEvent(
-  app: FastifyInstance,
-  trx: Trx,
-  eventId: number,
-): Promise<LockedEvent | undefined> {
+export async function lockEvent(trx: Trx, eventId: number): Promise<LockedEvent | undefined> {
   let query = trx
     .selectFrom('events')
     .select([
@@ -120,7 +115,7 @@ export async function lockEvent(
       'age_max',
     ])
     .where('id', '=', eventId);
-  if (app.config.databaseUrl) query = query.forUpdate();
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 

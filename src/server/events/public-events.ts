@@ -66,6 +66,7 @@ function toListItem(
   counts: PlaceCounts,
   sources: Map<number, ImageSources>,
 ): EventListItem {
+  const closed = event.status_id === EVENT_STATUS.soldOut;
   return {
     id: event.id,
     name: event.name,
@@ -83,8 +84,9 @@ function toListItem(
     duration_minutes: event.duration_minutes,
     age_min: event.age_min,
     age_max: event.age_max,
-    available_w: Math.max(0, event.limit_w - counts.held_w),
-    available_m: Math.max(0, event.limit_m - counts.held_m),
+    // Agotado hands out no places (docs/decisions/0020): a new sign-up would wait.
+    available_w: closed ? 0 : Math.max(0, event.limit_w - counts.held_w),
+    available_m: closed ? 0 : Math.max(0, event.limit_m - counts.held_m),
     past: hasStarted(event),
   };
 }

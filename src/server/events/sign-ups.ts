@@ -115,7 +115,7 @@ export async function signUpToEvent(
   eventId: number,
 ): Promise<SignUpResult> {
   const result = await app.db.transaction().execute(async (trx) => {
-    const event = await lockEvent(app, trx, eventId);
+    const event = await lockEvent(trx, eventId);
     if (!event || (event.status_id !== EVENT_STATUS.confirmed && event.status_id !== EVENT_STATUS.soldOut)) {
       throw notFound(EVENT_NOT_AVAILABLE);
     }
@@ -237,8 +237,8 @@ function signUpMail(
  * e-mailed "Se liberó un lugar" in the same transaction. An Agotado event hands out none.
  */
 export async function fillFreePlaces(
-  app: FastifyInstance,
   trx: Trx,
+  publicUrl: string,
   event: LockedEvent,
   gender: number,
 ): Promise<number[]> {
@@ -264,7 +264,7 @@ export async function fillFreePlaces(
       .set({ status_id: ASSISTANCE_STATUS.registered })
       .where('id', '=', person.id)
       .execute();
-    const url = `${app.config.publicUrl}/evento/${event.id}`;
+    const url = `${publicUrl}/evento/${event.id}`;
     await enqueueMail(trx, `mail:place-freed:assistance:${person.id}:${person.created_at}`, {
       to: person.email,
       subject: `Se liberó un lugar: ${event.name}`,
@@ -293,7 +293,7 @@ export async function cancelAssistance(
   trx: Trx,
   assistance: { id: number; event_id: number },
 ): Promise<{ before: number; gender: number }> {
-  const event = await lockEvent(app, trx, assistance.event_id);
+  const event = await lockEvent(trx, assistance.event_id);
   if (!event) throw notFound(EVENT_NOT_AVAILABLE);
   // Read again under the event lock: a concurrent cancel or confirm may have changed it.
   const row = await trx
@@ -309,7 +309,7 @@ export async function cancelAssistance(
     .set({ status_id: ASSISTANCE_STATUS.cancelled, checked_in_at: null })
     .where('id', '=', assistance.id)
     .execute();
-  await fillFreePlaces(app, trx, event, row.gender);
+  await fillFreePlaces(trx, app.config.publicUrl, event, row.gender);
   return { before: row.status_id, gender: row.gender };
 }
 
@@ -331,4 +331,26 @@ export async function cancelOwnSignUp(
   });
   if (result.changed) app.queue.wake();
   return result;
+}
+
+/**
+ * An erased account leaves every event: its rows go, and the places it held go to the people
+ * waiting (the events are locked first, in id order, as a sign-up or cancel would).
+ */
+export async function leaveAllEvents(trx: Trx, publicUrl: string, clientId: number): Promise<void> {
+  const held = await trx
+    .selectFrom('assistance')
+    .innerJoin('clients', 'clients.id', 'assistance.client_id')
+    .select(['assistance.event_id', 'clients.gender'])
+    .where('assistance.client_id', '=', clientId)
+    .where('assistance.status_id', 'in', [ASSISTANCE_STATUS.registered, ASSISTANCE_STATUS.confirmed])
+    .orderBy('assistance.event_id')
+    .execute();
+  const freed: [LockedEvent, number][] = [];
+  for (const row of held) {
+    const event = await lockEvent(trx, row.event_id);
+    if (event) freed.push([event, row.gender]);
+  }
+  await trx.deleteFrom('assistance').where('client_id', '=', clientId).execute();
+  for (const [event, gender] of freed) await fillFreePlaces(trx, publicUrl, event, gender);
 }

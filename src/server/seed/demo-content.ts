@@ -1,4 +1,5 @@
 import type { CategoryId } from '../../shared/domain/categories';
+import type { CityCode } from '../../shared/domain/cities';
 
 /** Demo events: every category and every status, some past, some sold out. Days are offsets from today. */
 export const DEMO_EVENTS: {
@@ -13,20 +14,31 @@ export const DEMO_EVENTS: {
   occupation: 0 | 1;
   status_id: 0 | 1 | 2 | 3;
   categories: CategoryId[];
+  /** Where it happens (design.md §11): a code of src/shared/domain/cities.ts. */
+  city: CityCode;
+  venue: string;
+  address: string;
+  duration_minutes: number;
+  age_min?: number;
+  age_max?: number;
 }[] = [
   {
     name: 'Speed Dating en la Roma',
     dayOffset: 6,
     hour: '20:00',
     description:
-      'Doce citas de siete minutos en un bar íntimo de la colonia Roma. Incluye una bebida de bienvenida y la lista de tus coincidencias al día siguiente.',
+      'Citas de siete minutos en un bar íntimo de la colonia Roma. Incluye una bebida de bienvenida y la lista de tus coincidencias al día siguiente.',
     price_m: 450,
     price_w: 350,
     limit_m: 12,
-    limit_w: 12,
+    limit_w: 3,
     occupation: 0,
     status_id: 1,
     categories: ['speed-dating'],
+    city: 'cdmx',
+    venue: 'Bar La Azotea de Orizaba',
+    address: 'Orizaba 101, Roma Norte, Cuauhtémoc',
+    duration_minutes: 150,
   },
   {
     name: 'Blind Date: cena a ciegas en Polanco',
@@ -41,13 +53,17 @@ export const DEMO_EVENTS: {
     occupation: 1,
     status_id: 1,
     categories: ['blind-date', 'match-making'],
+    city: 'cdmx',
+    venue: 'Restaurante Alma de Polanco',
+    address: 'Av. Presidente Masaryk 250, Polanco',
+    duration_minutes: 180,
   },
   {
     name: 'Networking para solteros profesionistas',
     dayOffset: 14,
     hour: '19:30',
     description:
-      'Conoce gente que comparte tu ritmo de vida. Dinámicas cortas para romper el hielo, terraza y canapés en Santa Fe.',
+      'Conoce gente que comparte tu ritmo de vida. Dinámicas cortas para romper el hielo, terraza y canapés en San Pedro Garza García.',
     price_m: 500,
     price_w: 500,
     limit_m: 30,
@@ -55,6 +71,12 @@ export const DEMO_EVENTS: {
     occupation: 1,
     status_id: 1,
     categories: ['networking'],
+    city: 'monterrey',
+    venue: 'Terraza Valle Oriente',
+    address: 'Av. Lázaro Cárdenas 1000, San Pedro Garza García',
+    duration_minutes: 150,
+    age_min: 28,
+    age_max: 45,
   },
   {
     name: 'Encuentra tu tribu: senderismo en el Desierto de los Leones',
@@ -69,6 +91,10 @@ export const DEMO_EVENTS: {
     occupation: 0,
     status_id: 1,
     categories: ['encuentra-tribu'],
+    city: 'cdmx',
+    venue: 'Parque Nacional Desierto de los Leones',
+    address: 'Camino al Desierto de los Leones s/n, Cuajimalpa',
+    duration_minutes: 300,
   },
   {
     name: 'Elite Experience: cata de vinos en Valle de Guadalupe',
@@ -83,6 +109,12 @@ export const DEMO_EVENTS: {
     occupation: 1,
     status_id: 1,
     categories: ['elite-experience'],
+    city: 'tijuana',
+    venue: 'Viñedo Las Nubes del Valle',
+    address: 'Carretera Tecate–Ensenada km 73, Valle de Guadalupe',
+    duration_minutes: 480,
+    age_min: 30,
+    age_max: 55,
   },
   {
     name: 'Singles Party: noche de salsa',
@@ -97,6 +129,10 @@ export const DEMO_EVENTS: {
     occupation: 0,
     status_id: 2,
     categories: ['party'],
+    city: 'guadalajara',
+    venue: 'Salón La Clave',
+    address: 'Av. Chapultepec 215, Col. Americana',
+    duration_minutes: 240,
   },
   {
     name: 'Match Making: sesión con nuestra casamentera',
@@ -111,6 +147,10 @@ export const DEMO_EVENTS: {
     occupation: 0,
     status_id: 1,
     categories: ['match-making'],
+    city: 'queretaro',
+    venue: 'Estudio Cita Querétaro',
+    address: 'Av. Zaragoza 45, Centro Histórico',
+    duration_minutes: 60,
   },
   {
     name: 'Speed Dating 35+ en Coyoacán',
@@ -124,6 +164,12 @@ export const DEMO_EVENTS: {
     occupation: 0,
     status_id: 3,
     categories: ['speed-dating'],
+    city: 'cdmx',
+    venue: 'Café Jardín de Coyoacán',
+    address: 'Francisco Sosa 120, Coyoacán',
+    duration_minutes: 120,
+    age_min: 35,
+    age_max: 50,
   },
   {
     name: 'Fiesta de Año Nuevo para solteros',
@@ -137,6 +183,10 @@ export const DEMO_EVENTS: {
     occupation: 0,
     status_id: 0,
     categories: ['party'],
+    city: 'merida',
+    venue: 'Hacienda Xcanatún',
+    address: 'Carretera Mérida–Progreso km 12',
+    duration_minutes: 300,
   },
   {
     name: 'Speed Dating de otoño',
@@ -150,6 +200,10 @@ export const DEMO_EVENTS: {
     occupation: 0,
     status_id: 1,
     categories: ['speed-dating'],
+    city: 'cdmx',
+    venue: 'Bar La Azotea de Orizaba',
+    address: 'Orizaba 101, Roma Norte, Cuauhtémoc',
+    duration_minutes: 120,
   },
   {
     name: 'Networking sin fecha confirmada',
@@ -163,6 +217,10 @@ export const DEMO_EVENTS: {
     occupation: 1,
     status_id: 1,
     categories: ['networking'],
+    city: 'puebla',
+    venue: '',
+    address: '',
+    duration_minutes: 120,
   },
 ];
 
@@ -366,19 +424,32 @@ export const DEMO_MUTUAL_INTERESTS: [number, number][] = [
   [2, 8],
 ];
 
-/** Sign-ups (client index, event index, confirmed?). */
+/**
+ * Sign-ups holding a place (client index, event index, confirmed?). Confirmed ones get a ticket;
+ * those of a past event also checked in at the door.
+ */
 export const DEMO_SIGN_UPS: [number, number, boolean][] = [
   [0, 0, true],
   [1, 0, true],
   [2, 0, false],
   [3, 0, false],
   [4, 0, false],
+  [5, 0, false],
   [0, 9, true],
   [1, 9, true],
+  [2, 9, true],
+  [3, 9, true],
+  [7, 9, false],
   [0, 5, true],
   [2, 5, true],
   [1, 5, true],
   [3, 5, true],
   [9, 1, false],
   [8, 1, false],
+];
+
+/** The waiting list (client index, event index), in sign-up order: the Roma's women's places are full. */
+export const DEMO_WAITING: [number, number][] = [
+  [7, 0],
+  [9, 0],
 ];

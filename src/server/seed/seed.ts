@@ -9,6 +9,8 @@ import {
   INTEREST_STATUS,
 } from '../../shared/domain/statuses';
 import { createAdmin } from '../back-office/admins';
+import { mexicoLocalToUtc } from '../events/calendar-invite';
+import { newTicketCode } from '../events/tickets';
 import { hashPassword } from '../platform/auth/passwords';
 import type { AppConfig } from '../platform/config';
 import type { DB } from '../platform/db/database';
@@ -22,6 +24,7 @@ import {
   DEMO_MUTUAL_INTERESTS,
   DEMO_ONE_WAY_INTERESTS,
   DEMO_SIGN_UPS,
+  DEMO_WAITING,
   demoEmail,
 } from './demo-content';
 import { loadDemoNights } from './demo-nights';
@@ -180,6 +183,12 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
           image_id: null,
           created_at: now,
           updated_at: now,
+          city: event.city,
+          venue: event.venue,
+          address: event.address,
+          duration_minutes: event.duration_minutes,
+          age_min: event.age_min ?? null,
+          age_max: event.age_max ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -189,7 +198,13 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
         .values(event.categories.map((category) => ({ event_id: id, category })))
         .execute();
     }
+    const startOf = (event: number) => {
+      const { dayOffset, hour } = DEMO_EVENTS[event]!;
+      return dayOffset === null || hour === null ? null : mexicoLocalToUtc(addDays(today, dayOffset), hour);
+    };
     for (const [client, event, confirmed] of DEMO_SIGN_UPS) {
+      const start = startOf(event);
+      const arrived = confirmed && start !== null && start.getTime() < Date.now();
       await trx
         .insertInto('assistance')
         .values({
@@ -198,6 +213,21 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
           status_id: confirmed ? ASSISTANCE_STATUS.confirmed : ASSISTANCE_STATUS.registered,
           contacted: 0,
           created_at: now,
+          ticket: confirmed ? newTicketCode() : null,
+          checked_in_at: arrived ? new Date(start.getTime() + 10 * 60_000).toISOString() : null,
+        })
+        .execute();
+    }
+    // Later than the places: the queue order is the sign-up order.
+    for (const [position, [client, event]] of DEMO_WAITING.entries()) {
+      await trx
+        .insertInto('assistance')
+        .values({
+          event_id: eventIds[event]!,
+          client_id: clientIds[client]!,
+          status_id: ASSISTANCE_STATUS.waiting,
+          contacted: 0,
+          created_at: new Date(Date.parse(now) + (position + 1) * 1000).toISOString(),
         })
         .execute();
     }

@@ -1,5 +1,10 @@
 import { COUNTER_CAPS, type CounterKey } from '../../shared/domain/landing';
-import { CLIENT_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
+import {
+  ASSISTANCE_STATUS,
+  CLIENT_STATUS,
+  EVENT_STATUS,
+  INTEREST_STATUS,
+} from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import { todayInMexico } from '../platform/time';
 
@@ -26,9 +31,11 @@ export async function countCommunity(db: DB): Promise<Record<CounterKey, number>
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .where('status_id', '=', INTEREST_STATUS.mutual)
       .executeTakeFirstOrThrow(),
+    // A sign-up that holds a place; a waiting or cancelled one has met nobody.
     db
       .selectFrom('assistance')
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('status_id', 'in', [ASSISTANCE_STATUS.registered, ASSISTANCE_STATUS.confirmed])
       .executeTakeFirstOrThrow(),
   ]);
   return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, insertEvent } from '../../support/admin-fixtures';
+import { auditActions, FIXTURE_PASSWORD, insertEvent } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
 import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
@@ -98,6 +98,8 @@ describe('client/events/add with a waiting list', () => {
     expect((await lgbt.agent.post('client/events/add', { event_id: eventId })).body).toMatchObject({
       status_id: 1,
     });
+    const publicView = await testApp.agent().post<{ event: any }>('event/details', { event_id: eventId });
+    expect(publicView.body.event).toMatchObject({ status_id: 2, available_w: 0, available_m: 0 });
   });
 });
 
@@ -190,6 +192,21 @@ describe('client/events/cancel', () => {
       await statusOf(eventId, b!.id),
       await statusOf(eventId, c!.id),
     ]).toEqual([1, 1, 3]);
+  });
+});
+
+describe('an erased account', () => {
+  it('leaves its events, and its place goes to the first woman waiting', async () => {
+    const eventId = await insertEvent(testApp.app, { limit_w: 1 });
+    const [holder, waiting] = await women(2);
+    await signUpAll(eventId, [holder!, waiting!]);
+    const erased = await holder!.agent.post('client/deactivate', { password: FIXTURE_PASSWORD });
+    expect(erased.statusCode).toBe(200);
+    expect(await statusOf(eventId, holder!.id)).toBeUndefined();
+    expect(await statusOf(eventId, waiting!.id)).toBe(1);
+    await lastMailTo(testApp.config.dataDir, waiting!.email, (m) =>
+      (m.subject ?? '').startsWith('Se liberó un lugar'),
+    );
   });
 });
 
