@@ -1,4 +1,5 @@
 // Renders the demo category pictures (SVG artwork → WebP) into src/web/public/img/categories/.
+// They carry no text: the pages print the event's name beside the picture (design §10).
 // Run it after changing the artwork: `node scripts/generate-demo-images.mjs`. The images are
 // committed, so neither the build nor CI runs this.
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ const MAX_BYTES = 60 * 1024;
 const HEART =
   'M0 -18 C -10 -38 -42 -30 -40 -6 C -38 14 -12 28 0 42 C 12 28 38 14 40 -6 C 42 -30 10 -38 0 -18 Z';
 
-/** One motif per category, drawn around the picture's right half. */
+/** One motif per category, drawn around x = 900 and moved to the middle by artwork(). */
 const MOTIFS = {
   'match-making': `
     <g transform="translate(860 330) scale(3.2) rotate(-12)" fill="#fff" opacity=".9"><path d="${HEART}"/></g>
@@ -71,16 +72,6 @@ const PALETTES = {
   party: ['#86198f', '#f472b6'],
 };
 
-const TITLES = {
-  'match-making': 'Match Making',
-  'speed-dating': 'Speed Dating',
-  networking: 'Networking',
-  'encuentra-tribu': 'Encuentra tu tribu',
-  'elite-experience': 'Elite Experience',
-  'blind-date': 'Blind Date',
-  party: 'Singles Party',
-};
-
 function artwork(category) {
   const [from, to] = PALETTES[category];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
@@ -96,9 +87,8 @@ function artwork(category) {
   <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#glow)"/>
   <circle cx="120" cy="80" r="220" fill="#fff" opacity=".06"/>
   <circle cx="1150" cy="700" r="260" fill="#fff" opacity=".07"/>
-  ${MOTIFS[category]}
-  <text x="80" y="560" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="64" font-weight="700" fill="#fff">${TITLES[category]}</text>
-  <text x="82" y="610" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="28" fill="#fff" opacity=".85">Cita · eventos para solteros</text>
+  <circle cx="240" cy="520" r="150" fill="#fff" opacity=".05"/>
+  <g transform="translate(-300 0)">${MOTIFS[category]}</g>
 </svg>`;
 }
 
@@ -113,7 +103,7 @@ async function render(svg, width, height, file) {
 }
 
 fs.mkdirSync(OUT_DIR, { recursive: true });
-for (const category of Object.keys(TITLES)) {
+for (const category of Object.keys(MOTIFS)) {
   const svg = artwork(category);
   await render(svg, WIDTH, HEIGHT, `${category}.webp`);
   await render(svg, PHONE_WIDTH, PHONE_HEIGHT, `${category}-600.webp`);

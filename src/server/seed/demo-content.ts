@@ -393,6 +393,17 @@ export const DEMO_CLIENTS: {
   },
 ];
 
+/**
+ * Every demo client has an approved portrait; these get one more: [client index, status], 2
+ * approved (a gallery to swipe), 1 pending (the admin dashboard's moderation queue).
+ */
+export const DEMO_EXTRA_PHOTOS: readonly (readonly [number, 1 | 2])[] = [
+  [0, 2],
+  [3, 2],
+  [1, 1],
+  [4, 1],
+];
+
 /** Index into DEMO_CLIENTS: the client the README and the tests log in as. */
 export const DEMO_CLIENT_INDEX = 0;
 export const DEMO_CLIENT_EMAIL = 'mariana@demo.cita.mx';

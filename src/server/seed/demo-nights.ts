@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Transaction } from 'kysely';
 import type { CategoryId } from '../../shared/domain/categories';
 import { ASSISTANCE_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
+import { newTicketCode } from '../events/tickets';
 import type { Database } from '../platform/db/schema';
 import { MEXICO_TIME_ZONE } from '../platform/time';
 
@@ -13,6 +14,8 @@ import { MEXICO_TIME_ZONE } from '../platform/time';
  */
 const PAST_NIGHT = {
   name: 'Speed Dating en la Condesa',
+  venue: 'Café Tacubaya',
+  address: 'Av. Tamaulipas 45, Condesa',
   description: 'Diez minutos por mesa, una bebida de bienvenida y tarjetas de elección en tu teléfono.',
   checkedIn: [0, 2, 5, 7, 1, 3, 6, 11, 4, 10],
   /** [picker, picked, pick]: Valeria–Ricardo and Lucía–Diego picked each other; the rest is one-way. */
@@ -35,6 +38,8 @@ const PAST_NIGHT = {
 
 const TONIGHT = {
   name: 'Speed Dating esta noche en la Juárez',
+  venue: 'Terraza Havre',
+  address: 'Havre 64, Juárez',
   description: 'Rondas de 5 minutos: el anfitrión proyecta la mesa de cada quien y el tiempo que queda.',
   checkedIn: [0, 9, 12, 1, 8, 13, 6, 4, 10],
   picks: [
@@ -117,6 +122,9 @@ async function insertNight(
     .insertInto('events')
     .values({
       name: night.name,
+      venue: night.venue,
+      address: night.address,
+      city: 'cdmx',
       day: when.day,
       hour: when.hour,
       description: night.description,
@@ -143,6 +151,7 @@ async function insertNight(
         status_id: ASSISTANCE_STATUS.confirmed,
         contacted: 0,
         created_at: stamp,
+        ticket: newTicketCode(),
         checked_in_at: stamp,
       })
       .execute();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PHOTO_STATUS } from '../../shared/contracts/photos';
 import { AGE_RANGES, SOUGHT_GENDER } from '../../shared/domain/compatibility';
 import { QUIZ_QUESTIONS, type QuizOptionText } from '../../shared/domain/quiz-questions';
 import { clientSearchText } from '../../shared/domain/search-text';
@@ -14,6 +15,7 @@ import { newTicketCode } from '../events/tickets';
 import { hashPassword } from '../platform/auth/passwords';
 import type { AppConfig } from '../platform/config';
 import type { DB } from '../platform/db/database';
+import { storeImage } from '../platform/images/image-store';
 import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
 import {
   DEMO_ADMIN_EMAIL,
@@ -21,6 +23,7 @@ import {
   DEMO_CLIENT_PASSWORD,
   DEMO_CLIENTS,
   DEMO_EVENTS,
+  DEMO_EXTRA_PHOTOS,
   DEMO_MUTUAL_INTERESTS,
   DEMO_ONE_WAY_INTERESTS,
   DEMO_SIGN_UPS,
@@ -28,6 +31,7 @@ import {
   demoEmail,
 } from './demo-content';
 import { loadDemoNights } from './demo-nights';
+import { PORTRAIT_BACKGROUNDS, prepareDemoPortrait } from './demo-portraits';
 
 export interface FirstAdmin {
   email: string;
@@ -102,6 +106,17 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
   const now = nowIso();
   const today = todayInMexico();
   const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
+  // Encoded before the transaction, as an upload is: one approved portrait each, then the extras.
+  const portrait = (index: number, order: number) => {
+    const client = DEMO_CLIENTS[index]!;
+    const background = PORTRAIT_BACKGROUNDS[(index + order) % PORTRAIT_BACKGROUNDS.length]!;
+    return prepareDemoPortrait(`${client.first_name} ${client.last_name}`, client.gender, background);
+  };
+  const photos = [
+    ...DEMO_CLIENTS.map((_, index) => ({ index, status: PHOTO_STATUS.approved, image: portrait(index, 0) })),
+    ...DEMO_EXTRA_PHOTOS.map(([index, status]) => ({ index, status, image: portrait(index, 1) })),
+  ];
+  const images = await Promise.all(photos.map((photo) => photo.image));
 
   await db.transaction().execute(async (trx) => {
     const clientIds: number[] = [];
@@ -146,6 +161,27 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
           .values({ client_id: id, ...demoQuizAnswers(index, today), updated_at: now } as never)
           .execute();
       }
+    }
+
+    const positions = new Map<number, number>();
+    for (const [order, photo] of photos.entries()) {
+      const position = (positions.get(photo.index) ?? 0) + 1;
+      positions.set(photo.index, position);
+      const image = await storeImage(trx, 'photo', images[order]!);
+      await trx
+        .insertInto('photos')
+        .values({
+          client_id: clientIds[photo.index]!,
+          image_id: image.id,
+          position,
+          status_id: photo.status,
+          reason: null,
+          created_at: now,
+          updated_at: now,
+          reviewed_at: photo.status === PHOTO_STATUS.approved ? now : null,
+          reviewed_by: null,
+        })
+        .execute();
     }
 
     const interest = (from: number, to: number, status: number) =>

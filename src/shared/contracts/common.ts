@@ -112,6 +112,9 @@ export const FIELD_LABELS: Record<string, string> = {
   text: 'comentario',
   privacy_consent: 'aviso de privacidad',
   action: 'acción',
+  photo: 'foto',
+  photo_id: 'foto',
+  position: 'posición',
 };
 
 export function fieldLabel(path: readonly PropertyKey[]): string | undefined {

@@ -13,7 +13,17 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const PUBLIC_KEYS = ['age', 'client', 'client_id', 'description', 'gender', 'id', 'occupation'];
+const PUBLIC_KEYS = [
+  'age',
+  'client',
+  'client_id',
+  'description',
+  'gender',
+  'id',
+  'occupation',
+  'photo',
+  'photos',
+];
 
 async function listAdverts(body: unknown = {}) {
   return testApp
@@ -63,6 +73,8 @@ describe('adverts/get', () => {
       age: 31,
       occupation: 'Pruebas',
       description: 'Me gusta el cine de arte',
+      photo: null,
+      photos: [],
     });
   });
 

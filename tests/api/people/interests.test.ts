@@ -73,6 +73,7 @@ describe('client/interested/add', () => {
         age: expect.any(Number),
         occupation: 'Pruebas',
         description: `Anuncio de la persona ${beto.id}`,
+        photo: null,
       },
     ]);
     // The other side sees nothing until they are interested too.
