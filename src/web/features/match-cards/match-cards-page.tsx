@@ -16,9 +16,10 @@ const moment = new Intl.DateTimeFormat('es-MX', {
   minute: '2-digit',
 });
 
-/** An ISO instant as Mexico City reads it, e.g. 'sábado, 28 de noviembre, 8:00 p.m.'. */
-function formatMoment(iso: string | null): string {
-  return iso ? moment.format(new Date(iso)) : '';
+/** An ISO instant as Mexico City reads it, ending a sentence: 'sábado, 28 de noviembre, 8:00 p.m.'. */
+function momentSentence(iso: string): string {
+  const text = moment.format(new Date(iso));
+  return text.endsWith('.') ? text : `${text}.`;
 }
 
 /**
@@ -49,7 +50,7 @@ export function MatchCardsPage() {
       body = (
         <Notice title="Todavía no abren">
           {data.opens_at
-            ? `Las elecciones abren cuando empieza el evento: ${formatMoment(data.opens_at)}.`
+            ? `Las elecciones abren cuando empieza el evento: ${momentSentence(data.opens_at)}`
             : 'Las elecciones abren cuando empieza el evento.'}
         </Notice>
       );
@@ -67,7 +68,8 @@ export function MatchCardsPage() {
           ) : (
             <p className="text-base text-neutral-300">
               Marca a quién te gustaría volver a ver. Nadie sabrá tu respuesta: solo si los dos dicen «Sí» les
-              avisamos a ambos. Puedes cambiarla hasta el {formatMoment(data.closes_at)}.
+              avisamos a ambos.
+              {data.closes_at ? ` Puedes cambiarla hasta el ${momentSentence(data.closes_at)}` : null}
             </p>
           )}
           {save.isError ? (

@@ -127,6 +127,10 @@ export function RoundsPage() {
   );
 }
 
+function restingLabel(count: number): string {
+  return count === 1 ? 'Descansa' : 'Descansan';
+}
+
 function RoundTables({ round, nameOf }: { round: Round; nameOf: (id: number) => string }) {
   return (
     <>
@@ -141,7 +145,9 @@ function RoundTables({ round, nameOf }: { round: Round; nameOf: (id: number) => 
         ))}
       </ul>
       {round.resting.length > 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Descansan: {round.resting.map(nameOf).join(', ')}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {restingLabel(round.resting.length)}: {round.resting.map(nameOf).join(', ')}
+        </p>
       ) : null}
     </>
   );
@@ -225,7 +231,9 @@ function BigScreen({
           ))}
         </ul>
         {round.resting.length > 0 ? (
-          <p className="text-xl text-neutral-300">Descansan: {round.resting.map(nameOf).join(', ')}</p>
+          <p className="text-xl text-neutral-300">
+            {restingLabel(round.resting.length)}: {round.resting.map(nameOf).join(', ')}
+          </p>
         ) : null}
       </div>
     </div>
