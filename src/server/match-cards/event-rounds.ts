@@ -1,6 +1,7 @@
 import type { RoundPerson } from '../../shared/contracts/match-cards';
 import { publicName } from '../../shared/domain/people';
 import { ASSISTANCE_STATUS, CLIENT_STATUS, EVENT_STATUS } from '../../shared/domain/statuses';
+import { recordAudit } from '../platform/audit';
 import type { DB } from '../platform/db/database';
 import { notFound } from '../platform/errors';
 import { checkedInAttendees } from './attendees';
@@ -11,7 +12,12 @@ import { planRounds } from './rounds';
  * checked in, its confirmed ones, in order of arrival (then sign-up) so the plan stays the same
  * each time it is asked for. `roundMinutes` also becomes the event's round length.
  */
-export async function eventRounds(db: DB, eventId: number, roundMinutes: number | undefined) {
+export async function eventRounds(
+  db: DB,
+  adminId: number,
+  eventId: number,
+  roundMinutes: number | undefined,
+) {
   const event = await db
     .selectFrom('events')
     .select(['id', 'name', 'round_minutes'])
@@ -20,7 +26,21 @@ export async function eventRounds(db: DB, eventId: number, roundMinutes: number 
     .executeTakeFirst();
   if (!event) throw notFound('El evento no existe');
   if (roundMinutes !== undefined && roundMinutes !== event.round_minutes) {
-    await db.updateTable('events').set({ round_minutes: roundMinutes }).where('id', '=', eventId).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('events')
+        .set({ round_minutes: roundMinutes })
+        .where('id', '=', eventId)
+        .execute();
+      await recordAudit(trx, {
+        adminId,
+        action: 'event.update',
+        entity: 'event',
+        entityId: eventId,
+        before: { round_minutes: event.round_minutes },
+        after: { round_minutes: roundMinutes },
+      });
+    });
   }
   const columns = ['clients.id', 'clients.first_name', 'clients.last_name', 'clients.gender'] as const;
   let source: 'checked_in' | 'confirmed' = 'checked_in';

@@ -12,7 +12,12 @@ export async function registerMatchCardRoutes(app: FastifyInstance): Promise<voi
   registerPicksCloseJob(app);
 
   api.post('/event/rounds', { schema: { body: roundsBody }, preHandler: requireAdmin }, async (request) => {
-    const rounds = await eventRounds(app.db, request.body.event_id, request.body.round_minutes);
+    const rounds = await eventRounds(
+      app.db,
+      request.adminId,
+      request.body.event_id,
+      request.body.round_minutes,
+    );
     return ok('Rondas del evento', rounds);
   });
 

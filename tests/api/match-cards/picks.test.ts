@@ -488,6 +488,13 @@ describe('event/rounds', () => {
     );
     const again = await admin.post('event/rounds', { event_id: eventId });
     expect(again.body.round_minutes).toBe(7);
+    const audit = await testApp.app.db
+      .selectFrom('audit_log')
+      .select(['action', 'after_json'])
+      .where('entity', '=', 'event')
+      .where('entity_id', '=', eventId)
+      .execute();
+    expect(audit).toEqual([{ action: 'event.update', after_json: JSON.stringify({ round_minutes: 7 }) }]);
   });
 
   it('uses the confirmed attendees before anyone is checked in', async () => {
