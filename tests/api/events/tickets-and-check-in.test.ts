@@ -142,6 +142,14 @@ describe('event/update {checkin}', () => {
     ]);
     const mine = await member.agent.post<{ events: any[] }>('client/events/get', {});
     expect(mine.body.events[0]).toMatchObject({ checked_in: 1 });
+    const csv = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/event/attendance.csv?event_id=${eventId}`,
+      headers: { cookie: `cita_admin=${admin.cookie('cita_admin')}` },
+    });
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Nombre,Correo,Teléfono,Instagram,Género,Estado,Lugar en espera,Contactado,Llegó');
+    expect(lines[1]).toMatch(/^Renata Ortiz,.*,Mujer,Confirmado,,No,Sí$/);
   });
 
   it('ten simultaneous scans of one code check in once', async () => {
