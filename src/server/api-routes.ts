@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { registerAccountRoutes } from './accounts/routes';
 import { registerBackOfficeRoutes } from './back-office/routes';
 import { registerEventsRoutes } from './events/routes';
+import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchingRoutes } from './matching/routes';
 import { registerPeopleRoutes } from './people/routes';
 import { registerPhotoRoutes } from './photos/routes';
@@ -30,4 +31,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerBackOfficeRoutes);
   await app.register(registerTrustRoutes);
   await app.register(registerPhotoRoutes);
+  await app.register(registerMatchCardRoutes);
 }

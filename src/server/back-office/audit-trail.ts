@@ -157,6 +157,8 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
       return { text: `modificó el evento ${eventName(id)}`, link: eventLink(id) };
     case 'event.update_with_image':
       return { text: `modificó el evento ${eventName(id)} y su imagen`, link: eventLink(id) };
+    case 'event.picks_close':
+      return { text: `cerró las elecciones de ${eventName(id)}`, link: eventLink(id) };
     case 'assistance.clean':
       return { text: `vació la lista de asistentes de ${eventName(id)}`, link: eventLink(id) };
     case 'assistance.confirm':

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { eventAddBody, eventUpdateBody } from '../../shared/contracts/admin-events';
 import { idSchema } from '../../shared/contracts/common';
 import { eventDetailsBody, eventGetBody } from '../../shared/contracts/events';
+import { closePicksByAdmin } from '../match-cards/close-picks';
+import { pickTotals } from '../match-cards/picks';
 import { currentAdminId, requireAdmin } from '../platform/auth/guards';
 import { notFound, unauthorized } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
@@ -56,7 +58,11 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
     if (await wantsAdminView(request)) {
       const event = await findAdminEvent(app.db, request.body.event_id);
       if (!event) throw notFound('El evento no existe');
-      return ok('Evento', { event, assistance: await listAttendees(app.db, event.id) });
+      return ok('Evento', {
+        event,
+        assistance: await listAttendees(app.db, event.id),
+        picks: await pickTotals(app.db, event.id),
+      });
     }
     const event = await findPublicEvent(app.db, request.body.event_id);
     if (!event) throw notFound('El evento no existe o ya no está disponible');
@@ -97,6 +103,15 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
       if (body.contacted) {
         await setAttendeeContacted(app.db, request.adminId, body.contacted.id, body.contacted.contacted);
         return ok('Asistente actualizado');
+      }
+      if (body.picks_close) {
+        const outcome = await closePicksByAdmin(app, request.adminId, body.picks_close);
+        return ok(
+          outcome.closed
+            ? `Elecciones cerradas: ${outcome.mutual === 1 ? '1 coincidencia mutua' : `${outcome.mutual} coincidencias mutuas`}`
+            : 'Las elecciones ya estaban cerradas',
+          outcome,
+        );
       }
       const removed = await cleanAttendance(app.db, request.adminId, body.clean_id!);
       return ok(`Se eliminó la lista de asistentes (${removed})`);

@@ -85,22 +85,66 @@ export async function listInterests(
 }
 
 /**
- * Serialises every change to the interests between two people. PostgreSQL: both client rows
- * are locked in id order, so crossing calls (A→B while B→A) queue instead of each missing the
- * other's uncommitted row, and never deadlock. NO KEY UPDATE is enough (two of them still
- * queue) and, unlike FOR UPDATE, does not hold up rows elsewhere that merely reference these
- * clients (event sign-ups, quiz answers). SQLite runs one transaction at a time anyway.
- * Answers whether the other person is still active, read under the lock.
+ * Serialises every change to the interests between people. PostgreSQL: the client rows are locked
+ * in id order, so crossing calls (A→B while B→A) queue instead of each missing the other's
+ * uncommitted row, and never deadlock. NO KEY UPDATE is enough (two of them still queue) and,
+ * unlike FOR UPDATE, does not hold up rows elsewhere that merely reference these clients (event
+ * sign-ups, quiz answers). SQLite runs one transaction at a time anyway. Answers the ids of those
+ * still active, read under the lock.
  */
-async function lockPair(app: FastifyInstance, trx: Transaction<Database>, clientId: number, otherId: number) {
+export async function lockPeople(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  clientIds: number[],
+): Promise<Set<number>> {
+  if (clientIds.length === 0) return new Set();
   let query = trx
     .selectFrom('clients')
     .select(['id', 'status_id'])
-    .where('id', 'in', [clientId, otherId])
+    .where('id', 'in', clientIds)
     .orderBy('id');
   if (app.config.databaseUrl) query = query.forNoKeyUpdate();
   const rows = await query.execute();
-  return rows.some((row) => row.id === otherId && row.status_id === CLIENT_STATUS.active);
+  return new Set(rows.filter((row) => row.status_id === CLIENT_STATUS.active).map((row) => row.id));
+}
+
+async function lockPair(app: FastifyInstance, trx: Transaction<Database>, clientId: number, otherId: number) {
+  return (await lockPeople(app, trx, [clientId, otherId])).has(otherId);
+}
+
+/**
+ * Makes two people's interest mutual both ways, whatever existed before (nothing, one-way in
+ * either direction, already mutual), under locks the caller took with lockPeople. Answers whether
+ * anything changed.
+ */
+export async function makeInterestMutual(trx: Transaction<Database>, clientId: number, otherId: number) {
+  let changed = false;
+  for (const [from, to] of [
+    [clientId, otherId],
+    [otherId, clientId],
+  ] as const) {
+    const inserted = await trx
+      .insertInto('interests')
+      .values({
+        client_id: from,
+        target_client_id: to,
+        status_id: INTEREST_STATUS.mutual,
+        contacted: 0,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.columns(['client_id', 'target_client_id']).doNothing())
+      .executeTakeFirst();
+    const updated = await trx
+      .updateTable('interests')
+      .set({ status_id: INTEREST_STATUS.mutual })
+      .where('client_id', '=', from)
+      .where('target_client_id', '=', to)
+      .where('status_id', '<>', INTEREST_STATUS.mutual)
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 || Number(updated.numUpdatedRows) > 0)
+      changed = true;
+  }
+  return changed;
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   DEMO_WAITING,
   demoEmail,
 } from './demo-content';
+import { loadDemoNights } from './demo-nights';
 import { PORTRAIT_BACKGROUNDS, prepareDemoPortrait } from './demo-portraits';
 
 export interface FirstAdmin {
@@ -266,6 +267,7 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
         })
         .execute();
     }
+    await loadDemoNights(trx, clientIds, new Date(now));
   });
   return true;
 }

@@ -9,6 +9,7 @@ import {
   shortText,
   timeSchema,
 } from './common';
+import type { PickTotals } from './match-cards';
 
 /** Decoded image size accepted from an upload (the request itself may be up to IMAGE_BODY_LIMIT). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -113,12 +114,16 @@ export const eventUpdateBody = z
     contacted: z.object({ id: idSchema, contacted: z.union([z.literal(0), z.literal(1)]) }).optional(),
     clean_id: idSchema.optional(),
     checkin: z.object({ event_id: idSchema, code: ticketCodeSchema }).optional(),
+    /** Closes the event's match cards now (design.md §12). */
+    picks_close: idSchema.optional(),
   })
   .refine(
     (body) =>
-      [body.event, body.assistance, body.contacted, body.clean_id, body.checkin].filter(Boolean).length === 1,
+      [body.event, body.assistance, body.contacted, body.clean_id, body.checkin, body.picks_close].filter(
+        Boolean,
+      ).length === 1,
     {
-      message: 'Envía exactamente uno de: event, assistance, contacted, clean_id o checkin',
+      message: 'Envía exactamente uno de: event, assistance, contacted, clean_id, checkin o picks_close',
     },
   );
 export type EventUpdateBody = z.input<typeof eventUpdateBody>;
@@ -193,6 +198,7 @@ export interface AdminEventDetailsResponse {
   message: string;
   event: AdminEvent;
   assistance: AdminAttendee[];
+  picks: PickTotals;
 }
 
 /** event/update {checkin}: who just arrived. */

@@ -7,6 +7,18 @@ import { PublicLayout } from './public-layout';
 
 /** Section 2 "Public and client routes" of the specification. */
 export const publicRoutes: RouteObject[] = [
+  // The match cards are a page of their own, dark and without the site's header (design.md §12).
+  {
+    element: <ClientGuard />,
+    children: [
+      {
+        path: 'evento/:id/elecciones',
+        lazy: async () => ({
+          Component: (await import('../features/match-cards/match-cards-page')).MatchCardsPage,
+        }),
+      },
+    ],
+  },
   {
     element: <PublicLayout />,
     children: [

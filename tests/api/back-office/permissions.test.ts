@@ -22,6 +22,8 @@ const ADMIN_CALLS: [string, Record<string, unknown>][] = [
   ['admin/audit/get', {}],
   ['event/add', { event: { name: 'X' } }],
   ['event/update', { clean_id: 1 }],
+  ['event/update', { picks_close: 1 }],
+  ['event/rounds', { event_id: 1 }],
 ];
 
 describe('admin calls without an admin session', () => {

@@ -59,7 +59,11 @@ describe('event/get with a category', () => {
   it('lists only the upcoming events of that category', async () => {
     const response = await listEvents({ category: 'speed-dating' });
     expect(response.statusCode).toBe(200);
-    expect(response.body.events.map((event) => event.name)).toEqual(['Speed Dating en la Roma']);
+    // The demo's speed-dating night under way today is still listed; its start is the day's.
+    expect(response.body.events.map((event) => event.name)).toEqual([
+      'Speed Dating esta noche en la Juárez',
+      'Speed Dating en la Roma',
+    ]);
     expectUpcomingPublic(response.body.events);
   });
 

@@ -33,5 +33,10 @@ describe('GET /api/openapi.json', () => {
     const update =
       document.paths['/api/event/update']!.post!.requestBody!.content['application/json']!.schema;
     expect(Object.keys(update.properties.checkin.properties).sort()).toEqual(['code', 'event_id']);
+
+    const picks =
+      document.paths['/api/client/picks/update']!.post!.requestBody!.content['application/json']!.schema;
+    expect(picks.required).toEqual(['event_id', 'picks']);
+    expect(Object.keys(picks.properties.picks.items.properties).sort()).toEqual(['client_id', 'pick']);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { dataUrl, pngBytes } from '../../support/images';
 import { insertPhoto } from '../../support/photo-fixtures';
 import { type Agent, startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
+import { runningEvent } from '../match-cards/helpers';
 
 /**
  * Issue 6 §1: every route the server registers, with what each kind of caller gets.
@@ -32,6 +33,8 @@ interface World {
   advertOfA: number;
   advertOfB: number;
   eventId: number;
+  /** A speed-dating night under way with A and B checked in (match cards open). */
+  nightId: number;
   assistanceOfA: number;
   interestOfA: number;
   /** An open report by B about A, for the admin's queue. */
@@ -97,6 +100,22 @@ const MATRIX: Record<string, Row> = {
   'POST /api/event/update': {
     request: (w) => ({ admin_id: w.adminId, contacted: { id: w.assistanceOfA, contacted: 1 } }),
     expect: ADMIN_ONLY,
+  },
+  'POST /api/event/rounds': {
+    request: (w) => ({ admin_id: w.adminId, event_id: w.nightId }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/client/picks/get': {
+    request: (w) => ({ client_id: w.clientA.id, event_id: w.nightId }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/picks/update': {
+    request: (w) => ({
+      client_id: w.clientA.id,
+      event_id: w.nightId,
+      picks: [{ client_id: w.clientB.id, pick: 1 }],
+    }),
+    expect: CLIENT_ONLY,
   },
   'GET /api/event/attendance.csv': { request: (w) => `event_id=${w.eventId}`, expect: ADMIN_ONLY },
   'POST /api/client/add': {
@@ -273,6 +292,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
   const advertOfB = await insertAdvert(app, clientB.id, { description: 'Me gusta bailar' });
   const eventId = await insertEvent(app);
   const assistanceOfA = await signUp(app, eventId, clientA.id);
+  const nightId = await runningEvent(app, [clientA.id, clientB.id]);
   const { id: interestOfA } = await app.db
     .insertInto('interests')
     .values({
@@ -329,6 +349,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
     reportOfB,
     photoOfA,
     eventId,
+    nightId,
     assistanceOfA,
     interestOfA,
     adminId,

@@ -4,6 +4,7 @@ import {
   DEMO_ONE_WAY_INTERESTS,
   DEMO_SIGN_UPS,
 } from '../../../src/server/seed/demo-content';
+import { DEMO_NIGHTS_MUTUAL_PAIRS, DEMO_NIGHTS_SIGN_UPS } from '../../../src/server/seed/demo-nights';
 import { countCommunity } from '../../../src/server/stats/community-stats';
 import { COUNTER_CAPS } from '../../../src/shared/domain/landing';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -35,9 +36,12 @@ describe('stats/get', () => {
     expect(community.dates).toBeGreaterThan(0);
     // Every interest (a mutual pair is stored once per direction) plus every event sign-up.
     expect(community.meets).toBe(
-      DEMO_ONE_WAY_INTERESTS.length + 2 * DEMO_MUTUAL_INTERESTS.length + DEMO_SIGN_UPS.length,
+      DEMO_ONE_WAY_INTERESTS.length +
+        2 * (DEMO_MUTUAL_INTERESTS.length + DEMO_NIGHTS_MUTUAL_PAIRS) +
+        DEMO_SIGN_UPS.length +
+        DEMO_NIGHTS_SIGN_UPS,
     );
-    expect(community.matches).toBe(DEMO_MUTUAL_INTERESTS.length);
+    expect(community.matches).toBe(DEMO_MUTUAL_INTERESTS.length + DEMO_NIGHTS_MUTUAL_PAIRS);
     const activeClients = await testApp.app.db
       .selectFrom('clients')
       .select('id')

@@ -74,6 +74,10 @@ export interface EventTable {
   duration_minutes: ColumnType<number, number | undefined, number>;
   age_min: ColumnType<number | null, number | null | undefined, number | null>;
   age_max: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Length of one speed-dating round (design.md §12). */
+  round_minutes: ColumnType<number, number | undefined, number>;
+  /** When the match cards were closed and mutual picks became mutual interests; null while open. */
+  picks_closed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventCategoryTable {
@@ -273,6 +277,15 @@ export interface ErasedEmailTable {
   created_at: string;
 }
 
+/** A checked-in attendee's answer about another attendee of the same event: 1 Sí, 0 No. */
+export interface PickTable {
+  event_id: number;
+  client_id: number;
+  target_client_id: number;
+  pick: number;
+  updated_at: string;
+}
+
 /** Secrets the server generates for itself when the environment gives none. */
 export interface ServerSecretTable {
   name: string;
@@ -302,6 +315,7 @@ export interface Database {
   erased_emails: ErasedEmailTable;
   server_secrets: ServerSecretTable;
   photos: PhotoTable;
+  picks: PickTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

@@ -34,6 +34,10 @@ export const adminRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./events/door-page')).DoorPage }),
           },
           {
+            path: 'event/:id/rondas',
+            lazy: async () => ({ Component: (await import('./rounds/rounds-page')).RoundsPage }),
+          },
+          {
             path: 'clients',
             lazy: async () => ({ Component: (await import('./clients/clients-page')).ClientsPage }),
           },

@@ -8,6 +8,7 @@ import * as backOfficeSearch from './0012-back-office-search';
 import * as trust from './0016-trust';
 import * as photos from './0017-photos';
 import * as nightOut from './0018-night-out';
+import * as matchCards from './0019-match-cards';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0016-trust': trust,
   '0017-photos': photos,
   '0018-night-out': nightOut,
+  '0019-match-cards': matchCards,
 };

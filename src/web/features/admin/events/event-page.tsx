@@ -34,6 +34,7 @@ import {
   Tag,
 } from '../components/admin-ui';
 import { ContactedCheckbox } from '../components/contacted-checkbox';
+import { NightPanel } from '../rounds/night-panel';
 import { EventForm } from './event-form';
 
 /** 'Lista de espera · lugar 2', 'Cancelado'…: an attendee's status as the organizer reads it. */
@@ -156,6 +157,8 @@ export function EventPage() {
           onSave={(fields, image) => update.mutate({ event: { ...fields, id: event.id }, image })}
         />
       </div>
+
+      <NightPanel eventId={event.id} totals={details.data.picks} />
 
       <div>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">

@@ -37,7 +37,7 @@ export function AdminLayout() {
     <div className="flex min-h-dvh flex-col lg:flex-row">
       <nav
         aria-label="Administración"
-        className="bg-slate-900 px-4 py-3 text-slate-100 lg:w-56 lg:shrink-0 lg:p-4"
+        className="bg-slate-900 px-4 py-3 text-slate-100 lg:w-56 lg:shrink-0 lg:p-4 print:hidden"
       >
         <div className="flex items-center justify-between gap-3">
           <p className="font-bold lg:mb-4">Cita · Admin</p>

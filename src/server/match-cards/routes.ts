@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { picksGetBody, picksUpdateBody, roundsBody } from '../../shared/contracts/match-cards';
+import { requireAdmin, requireClient } from '../platform/auth/guards';
+import { ok, zodApp } from '../platform/http/envelope';
+import { registerPicksCloseJob } from './close-picks';
+import { eventRounds } from './event-rounds';
+import { getPicks, updatePicks } from './picks';
+
+/** The night itself (design.md §12): the host's rounds and the members' match cards. */
+export async function registerMatchCardRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+  registerPicksCloseJob(app);
+
+  api.post('/event/rounds', { schema: { body: roundsBody }, preHandler: requireAdmin }, async (request) => {
+    const rounds = await eventRounds(
+      app.db,
+      request.adminId,
+      request.body.event_id,
+      request.body.round_minutes,
+    );
+    return ok('Rondas del evento', rounds);
+  });
+
+  api.post(
+    '/client/picks/get',
+    { schema: { body: picksGetBody }, preHandler: requireClient },
+    async (request) => {
+      return ok('Tus elecciones', await getPicks(app.db, request.clientId, request.body.event_id));
+    },
+  );
+
+  api.post(
+    '/client/picks/update',
+    { schema: { body: picksUpdateBody }, preHandler: requireClient },
+    async (request) => {
+      await updatePicks(app, request.clientId, request.body.event_id, request.body.picks);
+      return ok('Guardamos tu elección');
+    },
+  );
+}

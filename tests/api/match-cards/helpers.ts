@@ -1,0 +1,44 @@
+import { insertEvent, signUp, type WithDb } from '../../support/admin-fixtures';
+
+/** 'YYYY-MM-DD' and 'HH:MM' of an instant, Mexico City wall-clock time. */
+export function mexicoDayAndHour(at: Date): { day: string; hour: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Mexico_City',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: `${parts.hour}:${parts.minute}` };
+}
+
+/** Moves an event so that it starts `minutesFromNow` from now (negative: it already started). */
+export async function setEventStart(app: WithDb, eventId: number, minutesFromNow: number): Promise<void> {
+  const { day, hour } = mexicoDayAndHour(new Date(Date.now() + minutesFromNow * 60_000));
+  await app.db.updateTable('events').set({ day, hour }).where('id', '=', eventId).execute();
+}
+
+/** A confirmed sign-up checked in at the door (what night-server's check-in call records). */
+export async function checkIn(app: WithDb, eventId: number, clientId: number): Promise<number> {
+  const assistanceId = await signUp(app, eventId, clientId);
+  await app.db
+    .updateTable('assistance')
+    .set({ status_id: 2, checked_in_at: new Date().toISOString() })
+    .where('id', '=', assistanceId)
+    .execute();
+  return assistanceId;
+}
+
+/** An event that started `minutesAgo` minutes ago with these clients checked in. */
+export async function runningEvent(app: WithDb, clientIds: number[], minutesAgo = 30): Promise<number> {
+  const eventId = await insertEvent(app, { name: 'Speed dating de prueba' });
+  await setEventStart(app, eventId, -minutesAgo);
+  for (const clientId of clientIds) await checkIn(app, eventId, clientId);
+  return eventId;
+}
