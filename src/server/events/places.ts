@@ -38,6 +38,15 @@ export function hasStarted(event: { day: string | null; hour: string | null }, n
   return mexicoLocalToUtc(event.day, event.hour).getTime() <= now.getTime();
 }
 
+/** True once the event's day and hour plus its duration have passed (Mexico City). */
+export function hasEnded(
+  event: { day: string | null; hour: string | null; duration_minutes: number },
+  now = new Date(),
+): boolean {
+  if (!event.day || !event.hour) return false;
+  return mexicoLocalToUtc(event.day, event.hour).getTime() + event.duration_minutes * 60_000 <= now.getTime();
+}
+
 export async function placeCounts(db: DB, eventIds: number[]): Promise<Map<number, PlaceCounts>> {
   const counts = new Map<number, PlaceCounts>();
   if (eventIds.length === 0) return counts;

@@ -10,6 +10,7 @@ import type { OutgoingMail } from '../platform/mail/mailer';
 import { ageOnDay, nowIso } from '../platform/time';
 import { buildCalendarInvite } from './calendar-invite';
 import {
+  hasEnded,
   hasFreePlace,
   hasStarted,
   heldPlaces,
@@ -71,6 +72,7 @@ export async function listClientEvents(db: DB, clientId: number): Promise<Attend
       city: row.city,
       duration_minutes: row.duration_minutes,
       past: hasStarted(row),
+      ended: hasEnded(row),
       checked_in: row.checked_in_at ? 1 : 0,
     })),
   );

@@ -28,6 +28,8 @@ export interface AttendedEvent {
   duration_minutes: number;
   /** True once the event has started (Mexico City time). */
   past: boolean;
+  /** True once its duration has passed too: the ticket is no longer needed at the door. */
+  ended: boolean;
   /** 1 once checked in at the door. */
   checked_in: number;
 }

@@ -13,6 +13,24 @@ afterAll(async () => {
   await testApp?.close();
 });
 
+/** Day and hour (Mexico City) of a start `agoMs` before now; events last 120 minutes by default. */
+function mexicoStart(agoMs: number): { day: string; hour: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Mexico_City',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(Date.now() - agoMs));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    hour: `${part('hour')}:${part('minute')}`,
+  };
+}
+
 async function assistanceRows(eventId: number, clientId: number) {
   return testApp.app.db
     .selectFrom('assistance')
@@ -173,8 +191,32 @@ describe('client/events/get', () => {
       city: 'cdmx',
       duration_minutes: 120,
       past: false,
+      ended: false,
       checked_in: 0,
     });
+  });
+
+  it('keeps the ticket of a night under way until its duration has passed or she checks in', async () => {
+    const { agent, id } = await loggedInClient(testApp);
+    const underWay = await insertEvent(testApp.app, mexicoStart(10 * 60_000));
+    const over = await insertEvent(testApp.app, mexicoStart(3 * 3_600_000));
+    for (const eventId of [underWay, over]) {
+      await testApp.app.db
+        .insertInto('assistance')
+        .values({
+          event_id: eventId,
+          client_id: id,
+          status_id: 2,
+          contacted: 0,
+          created_at: new Date().toISOString(),
+          ticket: `ticket-${eventId}-${id}`,
+        })
+        .execute();
+    }
+    const response = await agent.post<{ events: any[] }>('client/events/get', {});
+    const entry = (eventId: number) => response.body.events.find((event) => event.event_id === eventId);
+    expect(entry(underWay)).toMatchObject({ past: true, ended: false, ticket: `ticket-${underWay}-${id}` });
+    expect(entry(over)).toMatchObject({ past: true, ended: true });
   });
 
   it('answers 401 to a visitor and 403 for another client id', async () => {

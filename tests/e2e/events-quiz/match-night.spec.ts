@@ -165,7 +165,10 @@ test('una noche de speed dating: rondas, elecciones en el teléfono, cierre y so
   for (const [person, answers] of choices) {
     const phone = await phoneOf(browser, person);
     phones.set(person, phone);
-    await phone.goto(`/evento/${eventId}/elecciones`);
+    // Checked in, her sign-up on /asistencias leads to the match cards.
+    await phone.goto('/asistencias');
+    await phone.getByRole('link', { name: 'Elegir a quién volver a ver' }).click();
+    await expect(phone).toHaveURL(new RegExp(`/evento/${eventId}/elecciones$`));
     await expect(phone.getByRole('heading', { name: 'Tus elecciones' })).toBeVisible();
     for (const [other, answer] of answers) await choose(phone, other, answer);
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);

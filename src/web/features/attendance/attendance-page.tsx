@@ -43,7 +43,12 @@ export function AttendancePage() {
 
 function AttendedEventCard({ event }: { event: AttendedEvent }) {
   const place = formatPlace(event.venue, event.city);
-  const showTicket = event.status_id === ASSISTANCE_STATUS.confirmed && event.ticket !== null && !event.past;
+  // Latecomers still need the QR at the door once the night has started, until they arrive.
+  const showTicket =
+    event.status_id === ASSISTANCE_STATUS.confirmed &&
+    event.ticket !== null &&
+    !event.checked_in &&
+    !event.ended;
   return (
     <article
       aria-label={event.name}
@@ -73,6 +78,14 @@ function AttendedEventCard({ event }: { event: AttendedEvent }) {
       </div>
       <StandingNote entry={event} />
       {showTicket && event.ticket ? <Ticket code={event.ticket} eventName={event.name} /> : null}
+      {event.checked_in ? (
+        <Link
+          to={`/evento/${event.event_id}/elecciones`}
+          className="self-start rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:opacity-90"
+        >
+          Elegir a quién volver a ver
+        </Link>
+      ) : null}
       {canCancel(event) ? <CancelPlaceButton eventId={event.event_id} eventName={event.name} /> : null}
     </article>
   );
