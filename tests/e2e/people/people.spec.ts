@@ -66,6 +66,9 @@ test('un visitante pagina /personas, filtra por género y abre el perfil complet
   await expect(adverts(page).filter({ hasText: 'Sam N.' })).toBeVisible();
 
   await filters.getByRole('button', { name: 'Hombre' }).click();
+  // The men's list has replaced the LGBTQ+ one before looking for Diego's card in it.
+  await expect(adverts(page).filter({ hasText: 'Alex T.' })).toHaveCount(0);
+  await expect(adverts(page).filter({ hasText: 'Carlos H.' })).toBeVisible();
   const panel = await openProfile(page, DEMO_DIEGO.card);
   await expect(panel).toContainText('Chef');
   await expect(panel).toContainText('Hombre');
