@@ -41,3 +41,20 @@ export function buildCalendarInvite(event: CalendarEvent): string {
   if (error || !value) throw error ?? new Error('calendar invite not generated');
   return value;
 }
+
+/** The .ics of one sign-up (registration and ticket mails): the event's page is its link. */
+export function attendanceInvite(
+  assistanceId: number,
+  event: { name: string; description: string; day: string; hour: string; duration_minutes: number },
+  url: string,
+): string {
+  return buildCalendarInvite({
+    uid: `asistencia-${assistanceId}@cita.mx`,
+    day: event.day,
+    hour: event.hour,
+    durationMinutes: event.duration_minutes,
+    summary: event.name,
+    description: `${event.description}\n\n${url}`.trim(),
+    url,
+  });
+}

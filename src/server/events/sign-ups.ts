@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../platform/errors';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 import type { OutgoingMail } from '../platform/mail/mailer';
 import { ageOnDay, nowIso } from '../platform/time';
-import { buildCalendarInvite } from './calendar-invite';
+import { attendanceInvite } from './calendar-invite';
 import {
   hasEnded,
   hasFreePlace,
@@ -208,15 +208,7 @@ function signUpMail(
       ].join('\n'),
     };
   }
-  const invite = buildCalendarInvite({
-    uid: `asistencia-${assistanceId}@cita.mx`,
-    day: event.day,
-    hour: event.hour,
-    durationMinutes: event.duration_minutes,
-    summary: event.name,
-    description: `${event.description}\n\n${url}`.trim(),
-    url,
-  });
+  const invite = attendanceInvite(assistanceId, event, url);
   return {
     to: client.email,
     subject: `Tu registro: ${event.name}`,

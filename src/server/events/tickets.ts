@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import type { Database } from '../platform/db/schema';
 import { enqueueMail } from '../platform/mail/mail-jobs';
-import { buildCalendarInvite } from './calendar-invite';
+import { attendanceInvite } from './calendar-invite';
 import type { LockedEvent } from './places';
 import { scheduleReminder } from './reminders';
 
@@ -40,15 +40,7 @@ export async function issueTicket(
   }
   if (!event.day || !event.hour) return ticket;
   const url = `${app.config.publicUrl}/evento/${event.id}`;
-  const invite = buildCalendarInvite({
-    uid: `asistencia-${assistanceId}@cita.mx`,
-    day: event.day,
-    hour: event.hour,
-    durationMinutes: event.duration_minutes,
-    summary: event.name,
-    description: `${event.description}\n\n${url}`.trim(),
-    url,
-  });
+  const invite = attendanceInvite(assistanceId, { ...event, day: event.day, hour: event.hour }, url);
   const qr = await ticketQrPng(ticket);
   const where = event.venue ? `${event.venue}${event.address ? `, ${event.address}` : ''}` : '';
   await enqueueMail(trx, `mail:confirmed:assistance:${assistanceId}:${ticket}`, {

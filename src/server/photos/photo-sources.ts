@@ -70,6 +70,15 @@ function variantQuery(db: DB, viewer: PhotoViewer) {
   return query;
 }
 
+/** The variants a viewer may get of the approved photos of the given members who are active. */
+function approvedVariantQuery(db: DB, clientIds: number[], viewer: PhotoViewer) {
+  return variantQuery(db, viewer)
+    .innerJoin('clients', 'clients.id', 'photos.client_id')
+    .where('photos.client_id', 'in', [...new Set(clientIds)])
+    .where('photos.status_id', '=', PHOTO_STATUS.approved)
+    .where('clients.status_id', '=', CLIENT_STATUS.active);
+}
+
 /** Every photo's clear URLs by photo id (the owner's and the moderators' view, whatever the status). */
 export async function clearPhotoUrls(db: DB, photoIds: number[]): Promise<Map<number, PhotoUrls>> {
   if (photoIds.length === 0) return new Map();
@@ -98,11 +107,7 @@ export async function approvedPhotos(
 ): Promise<Map<number, MemberGallery>> {
   const byClient = new Map<number, MemberGallery>();
   if (clientIds.length === 0) return byClient;
-  const rows = await variantQuery(db, viewer)
-    .innerJoin('clients', 'clients.id', 'photos.client_id')
-    .where('photos.client_id', 'in', [...new Set(clientIds)])
-    .where('photos.status_id', '=', PHOTO_STATUS.approved)
-    .where('clients.status_id', '=', CLIENT_STATUS.active)
+  const rows = await approvedVariantQuery(db, clientIds, viewer)
     .orderBy('photos.client_id')
     .orderBy('photos.position')
     .orderBy('image_variants.width')
@@ -134,11 +139,7 @@ export async function mainPhotos(
 ): Promise<Map<number, PhotoUrls>> {
   const byClient = new Map<number, PhotoUrls>();
   if (clientIds.length === 0) return byClient;
-  const rows = await variantQuery(db, viewer)
-    .innerJoin('clients', 'clients.id', 'photos.client_id')
-    .where('photos.client_id', 'in', [...new Set(clientIds)])
-    .where('photos.status_id', '=', PHOTO_STATUS.approved)
-    .where('clients.status_id', '=', CLIENT_STATUS.active)
+  const rows = await approvedVariantQuery(db, clientIds, viewer)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

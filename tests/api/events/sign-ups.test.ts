@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEvent } from '../../support/admin-fixtures';
+import { mexicoDayAndHour } from '../../support/mexico-time';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -12,24 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close();
 });
-
-/** Day and hour (Mexico City) of a start `agoMs` before now; events last 120 minutes by default. */
-function mexicoStart(agoMs: number): { day: string; hour: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Mexico_City',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(Date.now() - agoMs));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    day: `${part('year')}-${part('month')}-${part('day')}`,
-    hour: `${part('hour')}:${part('minute')}`,
-  };
-}
 
 async function assistanceRows(eventId: number, clientId: number) {
   return testApp.app.db
@@ -198,8 +181,8 @@ describe('client/events/get', () => {
 
   it('keeps the ticket of a night under way until its duration has passed or she checks in', async () => {
     const { agent, id } = await loggedInClient(testApp);
-    const underWay = await insertEvent(testApp.app, mexicoStart(10 * 60_000));
-    const over = await insertEvent(testApp.app, mexicoStart(3 * 3_600_000));
+    const underWay = await insertEvent(testApp.app, mexicoDayAndHour(new Date(Date.now() - 10 * 60_000)));
+    const over = await insertEvent(testApp.app, mexicoDayAndHour(new Date(Date.now() - 3 * 3_600_000)));
     for (const eventId of [underWay, over]) {
       await testApp.app.db
         .insertInto('assistance')

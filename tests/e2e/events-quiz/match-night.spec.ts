@@ -1,28 +1,11 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { mexicoDayAndHour } from '../../support/mexico-time';
 import { mailsTo } from '../../support/outbox';
 import { newPerson, type Person, personApi, signUpForEvent } from '../data';
 import { loginAsAdmin, loginAsClient } from '../fixtures';
 import { adminApi, createEvent, FRESH_PASSWORD } from './helpers';
 
 const PHONE = { width: 360, height: 740 };
-
-/** 'YYYY-MM-DD' and 'HH:MM' of an instant, Mexico City wall-clock time. */
-function mexicoDayAndHour(at: Date): { day: string; hour: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Mexico_City',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: `${parts.hour}:${parts.minute}` };
-}
 
 async function call<T>(api: APIRequestContext, url: string, data: unknown): Promise<T> {
   const response = await api.post(url, { data });
