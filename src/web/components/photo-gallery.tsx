@@ -1,7 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { PersonPhoto, PhotoPlaceholder, type PhotoSource } from './person-photo';
+import { CarouselControls } from './ui/carousel-controls';
 
 /**
  * All of a person's approved photos: swipe on a phone, arrows and dots elsewhere (the WAI-ARIA
@@ -74,42 +74,18 @@ export function PhotoGallery({
         </div>
       </div>
       {several ? (
-        <div className="mt-3 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            onClick={() => embla?.scrollPrev()}
-            disabled={selected === 0}
-            aria-label="Foto anterior"
-            className="rounded-full bg-white p-2 text-ink shadow-sm ring-1 ring-black/10 hover:text-accent disabled:opacity-40"
-          >
-            <ChevronLeft className="size-5" aria-hidden />
-          </button>
-          <div className="flex flex-wrap justify-center gap-1">
-            {photos.map((photo, index) => (
-              <button
-                key={photo.id}
-                type="button"
-                onClick={() => embla?.scrollTo(index)}
-                aria-label={`Ver la foto ${index + 1}`}
-                aria-current={index === selected}
-                className="grid size-6 place-items-center"
-              >
-                <span
-                  className={`block h-2 rounded-full transition-all ${index === selected ? 'w-5 bg-accent' : 'w-2 bg-black/20'}`}
-                />
-              </button>
-            ))}
-          </div>
-          <button
-            type="button"
-            onClick={() => embla?.scrollNext()}
-            disabled={selected === photos.length - 1}
-            aria-label="Foto siguiente"
-            className="rounded-full bg-white p-2 text-ink shadow-sm ring-1 ring-black/10 hover:text-accent disabled:opacity-40"
-          >
-            <ChevronRight className="size-5" aria-hidden />
-          </button>
-        </div>
+        <CarouselControls
+          className="mt-3"
+          count={photos.length}
+          selected={selected}
+          onPrevious={() => embla?.scrollPrev()}
+          onNext={() => embla?.scrollNext()}
+          onSelect={(index) => embla?.scrollTo(index)}
+          previousLabel="Foto anterior"
+          nextLabel="Foto siguiente"
+          dotLabel={(index) => `Ver la foto ${index + 1}`}
+          stopAtEnds
+        />
       ) : null}
     </section>
   );

@@ -1,11 +1,11 @@
 import type { EmblaCarouselType } from 'embla-carousel';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EventListItem } from '../../../shared/contracts/events';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_MAX_SCROLL_PX } from '../../../shared/domain/landing';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
+import { CarouselControls } from '../../components/ui/carousel-controls';
 import { formatDay, formatHour } from '../../lib/format';
 
 /**
@@ -90,40 +90,17 @@ export function EventCarousel({ events }: { events: EventListItem[] }) {
           ))}
         </div>
       </div>
-      <div className="mt-4 flex items-center justify-between gap-3">
-        <button
-          type="button"
-          onClick={previous}
-          aria-label="Evento anterior"
-          className="rounded-full bg-white p-2 text-ink shadow-sm ring-1 ring-black/10 hover:text-accent"
-        >
-          <ChevronLeft className="size-5" aria-hidden />
-        </button>
-        <div className="flex flex-wrap justify-center gap-1">
-          {events.map((event, index) => (
-            <button
-              key={event.id}
-              type="button"
-              onClick={() => embla?.scrollTo(index)}
-              aria-label={`Ir al evento ${index + 1}: ${event.name}`}
-              aria-current={index === selected}
-              className="grid size-6 place-items-center"
-            >
-              <span
-                className={`block h-2 rounded-full transition-all ${index === selected ? 'w-5 bg-accent' : 'w-2 bg-black/20'}`}
-              />
-            </button>
-          ))}
-        </div>
-        <button
-          type="button"
-          onClick={next}
-          aria-label="Evento siguiente"
-          className="rounded-full bg-white p-2 text-ink shadow-sm ring-1 ring-black/10 hover:text-accent"
-        >
-          <ChevronRight className="size-5" aria-hidden />
-        </button>
-      </div>
+      <CarouselControls
+        className="mt-4"
+        count={events.length}
+        selected={selected}
+        onPrevious={previous}
+        onNext={next}
+        onSelect={(index) => embla?.scrollTo(index)}
+        previousLabel="Evento anterior"
+        nextLabel="Evento siguiente"
+        dotLabel={(index) => `Ir al evento ${index + 1}: ${events[index]?.name ?? ''}`}
+      />
     </section>
   );
 }
