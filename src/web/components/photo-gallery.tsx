@@ -1,7 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { PersonPhoto, PhotoPlaceholder, type PhotoSource } from './person-photo';
-import { CarouselControls } from './ui/carousel-controls';
+import { CarouselControls, useSelectedSlide } from './ui/carousel-controls';
 
 /**
  * All of a person's approved photos: swipe on a phone, arrows and dots elsewhere (the WAI-ARIA
@@ -20,17 +20,7 @@ export function PhotoGallery({
   overlay?: ReactNode;
 }) {
   const [viewportRef, embla] = useEmblaCarousel();
-  const [selected, setSelected] = useState(0);
-
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
+  const selected = useSelectedSlide(embla);
 
   if (photos.length === 0) {
     return <PhotoPlaceholder className="aspect-[4/3] w-full rounded-2xl" />;

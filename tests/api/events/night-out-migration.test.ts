@@ -1,7 +1,6 @@
-import { Migrator } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../src/server/platform/db/database';
-import { migrations } from '../../../src/server/platform/db/migrations/index';
+import { migrateBefore } from '../../support/migrate-before';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 let earlier: TestApp;
@@ -16,14 +15,7 @@ describe('migration 0018-night-out', () => {
       seedDemo: false,
       beforeBuild: async (config) => {
         const db = createDatabase(config);
-        const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0018'));
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => before },
-          allowUnorderedMigrations: true,
-        });
-        const { error } = await migrator.migrateToLatest();
-        if (error) throw error;
+        await migrateBefore(db, '0018');
         const now = new Date().toISOString();
         const anyDb = db as any;
         const event = await anyDb

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Migrator } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLegacyEventImages } from '../../../src/server/events/event-images';
 import { createDatabase } from '../../../src/server/platform/db/database';
-import { migrations } from '../../../src/server/platform/db/migrations/index';
 import { insertEvent } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes, pngClaiming } from '../../support/images';
+import { migrateBefore } from '../../support/migrate-before';
 import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
 
 let testApp: TestApp;
@@ -230,14 +229,7 @@ describe('uploads left on disk by earlier versions', () => {
       beforeBuild: async (config) => {
         // The database as it was before migration 0011, with an event that had an upload on disk.
         const db = createDatabase(config);
-        const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0011'));
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => earlier },
-          allowUnorderedMigrations: true,
-        });
-        const { error } = await migrator.migrateToLatest();
-        if (error) throw error;
+        await migrateBefore(db, '0011');
         const now = new Date().toISOString();
         const { id } = await (db as any)
           .insertInto('events')

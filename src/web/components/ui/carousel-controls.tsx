@@ -1,4 +1,21 @@
+import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+/** The index of the slide an Embla carousel shows, kept up to date as it moves. */
+export function useSelectedSlide(embla: EmblaCarouselType | undefined): number {
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+  return selected;
+}
 
 interface CarouselControlsProps {
   count: number;

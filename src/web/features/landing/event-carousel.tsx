@@ -5,7 +5,7 @@ import type { EventListItem } from '../../../shared/contracts/events';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_MAX_SCROLL_PX } from '../../../shared/domain/landing';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
-import { CarouselControls } from '../../components/ui/carousel-controls';
+import { CarouselControls, useSelectedSlide } from '../../components/ui/carousel-controls';
 import { formatDay, formatHour } from '../../lib/format';
 
 /**
@@ -16,7 +16,7 @@ import { formatDay, formatHour } from '../../lib/format';
 export function EventCarousel({ events }: { events: EventListItem[] }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType>();
-  const [selected, setSelected] = useState(0);
+  const selected = useSelectedSlide(embla);
   const [held, setHeld] = useState(false);
 
   useEffect(() => {
@@ -33,16 +33,6 @@ export function EventCarousel({ events }: { events: EventListItem[] }) {
       carousel?.destroy();
     };
   }, []);
-
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
 
   useEffect(() => {
     if (!embla || held) return;
