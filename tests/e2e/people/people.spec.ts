@@ -102,6 +102,8 @@ test('en su propio anuncio no hay botón de interés; en un interés existente s
     .getByRole('group', { name: 'Filtrar por género' })
     .getByRole('button', { name: 'Hombre' })
     .click();
+  // The men's list has replaced the women's before paging through it for Carlos's card.
+  await expect(adverts(page).filter({ hasText: 'Mujer' })).toHaveCount(0);
   const carlos = await openProfile(page, 'Carlos H.');
   await expect(carlos).toContainText('Ya te interesa Carlos H.');
   await expect(carlos.getByRole('button', { name: 'Me interesa' })).toHaveCount(0);
