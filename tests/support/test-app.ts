@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type AppConfig, configFromEnv } from '../../src/server/platform/config';
 import { prepareDatabase } from '../../src/server/seed/seed';
@@ -14,6 +14,9 @@ export interface TestApp {
   config: AppConfig;
   /** A new cookie jar speaking to this app. */
   agent(): Agent;
+}
+
+export interface StartedTestApp extends TestApp {
   close(): Promise<void>;
 }
 
@@ -21,14 +24,14 @@ export interface TestApp {
  * A fresh app on a fresh database: a temporary SQLite file, or, when DATABASE_URL is set, a
  * new PostgreSQL database on that server that is dropped afterwards.
  */
-export async function startTestApp(
-  options: {
-    seedDemo?: boolean;
-    env?: Record<string, string>;
-    /** Runs on the empty database and data folder before the app starts (and migrates). */
-    beforeBuild?: (config: AppConfig) => Promise<void>;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  seedDemo?: boolean;
+  env?: Record<string, string>;
+  /** Runs on the empty database and data folder before the app starts (and migrates). */
+  beforeBuild?: (config: AppConfig) => Promise<void>;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<StartedTestApp> {
   const dataDir = fs.mkdtempSync(path.join(inject('tempRoot'), 'cita-test-'));
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -78,6 +81,45 @@ export async function startTestApp(
   };
 }
 
+/** The app a test file shares: started before its tests, closed after them. */
+export interface SuiteApp extends TestApp {
+  /** Its agents may be made at module level: they speak to the app once it has started. */
+  /** Logged in as the test admin before the tests when `loginAdmin` is set. */
+  readonly admin: Agent;
+  readonly adminId: number;
+}
+
+/** Registers this file's beforeAll/afterAll around a fresh app (see `startTestApp`). */
+export function setUpTestApp(options: TestAppOptions & { loginAdmin?: boolean } = {}): SuiteApp {
+  let started: StartedTestApp | undefined;
+  let adminId = 0;
+  const running = (): StartedTestApp => {
+    if (!started) throw new Error('The test app starts in beforeAll: use it inside a test or a hook');
+    return started;
+  };
+  const admin = new Agent(() => running().app);
+  beforeAll(async () => {
+    started = await startTestApp(options);
+    if (options.loginAdmin) adminId = await admin.loginAdmin();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get app() {
+      return running().app;
+    },
+    get config() {
+      return running().config;
+    },
+    agent: () => new Agent(() => running().app),
+    admin,
+    get adminId() {
+      return adminId;
+    },
+  };
+}
+
 export interface ApiResponse<T = Record<string, any>> {
   statusCode: number;
   body: { status: string; message: string } & T;
@@ -88,7 +130,16 @@ export interface ApiResponse<T = Record<string, any>> {
 export class Agent {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly appOf: () => FastifyInstance;
+
+  /** A function when the app starts later (see `setUpTestApp`). */
+  constructor(app: FastifyInstance | (() => FastifyInstance)) {
+    this.appOf = typeof app === 'function' ? app : () => app;
+  }
+
+  private get app(): FastifyInstance {
+    return this.appOf();
+  }
 
   async post<T = Record<string, any>>(
     call: string,

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { type Agent, setUpTestApp } from '../../support/test-app';
 import { loggedInClient, quizAnswers } from './helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 async function advertOf(agent: Agent) {
   const response = await agent.post('client/advert/get', {});

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertEvent, signUp } from '../../support/admin-fixtures';
 import { mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { clientRow, loggedInClient, quizAnswers, scoringChanges } from './helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 /** A client with something in every table that holds personal data. */
 async function clientWithEverything() {

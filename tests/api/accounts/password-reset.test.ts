@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false });
 
 const NEW_PASSWORD = 'recuperada-clave-1';
 

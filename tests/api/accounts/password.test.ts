@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD } from '../../support/admin-fixtures';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { clientRow, loggedInClient } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false });
 
 const NEW_PASSWORD = 'otra-clave-nueva-1';
 

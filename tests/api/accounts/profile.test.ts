@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastMailTo } from '../../support/outbox';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { birthdayYearsAgo, clientRow, loggedInClient, profileOf, scoringChanges } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false });
 
 describe('client/profile/update', () => {
   it('saves every field and answers with the saved profile', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false, env: { LOGIN_ATTEMPTS_PER_MINUTE: '3' } });
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false, env: { LOGIN_ATTEMPTS_PER_MINUTE: '3' } });
 
 describe('budgets of the account calls', () => {
   it('answers 429 in Spanish past the per-e-mail budget of client/password/forgot, known or not', async () => {

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp, startTestApp, TEST_ADMIN } from '../../support/test-app';
 
-let testApp: TestApp;
-let root: Agent;
-let rootId: number;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  root = testApp.agent();
-  rootId = await root.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const root = testApp.admin;
 
 let counter = 0;
 async function addAdmin(): Promise<{ id: number; email: string; password: string }> {
@@ -47,8 +38,8 @@ describe('admin accounts', () => {
   });
 
   it('reads one admin with admin/profile', async () => {
-    const response = await root.post<{ admin: any }>('admin/profile', { profile_id: rootId });
-    expect(response.body.admin).toMatchObject({ id: rootId, email: TEST_ADMIN.email, status_id: 1 });
+    const response = await root.post<{ admin: any }>('admin/profile', { profile_id: testApp.adminId });
+    expect(response.body.admin).toMatchObject({ id: testApp.adminId, email: TEST_ADMIN.email, status_id: 1 });
     expect(response.body.admin).not.toHaveProperty('password_hash');
   });
 

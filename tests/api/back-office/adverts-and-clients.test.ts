@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditActions, FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-let admin: Agent;
-beforeAll(async () => {
-  testApp = await startTestApp();
-  admin = testApp.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ loginAdmin: true });
+const { admin } = testApp;
 
 async function advertWith(values: {
   status_id: number;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src/shared/contracts/admin';
 import { insertAdvert, insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { type Agent, type StartedTestApp, startTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
+let testApp: StartedTestApp;
 let admin: Agent;
 beforeAll(async () => {
   testApp = await startTestApp({ seedDemo: false });

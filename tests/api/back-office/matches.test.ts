@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordScoringChange } from '../../../src/server/matching/matching-service';
 import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
 import { insertClient } from '../../support/admin-fixtures';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-let admin: Agent;
-beforeAll(async () => {
-  testApp = await startTestApp();
-  admin = testApp.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ loginAdmin: true });
+const { admin } = testApp;
 
 async function answerQuiz(clientId: number, q1: string, q2: string) {
   const answers: Record<string, string> = {};

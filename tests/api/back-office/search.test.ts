@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as backOfficeSearch from '../../../src/server/platform/db/migrations/0012-back-office-search';
 import { clientSearchText, foldForSearch, searchPattern } from '../../../src/shared/domain/search-text';
 import { insertClient } from '../../support/admin-fixtures';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { profileOf } from '../accounts/helpers';
 import { loggedInClient } from '../events/helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 

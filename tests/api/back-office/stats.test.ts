@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminStatsResponse } from '../../../src/shared/contracts/admin';
 import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-let admin: Agent;
-beforeAll(async () => {
-  // No demo content: every number below comes from rows this file writes.
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => testApp?.close());
+// No demo content: every number below comes from rows this file writes.
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();

@@ -1,19 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditActions, insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-let admin: Agent;
-let adminId: number;
-beforeAll(async () => {
-  testApp = await startTestApp();
-  admin = testApp.agent();
-  adminId = await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ loginAdmin: true });
+const { admin } = testApp;
 
 async function pngDataUrl(width = 40, height = 20): Promise<string> {
   const png = await sharp({ create: { width, height, channels: 3, background: '#c2410c' } })
@@ -45,7 +36,7 @@ describe('event/add and event/update', () => {
     expect(response.statusCode).toBe(200);
     const id = response.body.event_id;
     const details = await admin.post<{ event: any; assistance: any[] }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: id,
     });
     expect(details.body.event).toMatchObject({ ...fullEvent, left_m: 5, left_w: 6 });
@@ -57,7 +48,7 @@ describe('event/add and event/update', () => {
     expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['cache-control']).toContain('max-age=31536000');
     expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 40, height: 20 });
-    const list = await admin.post<{ events: any[] }>('event/get', { admin_id: adminId });
+    const list = await admin.post<{ events: any[] }>('event/get', { admin_id: testApp.adminId });
     expect(list.body.events.map((event) => event.name)).toContain('Cena de prueba');
     expect(await auditActions(testApp.app, 'event', id)).toEqual(['event.add']);
   });
@@ -77,7 +68,10 @@ describe('event/add and event/update', () => {
       image: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
     });
     expect(response.statusCode).toBe(200);
-    const details = await admin.post<{ event: any }>('event/details', { admin_id: adminId, event_id: id });
+    const details = await admin.post<{ event: any }>('event/details', {
+      admin_id: testApp.adminId,
+      event_id: id,
+    });
     expect(details.body.event).toMatchObject({ name: 'Actualizado', status_id: 3, category: 'networking,' });
     expect(details.body.event.image).toMatch(/\/1080\.webp$/);
     expect(details.body.event.image_srcset.split(', ').map((entry: string) => entry.split(' ')[1])).toEqual([
@@ -166,7 +160,7 @@ describe('attendance', () => {
     );
 
     let details = await admin.post<{ event: any; assistance: any[] }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: eventId,
     });
     expect(details.body.event).toMatchObject({ left_w: 0, left_m: 1, confirmed_w: 1 });
@@ -199,7 +193,7 @@ describe('attendance', () => {
 
     expect((await admin.post('event/update', { clean_id: eventId })).statusCode).toBe(200);
     details = await admin.post<{ event: any; assistance: any[] }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: eventId,
     });
     expect(details.body.assistance).toEqual([]);
@@ -248,7 +242,10 @@ describe('event/update body', () => {
     const id = await insertEvent(testApp.app, { limit_w: 7 });
     const response = await admin.post('event/update', { event: { id, name: 'Solo el nombre' } });
     expect(response.statusCode).toBe(200);
-    const details = await admin.post<{ event: any }>('event/details', { admin_id: adminId, event_id: id });
+    const details = await admin.post<{ event: any }>('event/details', {
+      admin_id: testApp.adminId,
+      event_id: id,
+    });
     expect(details.body.event).toMatchObject({
       name: 'Solo el nombre',
       limit_w: 7,

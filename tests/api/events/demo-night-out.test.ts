@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-let admin: Agent;
-let adminId: number;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: true });
-  admin = testApp.agent();
-  adminId = await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: true, loginAdmin: true });
+const { admin } = testApp;
 
 describe('demo content shows the night out', () => {
   it('events in several cities, each with its venue; one with an age band; the Roma full for women', async () => {
@@ -27,7 +18,7 @@ describe('demo content shows the night out', () => {
     expect(roma).toMatchObject({ available_w: 0, city: 'cdmx' });
 
     const details = await admin.post<{ event: any; assistance: any[] }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: roma.id,
     });
     expect(details.body.event).toMatchObject({ held_w: 3, waiting_w: 2 });
@@ -37,12 +28,12 @@ describe('demo content shows the night out', () => {
   });
 
   it('a past event whose confirmed attendees have tickets and checked in', async () => {
-    const all = await admin.post<{ events: any[] }>('event/get', { admin_id: adminId });
+    const all = await admin.post<{ events: any[] }>('event/get', { admin_id: testApp.adminId });
     const past = all.body.events.find((event) => event.name === 'Speed Dating de otoño');
     expect(past).toMatchObject({ past: true });
     expect(past.checked_in_w + past.checked_in_m).toBeGreaterThan(0);
     const details = await admin.post<{ assistance: any[] }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: past.id,
     });
     for (const entry of details.body.assistance.filter((row) => row.status_id === 2)) {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertEvent } from '../../support/admin-fixtures';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { setEventStatus } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp();
 
 describe('event/details for visitors', () => {
   it('gives the detail page what it needs and nothing about attendance or limits', async () => {

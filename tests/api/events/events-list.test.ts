@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../support/test-app';
 
 interface ListedEvent {
   id: number;
@@ -12,13 +12,7 @@ interface ListedEvent {
   image_srcset: string;
 }
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp();
 
 async function listEvents(body: unknown) {
   return testApp.agent().post<{ events: ListedEvent[] }>('event/get', body);

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-let adminId: number;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  adminId = await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 const night = {
   name: 'Noche en Guadalajara',
@@ -35,10 +26,16 @@ async function eventRows(name: string) {
 
 describe('event/add and event/update with the night-out fields', () => {
   it('stores venue, address, city, duration and age band and shows them in admin and public reads', async () => {
-    const added = await admin.post<{ event_id: number }>('event/add', { admin_id: adminId, event: night });
+    const added = await admin.post<{ event_id: number }>('event/add', {
+      admin_id: testApp.adminId,
+      event: night,
+    });
     expect(added.statusCode).toBe(200);
     const id = added.body.event_id;
-    const adminView = await admin.post<{ event: any }>('event/details', { admin_id: adminId, event_id: id });
+    const adminView = await admin.post<{ event: any }>('event/details', {
+      admin_id: testApp.adminId,
+      event_id: id,
+    });
     expect(adminView.body.event).toMatchObject({
       ...night,
       held_w: 0,
@@ -62,7 +59,7 @@ describe('event/add and event/update with the night-out fields', () => {
     });
 
     const updated = await admin.post('event/update', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event: { id, name: night.name, city: 'merida', age_min: null, duration_minutes: 90 },
     });
     expect(updated.statusCode).toBe(200);
@@ -153,7 +150,7 @@ describe('event/get {city} and the public places', () => {
     const list = await testApp.agent().post<{ events: any[] }>('event/get', { city: 'queretaro' });
     expect(list.body.events[0]).toMatchObject({ id: eventId, available_w: 0, available_m: 1 });
     const adminView = await admin.post<{ event: any }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: eventId,
     });
     expect(adminView.body.event).toMatchObject({

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../src/server/platform/db/database';
 import { migrateBefore } from '../../support/migrate-before';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
-let earlier: TestApp;
+let earlier: StartedTestApp;
 afterAll(async () => {
   await earlier?.close();
 });

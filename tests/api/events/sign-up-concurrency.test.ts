@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertEvent } from '../../support/admin-fixtures';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false });
 
 describe('client/events/add under concurrency', () => {
   it('leaves one row when the same client signs up 20 times at once', async () => {

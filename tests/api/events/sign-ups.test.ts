@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertEvent } from '../../support/admin-fixtures';
 import { mexicoDayAndHour } from '../../support/mexico-time';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient, setEventStatus } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp();
 
 async function assistanceRows(eventId: number, clientId: number) {
   return testApp.app.db

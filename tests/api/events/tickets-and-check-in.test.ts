@@ -1,23 +1,14 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditActions, insertEvent } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-let adminId: number;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  adminId = await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 /** A member signed up and confirmed by the admin; answers the assistance id. */
 async function confirmedMember(eventId: number, values: Parameters<typeof loggedInClient>[1] = {}) {
@@ -27,7 +18,7 @@ async function confirmedMember(eventId: number, values: Parameters<typeof logged
   });
   const assistanceId = signed.body.assistance_id;
   const confirmed = await admin.post('event/update', {
-    admin_id: adminId,
+    admin_id: testApp.adminId,
     assistance: { id: assistanceId, status_id: 2 },
   });
   expect(confirmed.statusCode).toBe(200);
@@ -72,7 +63,7 @@ describe('confirmation tickets', () => {
     const mine = await member.agent.post<{ events: any[] }>('client/events/get', {});
     expect(mine.body.events[0]).toMatchObject({ status_id: 2, ticket, venue: 'Casa Lamm' });
     const details = await admin.post<{ assistance: any[] }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: eventId,
     });
     expect(details.body.assistance[0]).toMatchObject({ status_id: 2, ticket, checked_in: 0 });
@@ -115,7 +106,7 @@ describe('event/update {checkin}', () => {
     const member = await confirmedMember(eventId, { first_name: 'Renata', last_name: 'Ortiz', gender: 1 });
     const code = await ticketOf(member.assistanceId);
     const response = await admin.post('event/update', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       checkin: { event_id: eventId, code },
     });
     expect(response.statusCode).toBe(200);
@@ -131,7 +122,7 @@ describe('event/update {checkin}', () => {
     expect(again.body).toMatchObject({ status: 'warning', message: 'Ya registró su llegada' });
 
     const details = await admin.post<{ event: any; assistance: any[] }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: eventId,
     });
     expect(details.body.assistance[0]).toMatchObject({ checked_in: 1 });
@@ -206,7 +197,7 @@ describe('event/update {checkin}', () => {
     await admin.post('event/update', {
       checkin: { event_id: eventId, code: await ticketOf(member.assistanceId) },
     });
-    const stats = await admin.post<{ events: any[] }>('admin/stats', { admin_id: adminId });
+    const stats = await admin.post<{ events: any[] }>('admin/stats', { admin_id: testApp.adminId });
     expect(stats.body.events.find((event) => event.id === eventId)).toMatchObject({ checked_in: 1 });
   });
 });

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditActions, FIXTURE_PASSWORD, insertEvent } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient, setEventStatus } from './helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-let adminId: number;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  adminId = await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 type Member = Awaited<ReturnType<typeof loggedInClient>>;
 
@@ -78,7 +69,7 @@ describe('client/events/add with a waiting list', () => {
     expect(waitingMail.text).toContain('lista de espera, lugar 1');
 
     const details = await admin.post<{ assistance: any[] }>('event/details', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: eventId,
     });
     const byClient = new Map(details.body.assistance.map((entry) => [entry.client_id, entry]));
@@ -217,7 +208,7 @@ describe('event/update {assistance} status rules', () => {
     const [signed] = await signUpAll(eventId, [holder!, waiting!]);
     const assistanceId = signed!.body.assistance_id as number;
     const response = await admin.post('event/update', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       assistance: { id: assistanceId, status_id: 4 },
     });
     expect(response.statusCode).toBe(200);

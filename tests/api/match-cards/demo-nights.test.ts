@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../../src/server/seed/demo-content';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp();
 
 async function eventId(name: string): Promise<number> {
   const row = await testApp.app.db

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes } from '../../support/images';
 import { mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { type Agent, setUpTestApp } from '../../support/test-app';
 import { loggedInClient, quizAnswers } from '../events/helpers';
 import { runningEvent, setEventStart } from './helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-let adminId: number;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  adminId = await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 interface Person {
   agent: Agent;
@@ -259,13 +250,13 @@ describe('closing the match cards', () => {
     await pick(diego, [{ client_id: ana.id, pick: 0 }]);
     await pick(bea, [{ client_id: diego.id, pick: 1 }]);
 
-    const details = await admin.post('event/details', { admin_id: adminId, event_id: eventId });
+    const details = await admin.post('event/details', { admin_id: testApp.adminId, event_id: eventId });
     expect(details.body.picks).toEqual({ checked_in: 4, pickers: 4, picks: 4, mutual: 1, closed_at: null });
 
     const closed = await admin.post('event/update', { picks_close: eventId });
     expect(closed.statusCode).toBe(200);
     expect(closed.body).toMatchObject({ closed: true, mutual: 1 });
-    const closedDetails = await admin.post('event/details', { admin_id: adminId, event_id: eventId });
+    const closedDetails = await admin.post('event/details', { admin_id: testApp.adminId, event_id: eventId });
     expect(closedDetails.body.picks.closed_at).toEqual(expect.any(String));
     expect(await interestStatuses(ana.id, carlos.id)).toEqual([2, 2]);
     expect(await interestStatuses(ana.id, diego.id)).toEqual([]);
@@ -478,7 +469,7 @@ describe('event/rounds', () => {
   it('plans the night of the checked-in attendees and keeps the round length', async () => {
     const { eventId, ana, bea, carlos, diego } = await smallNight();
     const response = await admin.post('event/rounds', {
-      admin_id: adminId,
+      admin_id: testApp.adminId,
       event_id: eventId,
       round_minutes: 7,
     });

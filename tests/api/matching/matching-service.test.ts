@@ -3,9 +3,9 @@ import { syntheticClients } from '../../../bench/synthetic-clients';
 import { MatchingService, recordScoringChange } from '../../../src/server/matching/matching-service';
 import { ageOn, computeAllPairsNaive, type ScoringClient } from '../../../src/shared/domain/compatibility';
 import { QUESTION_KEYS } from '../../../src/shared/domain/quiz-questions';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
+let testApp: StartedTestApp;
 beforeAll(async () => {
   testApp = await startTestApp({ seedDemo: false });
   const db = testApp.app.db;

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient, quizAnswers } from '../events/helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-beforeAll(async () => {
-  testApp = await startTestApp();
-  admin = testApp.agent();
-  await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ loginAdmin: true });
+const { admin } = testApp;
 
 async function storedAnswers(clientId: number) {
   return testApp.app.db.selectFrom('quiz_answers').selectAll().where('client_id', '=', clientId).execute();

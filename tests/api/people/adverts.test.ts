@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayInMexico } from '../../../src/server/platform/time';
 import { ADVERTS_MAX_LIMIT } from '../../../src/shared/contracts/people';
 import { insertAdvert, insertClient } from '../../support/admin-fixtures';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { setClientStatus } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false });
 
 const PUBLIC_KEYS = [
   'age',

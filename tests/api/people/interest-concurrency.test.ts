@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 import { interestRows, personWithAdvert } from './helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false });
 
 type Person = Awaited<ReturnType<typeof personWithAdvert>>;
 

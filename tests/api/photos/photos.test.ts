@@ -1,24 +1,15 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemberPhoto } from '../../../src/shared/contracts/photos';
 import { FIXTURE_PASSWORD, insertAdvert } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes, pngClaiming } from '../../support/images';
 import { insertPhoto } from '../../support/photo-fixtures';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { type Agent, setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from '../events/helpers';
 
-let testApp: TestApp;
-let admin: Agent;
-let visitor: Agent;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  await admin.loginAdmin();
-  visitor = testApp.agent();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
+const visitor = testApp.agent();
 
 type PhotosAnswer = { photos: MemberPhoto[]; photo: MemberPhoto };
 

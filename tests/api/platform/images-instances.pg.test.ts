@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { insertEvent } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes } from '../../support/images';
-import { Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { Agent, type StartedTestApp, startTestApp } from '../../support/test-app';
 
-let first: TestApp;
+let first: StartedTestApp;
 let second: FastifyInstance;
 let secondDataDir: string;
 beforeAll(async () => {

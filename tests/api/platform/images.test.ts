@@ -1,29 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importLegacyEventImages } from '../../../src/server/events/event-images';
 import { createDatabase } from '../../../src/server/platform/db/database';
 import { insertEvent } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes, pngClaiming } from '../../support/images';
 import { migrateBefore } from '../../support/migrate-before';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { type StartedTestApp, setUpTestApp, startTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-let admin: Agent;
-let adminId: number;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-  admin = testApp.agent();
-  adminId = await admin.loginAdmin();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
+const { admin } = testApp;
 
 async function eventImage(eventId: number): Promise<{ image: string; image_srcset: string }> {
   const response = await admin.post<{ event: { image: string; image_srcset: string } }>('event/details', {
-    admin_id: adminId,
+    admin_id: testApp.adminId,
     event_id: eventId,
   });
   expect(response.statusCode).toBe(200);
@@ -217,7 +208,7 @@ describe('event images in the database', () => {
 });
 
 describe('uploads left on disk by earlier versions', () => {
-  let legacy: TestApp;
+  let legacy: StartedTestApp;
   let legacyEventId = 0;
   afterAll(async () => {
     await legacy?.close();

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitForJobs, waitForQueueIdle } from '../../support/queue';
 import { freePort } from '../../support/server-process';
 import { TestSmtp, waitUntil } from '../../support/smtp';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
+let testApp: StartedTestApp;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = new TestSmtp(await freePort());

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { lastMailTo, mailsTo } from '../../support/outbox';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => testApp.close());
+const testApp = setUpTestApp({ seedDemo: false });
 
 test('without SMTP_URL a message lands in the outbox with its accents and attachment intact', async () => {
   await testApp.app.mailer.send({

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false });
 
 interface OpenApiDocument {
   openapi: string;

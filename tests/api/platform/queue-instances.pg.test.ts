@@ -3,10 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { enqueue } from '../../../src/server/platform/queue/queue';
 import { waitForQueueIdle } from '../../support/queue';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
 // Two instances, each with its own connection pool, on one PostgreSQL database.
-let testApp: TestApp;
+let testApp: StartedTestApp;
 const instances: FastifyInstance[] = [];
 beforeAll(async () => {
   if (!process.env.DATABASE_URL) throw new Error('this file needs DATABASE_URL (PostgreSQL)');

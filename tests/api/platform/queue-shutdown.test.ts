@@ -3,10 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { enqueue } from '../../../src/server/platform/queue/queue';
 import { waitForJobs } from '../../support/queue';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
 // The test app runs no jobs; a second app on the same database is the instance that shuts down.
-let testApp: TestApp;
+let testApp: StartedTestApp;
 let instance: FastifyInstance;
 beforeAll(async () => {
   testApp = await startTestApp({ seedDemo: false, env: { QUEUE_CONCURRENCY: '0' } });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../../../src/server/platform/queue/queue';
 import { waitForJobs, waitForQueueIdle } from '../../support/queue';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
 const RETRY_MS = 100;
 
-let testApp: TestApp;
+let testApp: StartedTestApp;
 beforeAll(async () => {
   testApp = await startTestApp({
     seedDemo: false,

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-let visitor: Agent;
-beforeAll(async () => {
-  // A long lifetime: only invalidation can make a change show up during the test.
-  testApp = await startTestApp({ env: { PUBLIC_CACHE_TTL_MS: '600000' } });
-  visitor = testApp.agent();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+// A long lifetime: only invalidation can make a change show up during the test.
+const testApp = setUpTestApp({ env: { PUBLIC_CACHE_TTL_MS: '600000' } });
+const visitor = testApp.agent();
 
 const eventNames = async () =>
   (await visitor.post<{ events: { id: number; name: string }[] }>('event/get', {})).body.events;

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
+let testApp: StartedTestApp;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-dist-'));
 
 beforeAll(async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
+import { setUpTestApp, TEST_ADMIN } from '../../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => testApp?.close());
+const testApp = setUpTestApp({ seedDemo: false });
 
 /** What a caller can observe of a refused log-in: code, envelope and cookies. */
 async function refusal(call: 'client/login' | 'admin/login', email: string, password: string) {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../../src/server/seed/demo-content';
-import { type Agent, startTestApp, type TestApp } from '../../support/test-app';
+import { type Agent, type StartedTestApp, startTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
+let testApp: StartedTestApp;
 let agents: Record<'visitor' | 'client' | 'admin', Agent>;
 
 beforeAll(async () => {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../../src/server/seed/demo-content';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
+import { setUpTestApp, TEST_ADMIN } from '../../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '3' } });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ env: { LOGIN_ATTEMPTS_PER_MINUTE: '3' } });
 
 /** Moves every throttle window two minutes into the past, as if the minute had gone by. */
 async function letTheMinutePass() {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
 import {
   FIXTURE_PASSWORD,
@@ -9,7 +9,7 @@ import {
 } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes } from '../../support/images';
 import { insertPhoto } from '../../support/photo-fixtures';
-import { type Agent, startTestApp, TEST_ADMIN, type TestApp } from '../../support/test-app';
+import { type Agent, setUpTestApp, TEST_ADMIN } from '../../support/test-app';
 import { runningEvent } from '../match-cards/helpers';
 
 /**
@@ -267,14 +267,12 @@ function routesToCover(routes: { method: string; url: string }[]): string[] {
     .map((route) => `${route.method} ${route.url}`);
 }
 
-let testApp: TestApp;
+const testApp = setUpTestApp({ seedDemo: false });
 /** A data URL of a small PNG, for the upload call. */
 let smallPhoto = '';
 beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
   smallPhoto = dataUrl(await pngBytes(200, 200));
 });
-afterAll(async () => testApp?.close());
 
 async function loggedInClient(email: string): Promise<Agent> {
   const agent = testApp.agent();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_MUTUAL_INTERESTS,
   DEMO_ONE_WAY_INTERESTS,
@@ -7,15 +7,9 @@ import {
 import { DEMO_NIGHTS_MUTUAL_PAIRS, DEMO_NIGHTS_SIGN_UPS } from '../../../src/server/seed/demo-nights';
 import { countCommunity } from '../../../src/server/stats/community-stats';
 import { COUNTER_CAPS } from '../../../src/shared/domain/landing';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp } from '../../support/test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp();
 
 describe('stats/get', () => {
   it('answers the four landing counter targets without a session', async () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/domain/privacy';
 import { insertAdvert, insertEvent, signUp as signUpToEvent } from '../../support/admin-fixtures';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { setUpTestApp, startTestApp } from '../../support/test-app';
 import { loggedInClient, quizAnswers } from '../events/helpers';
 import { interestRows, personWithAdvert } from '../people/helpers';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ seedDemo: false });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = setUpTestApp({ seedDemo: false });
 
 type Person = Awaited<ReturnType<typeof personWithAdvert>>;
 
