@@ -9,11 +9,13 @@ import { registerApiRoutes } from './api-routes';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
 import { MatchingService } from './matching/matching-service';
+import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, migrateToLatest, waitForPostgres } from './platform/db/database';
 import { ReadCache } from './platform/db/read-cache';
+import { ensureReadIndexes } from './platform/db/read-indexes';
 import { AppError } from './platform/errors';
 import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -21,6 +23,7 @@ import { registerRequestGuards } from './platform/http/request-guards';
 import { registerImageRoutes } from './platform/images/image-routes';
 import { registerMailJobs } from './platform/mail/mail-jobs';
 import { Mailer } from './platform/mail/mailer';
+import type { PersonalDataRegistry } from './platform/personal-data';
 import { JobQueue } from './platform/queue/queue';
 import { registerWebApp } from './web-app';
 
@@ -36,6 +39,8 @@ declare module 'fastify' {
     queue: JobQueue;
     /** Public lists shared by every visitor, dropped when this instance writes their tables. */
     readCache: ReadCache;
+    /** Each domain's declaration of the member data it stores: the ARCO export and erasure iterate it. */
+    personalData: PersonalDataRegistry;
     /** Every route as registered, so the security suites can prove they cover them all. */
     routeList: { method: string; url: string }[];
   }
@@ -89,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
     }
     await migrateToLatest(db);
+    await ensureReadIndexes(db, config.databaseUrl);
     await importLegacyEventImages(db, config.dataDir, app.log);
   }
   app.decorate('db', db);
@@ -100,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Domains register their kinds while the app is built; jobs run once it is ready.
   app.addHook('onReady', async () => app.queue.start());
   app.decorate('routeList', []);
+  app.decorate('personalData', PERSONAL_DATA);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCalendarInvite, mexicoLocalToUtc } from '../../src/server/events/calendar-invite';
+import { buildCalendarInvite } from '../../src/server/events/attendance/calendar-invite';
+import { mexicoLocalToUtc } from '../../src/shared/domain/mexico-time';
 
 const EVENT = {
   uid: 'x@cita.mx',

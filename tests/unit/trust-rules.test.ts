@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseCsvCell } from '../../src/server/events/admin-events';
+import { neutraliseCsvCell } from '../../src/server/events/attendance/attendance-csv';
 import { isSafeText } from '../../src/shared/contracts/common';
 import { whatsappLink } from '../../src/shared/domain/whatsapp';
 

@@ -33,6 +33,7 @@ export async function registerClientAccountRoutes(app: FastifyInstance): Promise
     async (request, reply) => {
       await eraseClient(
         app.db,
+        app.personalData,
         app.config.publicUrl,
         app.config.emailHashKey,
         request.clientId,

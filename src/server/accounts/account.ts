@@ -1,16 +1,15 @@
 import type { ClientProfile, ValidProfile } from '../../shared/contracts/account';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
-import { leaveAllEvents } from '../events/sign-ups';
 import { recordScoringChange } from '../matching/matching-service';
-import { deleteAllPhotos } from '../photos/member-photos';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { newToken, revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
 import { badRequest, notFound } from '../platform/errors';
-import { ageOnDay, todayInMexico } from '../platform/time';
+import { erasePersonalData, type PersonalDataRegistry } from '../platform/personal-data';
+import { ageOnDay } from '../platform/time';
 import { erasedEmailHash, rememberErasedEmail } from './erased-emails';
-import { clearAttempts, emailThrottleKey } from './login-throttle';
 
 export const WRONG_PASSWORD = 'La contraseña actual no es correcta';
 export const ERASED_FIRST_NAME = 'Cuenta';
@@ -44,7 +43,7 @@ export async function findClientProfile(db: DB, clientId: number): Promise<Clien
     .where('clients.id', '=', clientId)
     .executeTakeFirst();
   if (!client) throw notFound('No encontramos tu perfil');
-  return { ...client, age: ageOnDay(client.birthday, todayInMexico()) };
+  return { ...client, age: ageOnDay(client.birthday, dayInMexicoCity()) };
 }
 
 /** Saves the profile; a new birthday or gender changes compatibility, so the engine hears of it. */
@@ -104,14 +103,12 @@ export async function changePassword(db: DB, clientId: number, current: string, 
 
 /**
  * Configuración's 'Desactivar cuenta' (design.md §4): the personal data is erased, not hidden.
- * The row stays (status 3) so that ids elsewhere keep their meaning, but it holds nothing about
- * the person: names, contact data, birthday, password and e-mail are replaced, and the advert,
- * interests and blocks (both directions), quiz answers and pairs, sign-ups, reset links and
- * sessions go; a keyed hash of the e-mail stays so the address cannot return.
- * Audit entries about the advert lose their copies of its text. All or nothing.
+ * Every domain's declaration in the registry removes or anonymises its part (design.md §18); a
+ * keyed hash of the e-mail stays so the address cannot return. All or nothing.
  */
 export async function eraseClient(
   db: DB,
+  registry: PersonalDataRegistry,
   publicUrl: string,
   emailHashKey: string | undefined,
   clientId: number,
@@ -125,65 +122,21 @@ export async function eraseClient(
     .executeTakeFirstOrThrow();
   const emailHash = await erasedEmailHash(db, emailHashKey, email);
   // Nobody knows this secret: the hash can never match a typed password.
-  const unusableHash = await hashPassword(newToken());
+  const unusablePasswordHash = await hashPassword(newToken());
   await db.transaction().execute(async (trx) => {
     const client = await trx
       .selectFrom('clients')
-      .leftJoin('adverts', 'adverts.client_id', 'clients.id')
-      .select(['clients.email', 'adverts.id as advert_id'])
-      .where('clients.id', '=', clientId)
-      .where('clients.status_id', '=', CLIENT_STATUS.active)
+      .select('email')
+      .where('id', '=', clientId)
+      .where('status_id', '=', CLIENT_STATUS.active)
       .executeTakeFirst();
     if (!client) throw notFound('No encontramos tu cuenta');
     // Only this keyed hash of the address stays: the e-mail can never sign up again (design.md §13).
     await rememberErasedEmail(trx, emailHash);
-    // Before the gender is overwritten: the places held go to the people waiting of that gender.
-    await leaveAllEvents(trx, publicUrl, clientId);
-    await trx
-      .updateTable('clients')
-      .set({
-        first_name: ERASED_FIRST_NAME,
-        last_name: ERASED_LAST_NAME,
-        email: tombstoneEmail(clientId),
-        phone: '',
-        instagram: '',
-        occupation: '',
-        birthday: null,
-        gender: 1,
-        search_text: '',
-        password_hash: unusableHash,
-        status_id: CLIENT_STATUS.erased,
-      })
-      .where('id', '=', clientId)
-      .execute();
-    if (client.advert_id !== null) {
-      await trx
-        .updateTable('audit_log')
-        .set({ before_json: null, after_json: null })
-        .where('entity', '=', 'advert')
-        .where('entity_id', '=', client.advert_id)
-        .execute();
-      await trx.deleteFrom('adverts').where('id', '=', client.advert_id).execute();
-    }
-    await trx
-      .deleteFrom('interests')
-      .where((eb) => eb.or([eb('client_id', '=', clientId), eb('target_client_id', '=', clientId)]))
-      .execute();
-    await trx.deleteFrom('quiz_answers').where('client_id', '=', clientId).execute();
-    await trx
-      .deleteFrom('quiz_pair_contacts')
-      .where((eb) => eb.or([eb('client_a', '=', clientId), eb('client_b', '=', clientId)]))
-      .execute();
-    await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
-    await deleteAllPhotos(trx, clientId);
-    await trx
-      .deleteFrom('blocks')
-      .where((eb) => eb.or([eb('client_id', '=', clientId), eb('target_client_id', '=', clientId)]))
-      .execute();
-    // Reports stay for the admins' safety record; what the person wrote in theirs is erased.
-    await trx.updateTable('reports').set({ text: '' }).where('client_id', '=', clientId).execute();
-    await clearAttempts(trx, emailThrottleKey('client', client.email));
-    await revokeAllSessions(trx, 'client', clientId);
-    await recordScoringChange(trx, clientId);
+    await erasePersonalData(registry, trx, clientId, {
+      publicUrl,
+      email: client.email,
+      unusablePasswordHash,
+    });
   });
 }

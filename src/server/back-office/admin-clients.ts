@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminClient, PendingAdvert } from '../../shared/contracts/admin';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { searchPattern } from '../../shared/domain/search-text';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import { recordScoringChange } from '../matching/matching-service';
@@ -8,9 +9,10 @@ import { selectAdvertsWithOwner } from '../people/advert-queries';
 import { mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
 import { revokeAllSessions } from '../platform/auth/sessions';
+import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
 import { conflict, notFound } from '../platform/errors';
-import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
+import { ageOnDay, nowIso } from '../platform/time';
 
 /**
  * 'Contains' on a client's folded name, e-mail and phone (`clients.search_text`), ignoring case
@@ -42,15 +44,13 @@ export async function listClients(
   db: DB,
   search: string | undefined,
   page: number,
-): Promise<{ clients: AdminClient[]; total: number }> {
+): Promise<{ clients: AdminClient[] } & BoundedTotal> {
   let query = db
     .selectFrom('clients')
     .leftJoin('adverts', 'adverts.client_id', 'clients.id')
     .where('clients.status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive]);
   if (search) query = query.where(clientMatches('clients.search_text', search));
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const counted = await boundedTotal(db, query);
   const rows = await query
     .select([
       'clients.id',
@@ -72,14 +72,14 @@ export async function listClients(
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE)
     .execute();
-  const today = todayInMexico();
+  const today = dayInMexicoCity();
   const photoOf = await mainPhotoUrls(
     db,
     rows.map((row) => row.id),
     'member',
   );
   return {
-    total: Number(total),
+    ...counted,
     clients: rows.map((row) => ({
       id: row.id,
       name: `${row.first_name} ${row.last_name}`,

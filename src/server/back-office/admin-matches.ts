@@ -8,13 +8,15 @@ import type {
   QuizPerson,
   UnpairedRespondent,
 } from '../../shared/contracts/admin-matches';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { QUESTION_KEYS, QUIZ_QUESTIONS } from '../../shared/domain/quiz-questions';
 import { CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { approvedPhotos, mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
+import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
 import { badRequest, notFound } from '../platform/errors';
-import { ageOnDay, todayInMexico } from '../platform/time';
+import { ageOnDay } from '../platform/time';
 import { clientMatches } from './admin-clients';
 import { listQuizPairs } from './quiz-pairs';
 
@@ -23,7 +25,7 @@ export async function listInterestPairs(
   db: DB,
   search: string | undefined,
   page: number,
-): Promise<{ matches: InterestPair[]; total: number }> {
+): Promise<{ matches: InterestPair[] } & BoundedTotal> {
   let query = db
     .selectFrom('interests')
     .innerJoin('clients as a', 'a.id', 'interests.client_id')
@@ -42,9 +44,7 @@ export async function listInterestPairs(
       eb.or([clientMatches('a.search_text', search), clientMatches('b.search_text', search)]),
     );
   }
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const counted = await boundedTotal(db, query);
   const rows = await query
     .select([
       'interests.id',
@@ -68,7 +68,7 @@ export async function listInterestPairs(
     'member',
   );
   return {
-    total: Number(total),
+    ...counted,
     matches: rows.map((row) => ({
       id: row.id,
       client_a_id: row.a_id,
@@ -106,7 +106,7 @@ async function matchPerson(db: DB, clientId: number): Promise<MatchPerson> {
     id: row.id,
     name: `${row.first_name} ${row.last_name}`,
     gender: row.gender,
-    age: ageOnDay(row.birthday, todayInMexico()),
+    age: ageOnDay(row.birthday, dayInMexicoCity()),
     birthday: row.birthday,
     email: row.email,
     phone: row.phone,
@@ -254,7 +254,7 @@ async function quizPerson(db: DB, clientId: number): Promise<QuizPerson> {
     id: row.id,
     name: `${row.first_name} ${row.last_name}`,
     gender: row.gender,
-    age: ageOnDay(row.birthday, todayInMexico()),
+    age: ageOnDay(row.birthday, dayInMexicoCity()),
     phone: row.phone,
     answers: QUIZ_QUESTIONS.map((question) => ({ question: question.text, answer: row[question.key] })),
   };
@@ -302,21 +302,32 @@ export async function setQuizPairContacted(
  * The specification's `quiz` field: every active client with answers and age. Only the call in
  * the specification's shape gets it; the back office pages pairs through `tab: 'quiz'` instead.
  */
+/**
+ * The specification's plain call also lists quiz respondents: its first page (ADMIN_PAGE_SIZE, by
+ * id) and their bounded count, never all of them (600 000 made a 377 MB answer, design.md §17).
+ */
 export async function listQuizRespondents(db: DB) {
-  const today = todayInMexico();
-  const rows = await db
+  const today = dayInMexicoCity();
+  const query = db
     .selectFrom('quiz_answers')
     .innerJoin('clients', 'clients.id', 'quiz_answers.client_id')
+    .where('clients.status_id', '=', CLIENT_STATUS.active);
+  const counted = await boundedTotal(db, query);
+  const rows = await query
     .select(['clients.id', 'clients.first_name', 'clients.last_name', 'clients.gender', 'clients.birthday'])
     .select(QUESTION_KEYS.map((key) => `quiz_answers.${key}` as const))
-    .where('clients.status_id', '=', CLIENT_STATUS.active)
     .orderBy('clients.id')
+    .limit(ADMIN_PAGE_SIZE)
     .execute();
-  return rows.map(({ id, first_name, last_name, gender, birthday, ...answers }) => ({
-    client_id: id,
-    name: `${first_name} ${last_name}`,
-    gender,
-    age: ageOnDay(birthday, today),
-    ...answers,
-  }));
+  return {
+    quiz_total: counted.total,
+    quiz_total_estimated: counted.total_estimated,
+    quiz: rows.map(({ id, first_name, last_name, gender, birthday, ...answers }) => ({
+      client_id: id,
+      name: `${first_name} ${last_name}`,
+      gender,
+      age: ageOnDay(birthday, today),
+      ...answers,
+    })),
+  };
 }

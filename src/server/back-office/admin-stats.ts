@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AdminStatsResponse, EventPlaces, WeekCount } from '../../shared/contracts/admin';
 import { STATS_WEEKS } from '../../shared/contracts/admin';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
-import { todayInMexico } from '../platform/time';
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +25,7 @@ function mondayOf(day: string): string {
 function byWeek(hourCounts: { hour: string; count: number }[], weeks: string[]): WeekCount[] {
   const counts = new Map(weeks.map((week) => [week, 0]));
   for (const { hour, count } of hourCounts) {
-    const week = mondayOf(todayInMexico(new Date(`${hour}:00:00Z`)));
+    const week = mondayOf(dayInMexicoCity(new Date(`${hour}:00:00Z`)));
     const current = counts.get(week);
     if (current !== undefined) counts.set(week, current + Number(count));
   }
@@ -36,7 +36,7 @@ export async function adminStats(
   db: DB,
   now = new Date(),
 ): Promise<Omit<AdminStatsResponse, 'status' | 'message'>> {
-  const today = todayInMexico(now);
+  const today = dayInMexicoCity(now);
   const thisMonday = mondayOf(today);
   const weeks = Array.from({ length: STATS_WEEKS }, (_, index) =>
     addDays(thisMonday, (index - STATS_WEEKS + 1) * 7),

@@ -1,28 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { eventAddBody, eventUpdateBody } from '../../shared/contracts/admin-events';
-import { idSchema } from '../../shared/contracts/common';
 import { eventDetailsBody, eventGetBody } from '../../shared/contracts/events';
 import { closePicksByAdmin } from '../match-cards/close-picks';
 import { pickTotals } from '../match-cards/picks';
 import { currentAdminId, requireAdmin } from '../platform/auth/guards';
-import { notFound, unauthorized } from '../platform/errors';
+import { notFound } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
 import { CachedBody } from '../platform/http/cached-body';
 import { JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
-import {
-  addEvent,
-  attendanceCsv,
-  attendeeStatusMessage,
-  checkIn,
-  cleanAttendance,
-  findAdminEvent,
-  listAdminEvents,
-  listAttendees,
-  setAttendeeContacted,
-  setAttendeeStatus,
-  updateEvent,
-} from './admin-events';
+import { addEvent, findAdminEvent, listAdminEvents, updateEvent } from './admin-events';
+import { checkIn } from './attendance/check-in';
+import { cleanAttendance } from './attendance/clean-attendance';
+import { listAttendees } from './attendance/list-attendees';
+import { setAttendeeContacted } from './attendance/mark-contacted';
+import { attendeeStatusMessage, setAttendeeStatus } from './attendance/set-attendee-status';
 import { findPublicEvent, listPublicEvents } from './public-events';
 
 /**
@@ -115,24 +106,6 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
       }
       const removed = await cleanAttendance(app.db, request.adminId, body.clean_id!);
       return ok(`Se eliminó la lista de asistentes (${removed})`);
-    },
-  );
-
-  api.get(
-    '/event/attendance.csv',
-    { schema: { querystring: z.object({ event_id: z.coerce.number().pipe(idSchema) }) } },
-    async (request, reply) => {
-      if ((await currentAdminId(request)) === null) {
-        throw unauthorized('Inicia sesión como administrador para continuar');
-      }
-      const event = await findAdminEvent(app.db, request.query.event_id);
-      if (!event) throw notFound('El evento no existe');
-      const csv = attendanceCsv(await listAttendees(app.db, event.id));
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="asistentes-evento-${event.id}.csv"`)
-        .header('Cache-Control', 'no-store')
-        .send(csv);
     },
   );
 }

@@ -1,12 +1,12 @@
 import type { EventDetails, EventListItem } from '../../shared/contracts/events';
 import { parseCategoryList } from '../../shared/domain/categories';
+import { dayInMexicoCity, hasStarted } from '../../shared/domain/mexico-time';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import type { EventRow } from '../platform/db/schema';
 import type { ImageSources } from '../platform/images/image-store';
-import { todayInMexico } from '../platform/time';
+import { NO_PLACES_TAKEN, type PlaceCounts, placeCounts } from './attendance/waiting-list';
 import { eventImageSources, eventPicture } from './event-images';
-import { hasStarted, NO_PLACES_TAKEN, type PlaceCounts, placeCounts } from './places';
 
 export function centsToPesos(cents: number): number {
   return Math.round(cents) / 100;
@@ -40,7 +40,7 @@ export async function listPublicEvents(db: DB, category?: string, city?: string)
     .where('status_id', 'in', [EVENT_STATUS.confirmed, EVENT_STATUS.soldOut])
     .where('day', 'is not', null)
     .where('hour', 'is not', null)
-    .where('day', '>=', todayInMexico());
+    .where('day', '>=', dayInMexicoCity());
   if (category) {
     query = query.where('id', 'in', (sub) =>
       sub

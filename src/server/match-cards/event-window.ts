@@ -1,5 +1,5 @@
 import { PICKS_CLOSE_HOURS } from '../../shared/contracts/match-cards';
-import { mexicoLocalToUtc } from '../events/calendar-invite';
+import { mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 
 export interface EventTiming {
   day: string | null;

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { PickPerson, PickTotals } from '../../shared/contracts/match-cards';
 import { SOUGHT_GENDER } from '../../shared/domain/compatibility';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import type { QuizOptionText } from '../../shared/domain/quiz-questions';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import { mainPhotoUrls } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
-import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
+import { ageOnDay, nowIso } from '../platform/time';
 import { notBlockedWith } from '../trust/blocks';
 import { checkedInAttendees, isCheckedIn } from './attendees';
 import { schedulePicksClose } from './close-picks';
@@ -73,7 +74,7 @@ export async function getPicks(db: DB, clientId: number, eventId: number) {
       .where('client_id', '=', clientId)
       .execute();
     const answerOf = new Map(answers.map((row) => [row.target_client_id, row.pick === 1 ? 1 : 0] as const));
-    const today = todayInMexico();
+    const today = dayInMexicoCity();
     const list = await pickList(db, eventId, clientId);
     const photoOf = await mainPhotoUrls(
       db,

@@ -1,9 +1,10 @@
 import { ageOn, type CompatibilityPair, type ScoringClient } from '../../shared/domain/compatibility';
 import type { GenderId } from '../../shared/domain/genders';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { QUESTION_KEYS, type QuizAnswers } from '../../shared/domain/quiz-questions';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
-import { todayInMexico } from '../platform/time';
+
 import { CompatibilityEngine } from './engine';
 
 type Executor = Pick<DB, 'insertInto'>;
@@ -57,7 +58,7 @@ export class MatchingService {
   }
 
   private async catchUp(): Promise<void> {
-    const today = todayInMexico();
+    const today = dayInMexicoCity();
     if (this.loadedDay !== today) {
       const latest = await this.db
         .selectFrom('scoring_changes')

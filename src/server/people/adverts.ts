@@ -1,9 +1,10 @@
 import type { PersonAdvert } from '../../shared/contracts/people';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import { approvedPhotos, type PhotoViewer } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
-import { ageOnDay, todayInMexico } from '../platform/time';
+import { ageOnDay } from '../platform/time';
 import { notBlockedWith } from '../trust/blocks';
 
 /**
@@ -53,7 +54,7 @@ export async function listPublicAdverts(
     .limit(options.limit)
     .offset(options.offset)
     .execute();
-  const today = todayInMexico();
+  const today = dayInMexicoCity();
   const photos = await approvedPhotos(
     db,
     rows.map((row) => row.client_id),

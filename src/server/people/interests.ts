@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { InterestEntry, MutualEntry } from '../../shared/contracts/interests';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { whatsappLink } from '../../shared/domain/whatsapp';
@@ -9,7 +10,7 @@ import type { DB } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/errors';
 import { enqueueMail } from '../platform/mail/mail-jobs';
-import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
+import { ageOnDay, nowIso } from '../platform/time';
 import { isBlocked, notBlockedWith } from '../trust/blocks';
 import { visibleAdverts } from './adverts';
 
@@ -47,7 +48,7 @@ export async function listInterests(
     .orderBy('interests.created_at', 'desc')
     .orderBy('interests.id', 'desc')
     .execute();
-  const today = todayInMexico();
+  const today = dayInMexicoCity();
   const photoOf = await mainPhotoUrls(
     db,
     rows.map((row) => row.client_id),

@@ -1,10 +1,9 @@
-import { TZDate } from '@date-fns/tz';
 import type { Transaction } from 'kysely';
 import type { CategoryId } from '../../shared/domain/categories';
+import { mexicoDayAndHour } from '../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
-import { newTicketCode } from '../events/tickets';
+import { newTicketCode } from '../events/attendance/tickets';
 import type { Database } from '../platform/db/schema';
-import { MEXICO_TIME_ZONE } from '../platform/time';
 
 /**
  * Two speed-dating nights for the match cards (design.md §12), by demo client index: one three
@@ -58,22 +57,12 @@ export const DEMO_NIGHTS_MUTUAL_PAIRS = PAST_NIGHT.picks.filter(
     PAST_NIGHT.picks.some(([p, q, back]) => p === picked && q === picker && back === 1),
 ).length;
 
-/** 'YYYY-MM-DD' and 'HH:MM' of an instant in Mexico City. */
-function mexicoWallClock(at: Date): { day: string; hour: string } {
-  const local = new TZDate(at.getTime(), MEXICO_TIME_ZONE);
-  const two = (value: number) => String(value).padStart(2, '0');
-  return {
-    day: `${local.getFullYear()}-${two(local.getMonth() + 1)}-${two(local.getDate())}`,
-    hour: `${two(local.getHours())}:${two(local.getMinutes())}`,
-  };
-}
-
 export async function loadDemoNights(
   trx: Transaction<Database>,
   clientIds: number[],
   now: Date,
 ): Promise<void> {
-  const threeDaysAgo = mexicoWallClock(new Date(now.getTime() - 3 * 86_400_000));
+  const threeDaysAgo = mexicoDayAndHour(new Date(now.getTime() - 3 * 86_400_000));
   const past = await insertNight(trx, clientIds, PAST_NIGHT, { day: threeDaysAgo.day, hour: '20:00' }, now);
   await trx
     .updateTable('events')
@@ -99,8 +88,8 @@ export async function loadDemoNights(
       .execute();
   }
   // Started earlier today: 45 minutes ago, or at midnight when that was yesterday.
-  const today = mexicoWallClock(now).day;
-  const started = mexicoWallClock(new Date(now.getTime() - 45 * 60_000));
+  const today = mexicoDayAndHour(now).day;
+  const started = mexicoDayAndHour(new Date(now.getTime() - 45 * 60_000));
   await insertNight(
     trx,
     clientIds,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PHOTO_STATUS } from '../../shared/contracts/photos';
 import { AGE_RANGES, SOUGHT_GENDER } from '../../shared/domain/compatibility';
+import { dayInMexicoCity, mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 import { QUIZ_QUESTIONS, type QuizOptionText } from '../../shared/domain/quiz-questions';
 import { clientSearchText } from '../../shared/domain/search-text';
 import {
@@ -10,13 +11,12 @@ import {
   INTEREST_STATUS,
 } from '../../shared/domain/statuses';
 import { createAdmin } from '../back-office/admins';
-import { mexicoLocalToUtc } from '../events/calendar-invite';
-import { newTicketCode } from '../events/tickets';
+import { newTicketCode } from '../events/attendance/tickets';
 import { hashPassword } from '../platform/auth/passwords';
 import type { AppConfig } from '../platform/config';
 import type { DB } from '../platform/db/database';
 import { storeImage } from '../platform/images/image-store';
-import { ageOnDay, nowIso, todayInMexico } from '../platform/time';
+import { ageOnDay, nowIso } from '../platform/time';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_CLIENT_EMAIL,
@@ -104,7 +104,7 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
   if (anyClient || anyEvent) return false;
 
   const now = nowIso();
-  const today = todayInMexico();
+  const today = dayInMexicoCity();
   const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
   // Encoded before the transaction, as an upload is: one approved portrait each, then the extras.
   const portrait = (index: number, order: number) => {

@@ -1,4 +1,5 @@
 import { COUNTER_CAPS, type CounterKey } from '../../shared/domain/landing';
+import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import {
   ASSISTANCE_STATUS,
   CLIENT_STATUS,
@@ -6,7 +7,6 @@ import {
   INTEREST_STATUS,
 } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
-import { todayInMexico } from '../platform/time';
 
 /** The community's real figures, counted the way the landing labels them. */
 export async function countCommunity(db: DB): Promise<Record<CounterKey, number>> {
@@ -20,7 +20,7 @@ export async function countCommunity(db: DB): Promise<Record<CounterKey, number>
       .selectFrom('events')
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .where('status_id', 'in', [EVENT_STATUS.confirmed, EVENT_STATUS.soldOut])
-      .where('day', '<', todayInMexico())
+      .where('day', '<', dayInMexicoCity())
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('interests')

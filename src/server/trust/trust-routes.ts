@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { blockBody, blocksGetBody, dataExportBody, reportBody } from '../../shared/contracts/trust';
 import { requireClient } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
+import { exportPersonalData } from '../platform/personal-data';
 import { blockClient, listBlocks, unblockClient } from './blocks';
-import { exportClientData } from './data-export';
 import { createReport } from './reports';
 
 /** A member's safety and privacy calls (design.md §13). */
@@ -31,6 +31,9 @@ export async function registerTrustRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.post('/client/data/export', { schema: { body: dataExportBody } }, async (request) => {
-    return ok('Tus datos', { data: await exportClientData(app.db, request.clientId, app.config.publicUrl) });
+    const data = await exportPersonalData(app.personalData, app.db, request.clientId, {
+      publicUrl: app.config.publicUrl,
+    });
+    return ok('Tus datos', { data });
   });
 }

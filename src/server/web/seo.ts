@@ -1,10 +1,8 @@
-import { TZDate, tzOffset } from '@date-fns/tz';
 import type { EventDetails } from '../../shared/contracts/events';
 import { cityLabel } from '../../shared/domain/cities';
+import { mexicoCityDateTime, mexicoCityIso, mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 import { findService, SERVICES } from '../../shared/domain/services';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
-import { mexicoLocalToUtc } from '../events/calendar-invite';
-import { MEXICO_TIME_ZONE } from '../platform/time';
 
 export interface PageMeta {
   title: string;
@@ -87,23 +85,6 @@ function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** 'YYYY-MM-DD' + 'HH:MM' in Mexico City as ISO 8601 with the offset that applied that day. */
-export function mexicoCityDateTime(day: string, hour: string): string {
-  const [h = '00', m = '00'] = hour.split(':');
-  const local = `${day}T${h.padStart(2, '0')}:${m.padStart(2, '0')}:00`;
-  // The offset at noon UTC of that day is the day's offset (Mexico City has no DST since 2022).
-  const minutes = tzOffset(MEXICO_TIME_ZONE, new Date(`${day}T12:00:00Z`));
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-/** The start plus the duration, as ISO 8601 with Mexico City's offset (no milliseconds). */
-function mexicoCityEnd(day: string, hour: string, minutes: number): string {
-  const end = new TZDate(mexicoLocalToUtc(day, hour).getTime() + minutes * 60_000, MEXICO_TIME_ZONE);
-  return end.toISOString().replace('.000', '');
-}
-
 /** schema.org Place of an event: venue, street address and city (Google asks for a location). */
 function eventPlace(event: EventDetails): Record<string, unknown> {
   const city = cityLabel(event.city);
@@ -140,7 +121,9 @@ export function eventJsonLd(event: EventDetails, origin: string): Record<string,
     name: event.name,
     description: event.description,
     startDate: mexicoCityDateTime(event.day, event.hour),
-    endDate: mexicoCityEnd(event.day, event.hour, event.duration_minutes),
+    endDate: mexicoCityIso(
+      new Date(mexicoLocalToUtc(event.day, event.hour).getTime() + event.duration_minutes * 60_000),
+    ),
     // Public pages only show open (1) and Agotado (2) events: both still take place as scheduled.
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',

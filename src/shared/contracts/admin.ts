@@ -18,6 +18,8 @@ export const searchSchema = shortText('la búsqueda', 120).optional();
 
 export interface Paged {
   total: number;
+  /** The lists that stop counting past 10 000 (design.md §17): `total` is then a lower bound. */
+  total_estimated?: boolean;
   page: number;
   page_size: number;
 }

@@ -1,4 +1,5 @@
 import type { GenderId } from './genders';
+import { dayInMexicoCity } from './mexico-time';
 import type { QuestionKey, QuizAnswers, QuizOptionText } from './quiz-questions';
 
 /**
@@ -205,20 +206,6 @@ export function computeAllPairsNaive(clients: readonly ScoringClient[]): Compati
     }
   }
   return pairs.sort(comparePairs);
-}
-
-// Built once: constructing an Intl formatter costs far more than using one, and hot API paths
-// ask for today's date on every request.
-const mexicoCityDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Mexico_City',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day `moment` falls on in Mexico City, as 'YYYY-MM-DD'. */
-export function dayInMexicoCity(moment: Date): string {
-  return mexicoCityDay.format(moment);
 }
 
 /** Whole years from a 'YYYY-MM-DD' birthday to a 'YYYY-MM-DD' day; NaN when either is malformed. */

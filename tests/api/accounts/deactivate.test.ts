@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { eraseClient } from '../../../src/server/accounts/account';
+import type { PersonalDataDeclaration } from '../../../src/server/platform/personal-data';
 import { FIXTURE_PASSWORD, insertEvent, signUp } from '../../support/admin-fixtures';
 import { mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
@@ -41,6 +43,13 @@ async function clientWithEverything() {
     .execute();
   const eventId = await insertEvent(testApp.app);
   await signUp(testApp.app, eventId, me.id);
+  await db
+    .insertInto('picks')
+    .values([
+      { event_id: eventId, client_id: me.id, target_client_id: other.id, pick: 1, updated_at: now },
+      { event_id: eventId, client_id: other.id, target_client_id: me.id, pick: 1, updated_at: now },
+    ])
+    .execute();
   await testApp.agent().post('client/password/forgot', { email: me.email });
   await waitFor(async () => (await resetRows(me.id)) > 0);
   return { me, other, advertId };
@@ -115,6 +124,12 @@ describe('client/deactivate', () => {
       .where((eb) => eb.or([eb('client_a', '=', me.id), eb('client_b', '=', me.id)]))
       .execute();
     expect(pairs).toHaveLength(0);
+    const picks = await db
+      .selectFrom('picks')
+      .select('pick')
+      .where((eb) => eb.or([eb('client_id', '=', me.id), eb('target_client_id', '=', me.id)]))
+      .execute();
+    expect(picks).toHaveLength(0);
     const audit = await db
       .selectFrom('audit_log')
       .select(['action', 'before_json', 'after_json'])
@@ -176,6 +191,32 @@ describe('client/deactivate', () => {
     expect(response.body).toEqual({ status: 'warning', message: 'La contraseña actual no es correcta' });
     expect(await clientRow(testApp, id)).toEqual(before);
     expect((await agent.post('client/profile', {})).statusCode).toBe(200);
+  });
+
+  it('is all or nothing: a domain failing mid-erasure leaves every row as it was', async () => {
+    const { me, advertId } = await clientWithEverything();
+    const { app } = testApp;
+    const failing: PersonalDataDeclaration = {
+      domain: 'failing',
+      tables: {},
+      exportSections: async () => ({}),
+      erase: async () => {
+        throw new Error('disk full');
+      },
+    };
+    // After events, picks and quiz answers have gone, before the account row is anonymised.
+    const registry = [...app.personalData.slice(0, -1), failing, ...app.personalData.slice(-1)];
+    await expect(
+      eraseClient(app.db, registry, app.config.publicUrl, app.config.emailHashKey, me.id, FIXTURE_PASSWORD),
+    ).rejects.toThrow('disk full');
+    expect((await clientRow(testApp, me.id)).status_id).toBe(1);
+    expect(await count('adverts', me.id)).toBe(1);
+    expect(await count('quiz_answers', me.id)).toBe(1);
+    expect(await count('assistance', me.id)).toBe(1);
+    const picks = await app.db.selectFrom('picks').select('pick').where('client_id', '=', me.id).execute();
+    expect(picks).toHaveLength(1);
+    const advert = await app.db.selectFrom('adverts').select('id').where('id', '=', advertId).execute();
+    expect(advert).toHaveLength(1);
   });
 
   it('refuses a missing password with a Spanish message', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
 import { setUpTestApp } from '../../support/test-app';
 
 interface ListedEvent {
@@ -19,7 +20,7 @@ async function listEvents(body: unknown) {
 }
 
 function expectUpcomingPublic(events: ListedEvent[]) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+  const today = dayInMexicoCity(new Date());
   for (const event of events) {
     expect([1, 2]).toContain(event.status_id);
     expect(event.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);

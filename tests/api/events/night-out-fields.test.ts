@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
 import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
@@ -164,7 +165,7 @@ describe('event/get {city} and the public places', () => {
 
   it('marks an event that started today as past, and refuses a sign-up to it with 409', async () => {
     const now = new Date();
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(now);
+    const today = dayInMexicoCity(now);
     const started = await insertEvent(testApp.app, {
       name: 'Ya empezó',
       day: today,

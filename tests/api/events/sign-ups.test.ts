@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mexicoDayAndHour } from '../../../src/shared/domain/mexico-time';
 import { insertEvent } from '../../support/admin-fixtures';
-import { mexicoDayAndHour } from '../../support/mexico-time';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
 import { setUpTestApp } from '../../support/test-app';
@@ -140,23 +140,42 @@ describe('client/events/add', () => {
 });
 
 describe('client/events/get', () => {
-  it("lists only the caller's sign-ups, newest first, with the assistance status", async () => {
+  it("lists only the caller's sign-ups: coming events soonest first, then past ones latest first", async () => {
     const me = await loggedInClient(testApp);
     const other = await loggedInClient(testApp);
-    const older = await insertEvent(testApp.app, { name: 'Primero' });
-    const newer = await insertEvent(testApp.app, { name: 'Segundo' });
+    const sooner = await insertEvent(testApp.app, { name: 'Segundo' });
+    const later = await insertEvent(testApp.app, { name: 'Primero', day: '2030-03-01' });
     const notMine = await insertEvent(testApp.app, { name: 'Ajeno' });
-    await me.agent.post('client/events/add', { event_id: older });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await me.agent.post('client/events/add', { event_id: newer });
+    const recentPast = await insertEvent(testApp.app, { name: 'Ayer', day: '2024-05-10' });
+    const olderPast = await insertEvent(testApp.app, { name: 'Hace mucho', day: '2023-02-01' });
+    await me.agent.post('client/events/add', { event_id: sooner });
+    await me.agent.post('client/events/add', { event_id: later });
     await other.agent.post('client/events/add', { event_id: notMine });
+    // Sign-ups to past nights cannot be made any more: stored as they were, the older night last.
+    for (const eventId of [recentPast, olderPast]) {
+      await testApp.app.db
+        .insertInto('assistance')
+        .values({
+          event_id: eventId,
+          client_id: me.id,
+          status_id: 2,
+          contacted: 0,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    }
 
     const response = await me.agent.post<{ events: any[] }>('client/events/get', { client_id: me.id });
     expect(response.statusCode).toBe(200);
-    expect(response.body.events.map((event) => event.event_id)).toEqual([newer, older]);
+    expect(response.body.events.map((event) => event.event_id)).toEqual([
+      sooner,
+      later,
+      recentPast,
+      olderPast,
+    ]);
     expect(response.body.events[0]).toEqual({
       id: expect.any(Number),
-      event_id: newer,
+      event_id: sooner,
       name: 'Segundo',
       day: '2030-01-15',
       hour: '20:00',

@@ -1,6 +1,7 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { mexicoDayAndHour } from '../../../src/shared/domain/mexico-time';
 import { auditActions, insertEvent } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
@@ -277,20 +278,7 @@ describe('the reminder 24 h before', () => {
 
   it('is not planned when the confirmation comes less than 24 h before', async () => {
     const soon = new Date(Date.now() + 3 * 3_600_000);
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Mexico_City',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(soon);
-    const part = (type: string) => parts.find((p) => p.type === type)!.value;
-    const eventId = await insertEvent(testApp.app, {
-      day: `${part('year')}-${part('month')}-${part('day')}`,
-      hour: `${part('hour')}:${part('minute')}`,
-    });
+    const eventId = await insertEvent(testApp.app, mexicoDayAndHour(soon));
     const member = await confirmedMember(eventId);
     expect(await remindersOf(member.assistanceId)).toHaveLength(0);
   });

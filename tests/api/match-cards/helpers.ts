@@ -1,5 +1,5 @@
+import { mexicoDayAndHour } from '../../../src/shared/domain/mexico-time';
 import { insertEvent, signUp, type WithDb } from '../../support/admin-fixtures';
-import { mexicoDayAndHour } from '../../support/mexico-time';
 
 /** Moves an event so that it starts `minutesFromNow` from now (negative: it already started). */
 export async function setEventStart(app: WithDb, eventId: number, minutesFromNow: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { todayInMexico } from '../../../src/server/platform/time';
 import { ADVERTS_MAX_LIMIT } from '../../../src/shared/contracts/people';
+import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
 import { insertAdvert, insertClient } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 import { setClientStatus } from './helpers';
@@ -27,7 +27,7 @@ async function listAdverts(body: unknown = {}) {
 
 /** The date `years` years before today in Mexico City, shifted by `days`. */
 function birthdayYearsAgo(years: number, days = 0): string {
-  const [year, month, day] = todayInMexico().split('-').map(Number) as [number, number, number];
+  const [year, month, day] = dayInMexicoCity().split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year - years, month - 1, day + days));
   return date.toISOString().slice(0, 10);
 }

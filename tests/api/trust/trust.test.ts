@@ -361,7 +361,7 @@ describe('ARCO export', () => {
     const agent = testApp.agent();
     const created = await agent.post<{ client_id: number }>('client/add', body);
     const id = created.body.client_id;
-    const other = await personWithAdvert(testApp);
+    const other = await personWithAdvert(testApp, { first_name: 'Óscar' });
     await insertAdvert(testApp.app, id, { description: 'Mi anuncio' });
     await agent.post('client/interested/add', { interes: { interested_id: other.advertId } });
     await agent.post('client/quizz/add', { quizz: { client_id: id, ...quizAnswers(0) } });
@@ -369,6 +369,14 @@ describe('ARCO export', () => {
     await signUpToEvent(testApp.app, eventId, id);
     await agent.post('client/block', { target_client_id: other.id });
     await agent.post('client/report', { target_client_id: other.id, reason: 'fake', text: 'No es real' });
+    const pickedAt = new Date().toISOString();
+    await testApp.app.db
+      .insertInto('picks')
+      .values([
+        { event_id: eventId, client_id: id, target_client_id: other.id, pick: 1, updated_at: pickedAt },
+        { event_id: eventId, client_id: other.id, target_client_id: id, pick: 0, updated_at: pickedAt },
+      ])
+      .execute();
 
     const response = await agent.post<{ data: any }>('client/data/export', { client_id: id });
     expect(response.statusCode).toBe(200);
@@ -393,7 +401,17 @@ describe('ARCO export', () => {
       accepted_at: expect.any(String),
     });
     expect(data.photos).toEqual([]);
-    expect(data.picks).toEqual([]);
+    // The picks the caller made, not those made about them.
+    expect(data.picks).toEqual([
+      {
+        event_id: eventId,
+        event_name: expect.any(String),
+        target_client_id: other.id,
+        first_name: 'Óscar',
+        pick: 1,
+        updated_at: pickedAt,
+      },
+    ]);
     // Interest made before the block ended with it; the other person's contact data never appears.
     expect(JSON.stringify(data)).not.toContain(other.email);
   });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { mexicoDayAndHour } from '../../support/mexico-time';
+import { mexicoDayAndHour } from '../../../src/shared/domain/mexico-time';
 import { mailsTo } from '../../support/outbox';
 import { newPerson, type Person, personApi, signUpForEvent } from '../data';
 import { loginAsAdmin, loginAsClient } from '../fixtures';

@@ -3,12 +3,12 @@ import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PickPerson } from '../../../shared/contracts/match-cards';
+import { mexicoCityFormat } from '../../../shared/domain/mexico-time';
 import { ApiError, errorMessage } from '../../api/client';
 import { usePageTitle } from '../../components/use-page-title';
 import { usePicks, useSavePick } from './api';
 
-const moment = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+const moment = mexicoCityFormat({
   weekday: 'long',
   day: 'numeric',
   month: 'long',

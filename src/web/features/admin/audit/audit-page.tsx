@@ -2,15 +2,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuditGetResponse } from '../../../../shared/contracts/admin';
+import { mexicoCityFormat } from '../../../../shared/domain/mexico-time';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { adminPost } from '../api';
 import { BannerSlot, bannerFrom, EmptyState, PageHeader, Pager } from '../components/admin-ui';
 
-const dateTime = new Intl.DateTimeFormat('es-MX', {
+const dateTime = mexicoCityFormat({
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'America/Mexico_City',
 });
 
 function linkLabel(link: string): string {

@@ -7,6 +7,7 @@ import {
   type ReportsGetResponse,
   type ReportsUpdateBody,
 } from '../../../../shared/contracts/trust';
+import { mexicoCityFormat } from '../../../../shared/domain/mexico-time';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -21,10 +22,9 @@ import {
   Tag,
 } from '../components/admin-ui';
 
-const dateTime = new Intl.DateTimeFormat('es-MX', {
+const dateTime = mexicoCityFormat({
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'America/Mexico_City',
 });
 
 const FILTER_LABELS = { 1: 'Pendientes', 2: 'Resueltos', 3: 'Descartados' } as const;

@@ -1,8 +1,14 @@
 import { PostgresAdapter, type Transaction } from 'kysely';
-import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../shared/domain/statuses';
-import type { DB } from '../platform/db/database';
-import type { Database } from '../platform/db/schema';
-import { mexicoLocalToUtc } from './calendar-invite';
+import { hasStarted } from '../../../shared/domain/mexico-time';
+import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
+import type { DB } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
+import { enqueueMail } from '../../platform/mail/mail-jobs';
+
+/**
+ * The place and queue rules (design.md §11): who holds a place, who waits and in which order,
+ * and who gets a place when one frees up.
+ */
 
 export const WOMAN = 1;
 export const MAN = 2;
@@ -31,21 +37,6 @@ export const NO_PLACES_TAKEN: PlaceCounts = {
   checked_in_m: 0,
   checked_in_x: 0,
 };
-
-/** True once the event's day and hour (Mexico City) have come; an undated draft never starts. */
-export function hasStarted(event: { day: string | null; hour: string | null }, now = new Date()): boolean {
-  if (!event.day || !event.hour) return false;
-  return mexicoLocalToUtc(event.day, event.hour).getTime() <= now.getTime();
-}
-
-/** True once the event's day and hour plus its duration have passed (Mexico City). */
-export function hasEnded(
-  event: { day: string | null; hour: string | null; duration_minutes: number },
-  now = new Date(),
-): boolean {
-  if (!event.day || !event.hour) return false;
-  return mexicoLocalToUtc(event.day, event.hour).getTime() + event.duration_minutes * 60_000 <= now.getTime();
-}
 
 export async function placeCounts(db: DB, eventIds: number[]): Promise<Map<number, PlaceCounts>> {
   const counts = new Map<number, PlaceCounts>();
@@ -180,4 +171,55 @@ export async function waitingPosition(
     )
     .executeTakeFirstOrThrow();
   return Number(ahead) + 1;
+}
+
+/**
+ * Gives the places of this gender that are free to the first people waiting (3 → 1), each
+ * e-mailed "Se liberó un lugar" in the same transaction. An Agotado event hands out none.
+ */
+export async function fillFreePlaces(
+  trx: Trx,
+  publicUrl: string,
+  event: LockedEvent,
+  gender: number,
+): Promise<number[]> {
+  if (gender !== WOMAN && gender !== MAN) return [];
+  if (event.status_id !== EVENT_STATUS.confirmed) return [];
+  if (!event.day || !event.hour || hasStarted(event)) return [];
+  const free = limitOf(event, gender) - (await heldPlaces(trx, event.id, gender));
+  if (free <= 0) return [];
+  const next = await trx
+    .selectFrom('assistance')
+    .innerJoin('clients', 'clients.id', 'assistance.client_id')
+    .select(['assistance.id', 'assistance.created_at', 'clients.first_name', 'clients.email'])
+    .where('assistance.event_id', '=', event.id)
+    .where('assistance.status_id', '=', ASSISTANCE_STATUS.waiting)
+    .where('clients.gender', '=', gender)
+    .orderBy('assistance.created_at')
+    .orderBy('assistance.id')
+    .limit(free)
+    .execute();
+  for (const person of next) {
+    await trx
+      .updateTable('assistance')
+      .set({ status_id: ASSISTANCE_STATUS.registered })
+      .where('id', '=', person.id)
+      .execute();
+    const url = `${publicUrl}/evento/${event.id}`;
+    await enqueueMail(trx, `mail:place-freed:assistance:${person.id}:${person.created_at}`, {
+      to: person.email,
+      subject: `Se liberó un lugar: ${event.name}`,
+      text: [
+        `Hola ${person.first_name}:`,
+        '',
+        `Se liberó un lugar en «${event.name}» (${event.day}, ${event.hour}) y ya es tuyo: dejaste la lista de espera.`,
+        'Te contactaremos para confirmar tu lugar y el pago.',
+        '',
+        url,
+        '',
+        'Cita',
+      ].join('\n'),
+    });
+  }
+  return next.map((person) => person.id);
 }

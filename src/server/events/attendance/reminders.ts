@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../shared/domain/statuses';
-import type { Database } from '../platform/db/schema';
-import { enqueueMail } from '../platform/mail/mail-jobs';
-import { enqueue } from '../platform/queue/queue';
-import { mexicoLocalToUtc } from './calendar-invite';
-import { hasStarted } from './places';
+import { hasStarted, mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
+import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
+import type { Database } from '../../platform/db/schema';
+import { enqueueMail } from '../../platform/mail/mail-jobs';
+import { enqueue } from '../../platform/queue/queue';
 
 export const REMINDER_JOB = 'event-reminder';
 export const REMINDER_HOURS_BEFORE = 24;

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { createEvent } from 'ics';
-import { MEXICO_TIME_ZONE } from '../platform/time';
+import { mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 
 /** What the sign-up confirmation's .ics file says about one event. */
 export interface CalendarEvent {
@@ -12,13 +11,6 @@ export interface CalendarEvent {
   summary: string;
   description: string;
   url: string;
-}
-
-/** The UTC instant of a wall-clock time in Mexico City. */
-export function mexicoLocalToUtc(day: string, hour: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const [hours, minutes] = hour.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(year, month - 1, date, hours, minutes, MEXICO_TIME_ZONE).getTime());
 }
 
 /**

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import QRCode from 'qrcode';
-import type { Database } from '../platform/db/schema';
-import { enqueueMail } from '../platform/mail/mail-jobs';
+import type { Database } from '../../platform/db/schema';
+import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { attendanceInvite } from './calendar-invite';
-import type { LockedEvent } from './places';
 import { scheduleReminder } from './reminders';
+import type { LockedEvent } from './waiting-list';
 
 /** 24 random bytes (192 bits) as 32 base64url characters: not guessable, short enough to type. */
 export function newTicketCode(): string {

@@ -1,0 +1,65 @@
+import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
+import { recordAudit } from '../../platform/audit';
+import type { DB } from '../../platform/db/database';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { nowIso } from '../../platform/time';
+
+export const TICKET_UNKNOWN = 'Este código no corresponde a ningún boleto';
+export const TICKET_OTHER_EVENT = 'Este boleto es de otro evento';
+export const TICKET_NOT_CONFIRMED = 'Esta persona no tiene su lugar confirmado';
+export const ALREADY_CHECKED_IN = 'Ya registró su llegada';
+
+/**
+ * Door check-in (design.md §11): the confirmed attendee of this event holding the code is
+ * marked as arrived. The conditional update makes a second scan, even a simultaneous one, 409.
+ */
+export async function checkIn(
+  db: DB,
+  adminId: number,
+  eventId: number,
+  code: string,
+): Promise<{ assistanceId: number; clientId: number; name: string; gender: number }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('assistance')
+      .innerJoin('clients', 'clients.id', 'assistance.client_id')
+      .select([
+        'assistance.id',
+        'assistance.event_id',
+        'assistance.client_id',
+        'assistance.status_id',
+        'assistance.checked_in_at',
+        'clients.first_name',
+        'clients.last_name',
+        'clients.gender',
+      ])
+      .where('assistance.ticket', '=', code)
+      .executeTakeFirst();
+    if (!row) throw notFound(TICKET_UNKNOWN);
+    if (row.event_id !== eventId) throw badRequest(TICKET_OTHER_EVENT);
+    if (row.status_id !== ASSISTANCE_STATUS.confirmed) throw badRequest(TICKET_NOT_CONFIRMED);
+    if (row.checked_in_at) throw conflict(ALREADY_CHECKED_IN);
+    const now = nowIso();
+    const result = await trx
+      .updateTable('assistance')
+      .set({ checked_in_at: now })
+      .where('id', '=', row.id)
+      .where('checked_in_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw conflict(ALREADY_CHECKED_IN);
+    await recordAudit(trx, {
+      adminId,
+      action: 'assistance.checkin',
+      entity: 'assistance',
+      entityId: row.id,
+      before: { checked_in_at: null },
+      after: { checked_in_at: now },
+    });
+    return {
+      assistanceId: row.id,
+      clientId: row.client_id,
+      name: `${row.first_name} ${row.last_name}`,
+      gender: row.gender,
+    };
+  });
+}

@@ -1,0 +1,50 @@
+import type { AdminAttendee } from '../../../shared/contracts/admin-events';
+import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
+import type { DB } from '../../platform/db/database';
+
+export async function listAttendees(db: DB, eventId: number): Promise<AdminAttendee[]> {
+  const rows = await db
+    .selectFrom('assistance')
+    .innerJoin('clients', 'clients.id', 'assistance.client_id')
+    .select([
+      'assistance.id',
+      'assistance.client_id',
+      'clients.first_name',
+      'clients.last_name',
+      'clients.email',
+      'clients.phone',
+      'clients.instagram',
+      'clients.gender',
+      'assistance.status_id',
+      'assistance.contacted',
+      'assistance.ticket',
+      'assistance.checked_in_at',
+    ])
+    .where('assistance.event_id', '=', eventId)
+    .orderBy('assistance.created_at')
+    .orderBy('assistance.id')
+    .execute();
+  // Same order as waitingPosition: the n-th waiting sign-up of a gender is place n.
+  const waitingSoFar = new Map<number, number>();
+  return rows.map((row) => {
+    let position: number | null = null;
+    if (row.status_id === ASSISTANCE_STATUS.waiting) {
+      position = (waitingSoFar.get(row.gender) ?? 0) + 1;
+      waitingSoFar.set(row.gender, position);
+    }
+    return {
+      id: row.id,
+      client_id: row.client_id,
+      client: `${row.first_name} ${row.last_name}`,
+      email: row.email,
+      phone: row.phone,
+      instagram: row.instagram,
+      gender: row.gender,
+      status_id: row.status_id,
+      contacted: row.contacted,
+      position,
+      ticket: row.status_id === ASSISTANCE_STATUS.confirmed ? row.ticket : null,
+      checked_in: row.checked_in_at ? 1 : 0,
+    };
+  });
+}

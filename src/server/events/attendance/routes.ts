@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  clientEventsAddBody,
+  clientEventsCancelBody,
+  clientEventsGetBody,
+} from '../../../shared/contracts/client-events';
+import { idSchema } from '../../../shared/contracts/common';
+import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
+import { currentAdminId, requireClient } from '../../platform/auth/guards';
+import { notFound, unauthorized } from '../../platform/errors';
+import { ok, zodApp } from '../../platform/http/envelope';
+import { findAdminEvent } from '../admin-events';
+import { attendanceCsv } from './attendance-csv';
+import { cancelOwnSignUp } from './cancel-sign-up';
+import { listAttendees } from './list-attendees';
+import { listClientEvents } from './list-member-events';
+import { signUpToEvent } from './sign-up';
+
+function signUpMessage(created: boolean, statusId: number, position: number | null): string {
+  if (statusId === ASSISTANCE_STATUS.waiting) {
+    return created
+      ? `Los lugares están ocupados: quedaste en la lista de espera, lugar ${position}`
+      : `Ya estabas en la lista de espera, lugar ${position}`;
+  }
+  return created ? 'Te registraste al evento' : 'Ya estabas registrado/a en este evento';
+}
+
+/**
+ * A member's own sign-ups (client/events/*) and the attendance list as CSV. The back office's
+ * attendance changes arrive through event/update (event-routes.ts), as the specification says.
+ */
+export async function registerAttendanceRoutes(app: FastifyInstance): Promise<void> {
+  const api = zodApp(app);
+
+  api.post(
+    '/client/events/get',
+    { schema: { body: clientEventsGetBody }, preHandler: requireClient },
+    async (request) => {
+      return ok('Tus eventos', { events: await listClientEvents(app.db, request.clientId) });
+    },
+  );
+
+  api.post(
+    '/client/events/add',
+    { schema: { body: clientEventsAddBody }, preHandler: requireClient },
+    async (request) => {
+      const result = await signUpToEvent(app, request.clientId, request.body.event_id);
+      return ok(signUpMessage(result.created, result.statusId, result.position), {
+        assistance_id: result.assistanceId,
+        created: result.created,
+        status_id: result.statusId,
+        position: result.position,
+      });
+    },
+  );
+
+  api.post(
+    '/client/events/cancel',
+    { schema: { body: clientEventsCancelBody }, preHandler: requireClient },
+    async (request) => {
+      const { assistanceId, changed } = await cancelOwnSignUp(app, request.clientId, request.body.event_id);
+      return ok(changed ? 'Cancelaste tu registro' : 'Tu registro ya estaba cancelado', {
+        assistance_id: assistanceId,
+        status_id: ASSISTANCE_STATUS.cancelled,
+      });
+    },
+  );
+
+  api.get(
+    '/event/attendance.csv',
+    { schema: { querystring: z.object({ event_id: z.coerce.number().pipe(idSchema) }) } },
+    async (request, reply) => {
+      if ((await currentAdminId(request)) === null) {
+        throw unauthorized('Inicia sesión como administrador para continuar');
+      }
+      const event = await findAdminEvent(app.db, request.query.event_id);
+      if (!event) throw notFound('El evento no existe');
+      const csv = attendanceCsv(await listAttendees(app.db, event.id));
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="asistentes-evento-${event.id}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+}

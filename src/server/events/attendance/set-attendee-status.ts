@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
+import { recordAudit } from '../../platform/audit';
+import { conflict, notFound } from '../../platform/errors';
+import { cancelAssistance } from './cancel-sign-up';
+import { issueTicket } from './tickets';
+import { limitOf, lockEvent, MAN, WOMAN } from './waiting-list';
+
+function placesFull(gender: number): string {
+  if (gender === WOMAN) return 'Ya no hay lugares disponibles para mujeres en este evento';
+  return 'Ya no hay lugares disponibles para hombres en este evento';
+}
+
+export const CONFIRM_ONLY_REGISTERED =
+  'Sólo se puede confirmar a una persona registrada (no en lista de espera ni cancelada)';
+export const UNCONFIRM_ONLY_CONFIRMED = 'Sólo se puede retirar la confirmación de una persona confirmada';
+
+const STATUS_MESSAGES: Record<1 | 2 | 4, string> = {
+  1: 'Confirmación retirada',
+  2: 'Asistencia confirmada',
+  4: 'Registro cancelado',
+};
+
+export function attendeeStatusMessage(statusId: 1 | 2 | 4): string {
+  return STATUS_MESSAGES[statusId];
+}
+
+/**
+ * Confirms (1 → 2), un-confirms (2 → 1) or cancels (→ 4) an attendee. Everything happens under
+ * the event row's lock (FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE serialises), so
+ * concurrent confirmations never exceed the limit and a cancelled place is promoted once.
+ * Confirming issues the ticket and e-mails it with its QR code.
+ */
+export async function setAttendeeStatus(
+  app: FastifyInstance,
+  adminId: number,
+  assistanceId: number,
+  statusId: 1 | 2 | 4,
+): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('assistance')
+      .select(['id', 'event_id'])
+      .where('id', '=', assistanceId)
+      .executeTakeFirst();
+    if (!found) throw notFound('El registro de asistencia no existe');
+    if (statusId === ASSISTANCE_STATUS.cancelled) {
+      const { before } = await cancelAssistance(app, trx, found);
+      if (before !== ASSISTANCE_STATUS.cancelled) {
+        await recordAudit(trx, {
+          adminId,
+          action: 'assistance.cancel',
+          entity: 'assistance',
+          entityId: assistanceId,
+          before: { status_id: before },
+          after: { status_id: statusId },
+        });
+      }
+      return;
+    }
+    const event = await lockEvent(trx, found.event_id);
+    if (!event) throw notFound('El evento no existe');
+    const attendee = await trx
+      .selectFrom('assistance')
+      .innerJoin('clients', 'clients.id', 'assistance.client_id')
+      .select(['assistance.status_id', 'clients.gender'])
+      .where('assistance.id', '=', assistanceId)
+      .executeTakeFirstOrThrow();
+    if (attendee.status_id === statusId) return;
+    if (statusId === ASSISTANCE_STATUS.confirmed) {
+      if (attendee.status_id !== ASSISTANCE_STATUS.registered) throw conflict(CONFIRM_ONLY_REGISTERED);
+      if (attendee.gender === WOMAN || attendee.gender === MAN) {
+        const { total } = await trx
+          .selectFrom('assistance')
+          .innerJoin('clients', 'clients.id', 'assistance.client_id')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('assistance.event_id', '=', event.id)
+          .where('assistance.status_id', '=', ASSISTANCE_STATUS.confirmed)
+          .where('clients.gender', '=', attendee.gender)
+          .executeTakeFirstOrThrow();
+        if (Number(total) >= limitOf(event, attendee.gender)) throw conflict(placesFull(attendee.gender));
+      }
+    } else if (attendee.status_id !== ASSISTANCE_STATUS.confirmed) {
+      throw conflict(UNCONFIRM_ONLY_CONFIRMED);
+    }
+    await trx.updateTable('assistance').set({ status_id: statusId }).where('id', '=', assistanceId).execute();
+    if (statusId === ASSISTANCE_STATUS.confirmed) await issueTicket(app, trx, assistanceId, event);
+    await recordAudit(trx, {
+      adminId,
+      action: statusId === ASSISTANCE_STATUS.confirmed ? 'assistance.confirm' : 'assistance.unconfirm',
+      entity: 'assistance',
+      entityId: assistanceId,
+      before: { status_id: attendee.status_id },
+      after: { status_id: statusId },
+    });
+  });
+  app.queue.wake();
+}

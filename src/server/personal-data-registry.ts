@@ -1,0 +1,26 @@
+import { accountsPersonalData } from './accounts/personal-data';
+import { backOfficePersonalData } from './back-office/personal-data';
+import { eventsPersonalData } from './events/personal-data';
+import { matchCardsPersonalData } from './match-cards/personal-data';
+import { matchingPersonalData } from './matching/personal-data';
+import { peoplePersonalData } from './people/personal-data';
+import { photosPersonalData } from './photos/personal-data';
+import type { PersonalDataRegistry } from './platform/personal-data';
+import { trustPersonalData } from './trust/personal-data';
+
+/**
+ * Every domain that stores a member's data (design.md §18), in erasure order: accounts last,
+ * because the others may still read the member's row (events read the gender to fill places).
+ * A new domain adds its declaration here; tests/api/platform/personal-data-coverage.test.ts fails
+ * while a table naming a client is declared by none.
+ */
+export const PERSONAL_DATA: PersonalDataRegistry = [
+  peoplePersonalData,
+  photosPersonalData,
+  eventsPersonalData,
+  matchCardsPersonalData,
+  matchingPersonalData,
+  trustPersonalData,
+  backOfficePersonalData,
+  accountsPersonalData,
+];
