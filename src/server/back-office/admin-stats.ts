@@ -35,7 +35,7 @@ function byWeek(hourCounts: { hour: string; count: number }[], weeks: string[]):
 export async function adminStats(
   db: DB,
   now = new Date(),
-): Promise<Omit<AdminStatsResponse, 'status' | 'message'>> {
+): Promise<Omit<AdminStatsResponse, 'status' | 'message' | 'computed_at'>> {
   const today = dayInMexicoCity(now);
   const thisMonday = mondayOf(today);
   const weeks = Array.from({ length: STATS_WEEKS }, (_, index) =>

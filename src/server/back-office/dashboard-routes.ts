@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_PAGE_SIZE, adminStatsBody, auditGetBody, dashboardBody } from '../../shared/contracts/admin';
 import { listPendingPhotos } from '../photos/photo-moderation';
 import { requireAdmin } from '../platform/auth/guards';
+import { CachedValue } from '../platform/cached-value';
 import { ok, zodApp } from '../platform/http/envelope';
 import { listPendingAdverts } from './admin-clients';
 import { adminStats } from './admin-stats';
@@ -10,6 +11,12 @@ import { listAuditTrail } from './audit-trail';
 export async function registerDashboardRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
   api.addHook('preHandler', requireAdmin);
+  // Whole-site counts cost seconds at a million members (design.md §17): one computation a minute.
+  const stats = new CachedValue(
+    app.config.adminStatsMaxAgeMs,
+    () => adminStats(app.db),
+    (error) => app.log.error({ err: error }, 'admin stats refresh failed'),
+  );
 
   api.post('/admin/dashboard', { schema: { body: dashboardBody } }, async () => {
     const adverts = await listPendingAdverts(app.db);
@@ -18,7 +25,8 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
   });
 
   api.post('/admin/stats', { schema: { body: adminStatsBody } }, async () => {
-    return ok('Estadísticas', await adminStats(app.db));
+    const { value, computedAt } = await stats.get();
+    return ok('Estadísticas', { ...value, computed_at: computedAt.toISOString() });
   });
 
   api.post('/admin/audit/get', { schema: { body: auditGetBody } }, async (request) => {

@@ -17,14 +17,14 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
     // Faces are clear only for active members and admins (design §10); everyone else is a visitor.
     const visitor = viewerId === null && (await currentAdminId(request)) === null;
     const answer = async () => {
-      const { adverts, total } = await listPublicAdverts(app.db, {
+      const { adverts, total, total_estimated } = await listPublicAdverts(app.db, {
         gender,
         offset,
         limit,
         viewerId,
         photoViewer: visitor ? 'visitor' : 'member',
       });
-      return ok('Anuncios', { adverts, total, offset, limit });
+      return ok('Anuncios', { adverts, total, total_estimated, offset, limit });
     };
     // A member's list leaves out the people she blocked; visitors share one answer, serialised
     // and compressed once while it is cached.

@@ -3,6 +3,7 @@ import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import { approvedPhotos, type PhotoViewer } from '../photos/photo-sources';
+import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
 import { ageOnDay } from '../platform/time';
 import { notBlockedWith } from '../trust/blocks';
@@ -31,14 +32,12 @@ export async function listPublicAdverts(
     /** Visitors get blurred photos; members and admins clear ones. */
     photoViewer: PhotoViewer;
   },
-): Promise<{ adverts: PersonAdvert[]; total: number }> {
+): Promise<{ adverts: PersonAdvert[] } & BoundedTotal> {
   let query = visibleAdverts(db);
   if (options.gender !== undefined) query = query.where('clients.gender', '=', options.gender);
   // A member never sees someone she blocked or who blocked her (design.md §13).
   if (options.viewerId !== null) query = query.where(notBlockedWith(options.viewerId, 'clients.id'));
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const counted = await boundedTotal(db, query);
   const rows = await query
     .select([
       'adverts.id',
@@ -61,7 +60,7 @@ export async function listPublicAdverts(
     options.photoViewer,
   );
   return {
-    total: Number(total),
+    ...counted,
     adverts: rows.map((row) => ({
       id: row.id,
       client_id: row.client_id,

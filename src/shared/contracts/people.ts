@@ -57,8 +57,9 @@ export interface AdvertsGetResponse {
   status: 'success';
   message: string;
   adverts: PersonAdvert[];
-  /** Adverts matching the filter, across all pages. */
+  /** Adverts matching the filter, across all pages; past 10 000 a lower bound (design.md §17). */
   total: number;
+  total_estimated: boolean;
   offset: number;
   limit: number;
 }

@@ -29,7 +29,7 @@ export function usePeopleAdverts(gender: number | undefined) {
       }),
     getNextPageParam: (last) => {
       const next = last.offset + last.adverts.length;
-      return last.adverts.length > 0 && next < last.total ? next : undefined;
+      return last.adverts.length > 0 && (last.total_estimated || next < last.total) ? next : undefined;
     },
   });
 }

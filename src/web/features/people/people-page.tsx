@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PersonAdvert } from '../../../shared/contracts/people';
 import { GENDERS, genderLabel } from '../../../shared/domain/genders';
+import { totalLabel } from '../../../shared/domain/totals';
 import { ApiError } from '../../api/client';
 import { useMyInterests } from '../../api/interests';
 import { useSessionHint } from '../../api/session';
@@ -59,7 +60,7 @@ export function PeoplePage() {
   const adverts = usePeopleAdverts(gender);
   const pages = adverts.data?.pages ?? [];
   const people = pages.flatMap((page) => page.adverts);
-  const total = pages[0]?.total ?? 0;
+  const total = totalLabel(pages[0]?.total ?? 0, pages[0]?.total_estimated);
   useReopenedAdvert(people, setSelected);
 
   return (

@@ -56,7 +56,7 @@ function ClientsTable({ search }: { search: string }) {
 
   if (clients.isPending) return <Spinner />;
   if (clients.isError) return <BannerSlot banner={bannerFrom(clients.error)} />;
-  const { total, page_size } = clients.data;
+  const { total, total_estimated, page_size } = clients.data;
   if (clients.data.clients.length === 0) return <EmptyState text="No hay clientes" />;
   const actions = (client: AdminClient) => (
     <div className="flex flex-wrap gap-2">
@@ -135,7 +135,7 @@ function ClientsTable({ search }: { search: string }) {
           </tr>
         ))}
       </Table>
-      <Pager page={page} pageSize={page_size} total={total} onPage={setPage} />
+      <Pager page={page} pageSize={page_size} total={total} estimated={total_estimated} onPage={setPage} />
     </>
   );
 }

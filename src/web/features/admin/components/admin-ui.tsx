@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EnvelopeStatus } from '../../../../shared/contracts/common';
+import { totalLabel } from '../../../../shared/domain/totals';
 import { errorMessage, errorStatus } from '../../../api/client';
 import { Alert } from '../../../components/ui/alert';
 
@@ -52,32 +53,37 @@ export function SearchBox({
   );
 }
 
-/** Server-side paging: 'Anterior' / 'Siguiente'. */
+/**
+ * Server-side paging: 'Anterior' / 'Siguiente'. Past 10 000 rows the server stops counting
+ * (`estimated`): the number of pages is then a lower bound and 'Siguiente' stays open.
+ */
 export function Pager({
   page,
   pageSize,
   total,
+  estimated,
   onPage,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  estimated?: boolean | undefined;
   onPage: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
+  if (pages <= 1 && !estimated) return null;
   return (
     <nav aria-label="Paginación" className="mt-4 flex items-center gap-3 text-sm">
       <button type="button" className={smallButton()} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Anterior
       </button>
       <span>
-        Página {page} de {pages} · {total} en total
+        Página {page} de {totalLabel(pages, estimated)} · {totalLabel(total, estimated)} en total
       </span>
       <button
         type="button"
         className={smallButton()}
-        disabled={page >= pages}
+        disabled={page >= pages && !estimated}
         onClick={() => onPage(page + 1)}
       >
         Siguiente

@@ -94,7 +94,7 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
   });
   if (list.isPending) return <Spinner />;
   if (list.isError) return null;
-  const { matches, total, page_size } = list.data;
+  const { matches, total, total_estimated, page_size } = list.data;
   if (matches.length === 0) return <EmptyState text="No hay intereses" />;
   return (
     <>
@@ -128,7 +128,7 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
           </tr>
         ))}
       </Table>
-      <Pager page={page} pageSize={page_size} total={total} onPage={setPage} />
+      <Pager page={page} pageSize={page_size} total={total} estimated={total_estimated} onPage={setPage} />
       <MatchInfoModal matchId={openId} onClose={() => setOpenId(null)} />
     </>
   );
