@@ -11,6 +11,7 @@ import { recordAudit } from '../platform/audit';
 import { revokeAllSessions } from '../platform/auth/sessions';
 import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
+import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
 import { conflict, notFound } from '../platform/errors';
 import { ageOnDay, nowIso } from '../platform/time';
 
@@ -44,14 +45,17 @@ export async function listClients(
   db: DB,
   search: string | undefined,
   page: number,
-): Promise<{ clients: AdminClient[] } & BoundedTotal> {
+  cursor: string | undefined,
+): Promise<{ clients: AdminClient[]; next_cursor: string | null } & BoundedTotal> {
   let query = db
     .selectFrom('clients')
     .leftJoin('adverts', 'adverts.client_id', 'clients.id')
     .where('clients.status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive]);
   if (search) query = query.where(clientMatches('clients.search_text', search));
   const counted = await boundedTotal(db, query);
-  const rows = await query
+  const order = ['clients.first_name', 'clients.last_name', 'clients.id'];
+  const start = cursor ? decodeCursor(cursor, ['string', 'string', 'number']) : null;
+  const rows = await (start ? query.where(afterKey(order, start, '>')) : query)
     .select([
       'clients.id',
       'clients.first_name',
@@ -70,9 +74,10 @@ export async function listClients(
     .orderBy('clients.last_name')
     .orderBy('clients.id')
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .offset(start ? 0 : (page - 1) * ADMIN_PAGE_SIZE)
     .execute();
   const today = dayInMexicoCity();
+  const last = rows.length === ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
   const photoOf = await mainPhotoUrls(
     db,
     rows.map((row) => row.id),
@@ -80,6 +85,7 @@ export async function listClients(
   );
   return {
     ...counted,
+    next_cursor: last ? encodeCursor([last.first_name, last.last_name, last.id]) : null,
     clients: rows.map((row) => ({
       id: row.id,
       name: `${row.first_name} ${row.last_name}`,

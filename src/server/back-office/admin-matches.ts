@@ -15,6 +15,7 @@ import { approvedPhotos, mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
 import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
+import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
 import { badRequest, notFound } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
 import { clientMatches } from './admin-clients';
@@ -25,7 +26,8 @@ export async function listInterestPairs(
   db: DB,
   search: string | undefined,
   page: number,
-): Promise<{ matches: InterestPair[] } & BoundedTotal> {
+  cursor: string | undefined,
+): Promise<{ matches: InterestPair[]; next_cursor: string | null } & BoundedTotal> {
   let query = db
     .selectFrom('interests')
     .innerJoin('clients as a', 'a.id', 'interests.client_id')
@@ -45,8 +47,13 @@ export async function listInterestPairs(
     );
   }
   const counted = await boundedTotal(db, query);
-  const rows = await query
+  const start = cursor ? decodeCursor(cursor, ['string', 'number']) : null;
+  const rows = await (start
+    ? query.where(afterKey(['interests.created_at', 'interests.id'], start, '<'))
+    : query
+  )
     .select([
+      'interests.created_at',
       'interests.id',
       'interests.status_id',
       'interests.contacted',
@@ -60,8 +67,9 @@ export async function listInterestPairs(
     .orderBy('interests.created_at', 'desc')
     .orderBy('interests.id', 'desc')
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .offset(start ? 0 : (page - 1) * ADMIN_PAGE_SIZE)
     .execute();
+  const last = rows.length === ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
   const photoOf = await mainPhotoUrls(
     db,
     rows.flatMap((row) => [row.a_id, row.b_id]),
@@ -69,6 +77,7 @@ export async function listInterestPairs(
   );
   return {
     ...counted,
+    next_cursor: last ? encodeCursor([last.created_at, last.id]) : null,
     matches: rows.map((row) => ({
       id: row.id,
       client_a_id: row.a_id,

@@ -16,8 +16,8 @@ export async function registerAdminClientRoutes(app: FastifyInstance): Promise<v
 
   api.post('/admin/clients/get', { schema: { body: clientsGetBody } }, async (request) => {
     const page = request.body.page ?? 1;
-    const { clients, total, total_estimated } = await listClients(app.db, request.body.search, page);
-    return ok('Clientes', { clients, total, total_estimated, page, page_size: ADMIN_PAGE_SIZE });
+    const { clients, ...paging } = await listClients(app.db, request.body.search, page, request.body.cursor);
+    return ok('Clientes', { clients, ...paging, page, page_size: ADMIN_PAGE_SIZE });
   });
 
   api.post('/admin/clients/update', { schema: { body: clientsUpdateBody } }, async (request) => {

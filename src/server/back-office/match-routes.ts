@@ -39,8 +39,8 @@ export async function registerAdminMatchRoutes(app: FastifyInstance): Promise<vo
       const { quiz_pairs, total, unpaired } = await listQuizPairPage(app, search, page);
       return ok('Parejas por quiz', { quiz_pairs, unpaired, total, page, page_size: ADMIN_PAGE_SIZE });
     }
-    const { matches, total, total_estimated } = await listInterestPairs(app.db, search, page);
-    const paging = { total, total_estimated, page, page_size: ADMIN_PAGE_SIZE };
+    const { matches, ...counted } = await listInterestPairs(app.db, search, page, body.cursor);
+    const paging = { ...counted, page, page_size: ADMIN_PAGE_SIZE };
     if (body.tab === undefined && search === undefined && body.page === undefined) {
       return ok('Intereses', { matches, ...(await listQuizRespondents(app.db)), ...paging });
     }

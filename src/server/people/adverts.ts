@@ -28,17 +28,19 @@ export async function listPublicAdverts(
     gender: number | undefined;
     offset: number;
     limit: number;
+    beforeId: number | undefined;
     viewerId: number | null;
     /** Visitors get blurred photos; members and admins clear ones. */
     photoViewer: PhotoViewer;
   },
-): Promise<{ adverts: PersonAdvert[] } & BoundedTotal> {
+): Promise<{ adverts: PersonAdvert[]; next_before_id: number | null } & BoundedTotal> {
   let query = visibleAdverts(db);
   if (options.gender !== undefined) query = query.where('clients.gender', '=', options.gender);
   // A member never sees someone she blocked or who blocked her (design.md §13).
   if (options.viewerId !== null) query = query.where(notBlockedWith(options.viewerId, 'clients.id'));
   const counted = await boundedTotal(db, query);
-  const rows = await query
+  const page = options.beforeId === undefined ? query : query.where('adverts.id', '<', options.beforeId);
+  const rows = await page
     .select([
       'adverts.id',
       'adverts.client_id',
@@ -61,6 +63,7 @@ export async function listPublicAdverts(
   );
   return {
     ...counted,
+    next_before_id: rows.length === options.limit ? (rows.at(-1)?.id ?? null) : null,
     adverts: rows.map((row) => ({
       id: row.id,
       client_id: row.client_id,

@@ -83,6 +83,7 @@ export async function pageData(app: FastifyInstance, url: URL, event?: unknown):
         gender,
         offset: 0,
         limit: PEOPLE_PAGE_SIZE,
+        beforeId: undefined,
         viewerId: null,
         photoViewer: 'visitor',
       }),
@@ -92,7 +93,7 @@ export async function pageData(app: FastifyInstance, url: URL, event?: unknown):
         key: ['adverts', 'public', gender ?? null],
         data: {
           pages: [success('Anuncios', { ...page, offset: 0, limit: PEOPLE_PAGE_SIZE })],
-          pageParams: [0],
+          pageParams: [null],
         },
       },
     ];

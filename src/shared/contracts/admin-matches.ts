@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Paged, pageSchema, searchSchema } from './admin';
+import { cursorSchema, type Paged, pageSchema, searchSchema } from './admin';
 import { idSchema, optionalIdSchema } from './common';
 import type { PublicPhoto } from './photos';
 
@@ -21,6 +21,7 @@ export const adminMatchesBody = z
     tab: z.enum(['interests', 'quiz']).optional(),
     search: searchSchema,
     page: pageSchema,
+    cursor: cursorSchema,
     match_id: idSchema.optional(),
     id: idSchema.optional(),
     contacted: contactedSchema.optional(),

@@ -15,11 +15,15 @@ export const ADMIN_PAGE_SIZE = 50;
 // Quiz pairs run to millions at tens of thousands of clients: pages go that far too.
 export const pageSchema = z.number().int().min(1).max(10_000_000).optional();
 export const searchSchema = shortText('la búsqueda', 120).optional();
+/** Keyset paging (design.md §17): the previous page's `next_cursor`; `page` then only numbers it. */
+export const cursorSchema = z.string().max(400, 'La página pedida no es válida').optional();
 
 export interface Paged {
   total: number;
   /** The lists that stop counting past 10 000 (design.md §17): `total` is then a lower bound. */
   total_estimated?: boolean;
+  /** Where the next page starts (send it as `cursor`); null on the last page. */
+  next_cursor?: string | null;
   page: number;
   page_size: number;
 }
@@ -52,6 +56,7 @@ export const clientsGetBody = z.object({
   admin_id: optionalIdSchema,
   search: searchSchema,
   page: pageSchema,
+  cursor: cursorSchema,
 });
 export type ClientsGetBody = z.input<typeof clientsGetBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genderSchema } from './auth';
-import { optionalIdSchema } from './common';
+import { idSchema, optionalIdSchema } from './common';
 import type { PublicPhoto } from './photos';
 
 /**
@@ -24,6 +24,12 @@ export const advertsGetBody = z
       .min(0, 'No puede ser negativo')
       .max(1_000_000, 'El número es demasiado grande')
       .optional(),
+    /**
+     * Keyset paging (design.md §17): only adverts older than this one, the last of the previous
+     * page (`next_before_id`). Adverts published meanwhile do not shift the pages, and a deep page
+     * costs what the first one does.
+     */
+    before_id: idSchema.optional(),
     limit: z
       .number({ error: 'Debe ser un número' })
       .int('Debe ser un número entero')
@@ -60,6 +66,8 @@ export interface AdvertsGetResponse {
   /** Adverts matching the filter, across all pages; past 10 000 a lower bound (design.md §17). */
   total: number;
   total_estimated: boolean;
+  /** The `before_id` of the next page; null when this page is the last. */
+  next_before_id: number | null;
   offset: number;
   limit: number;
 }

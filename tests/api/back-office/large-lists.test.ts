@@ -4,10 +4,14 @@ import type { ClientsGetResponse } from '../../../src/shared/contracts/admin';
 import type { AdvertsGetResponse } from '../../../src/shared/contracts/people';
 import { insertAdvert, insertClient } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
+import { loggedInClient } from '../events/helpers';
 
 const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
 const { admin } = testApp;
 const MANY = 10_050;
+
+/** Both databases order these ASCII-digit names the same way: by code point. */
+const byDatabaseOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** MANY clients in one set-based statement (the same SQL on both databases). */
 async function insertManyClients(): Promise<void> {
@@ -58,5 +62,64 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
     const past = await testApp.agent().post<AdvertsGetResponse>('adverts/get', { offset: 500, limit: 10 });
     expect(past.statusCode).toBe(200);
     expect(past.body).toMatchObject({ adverts: [], total: 1, total_estimated: false, offset: 500 });
+  });
+
+  it('adverts/get keyset pages neither repeat nor skip while new adverts are published', async () => {
+    const { agent } = await loggedInClient(testApp);
+    const before = new Set<number>();
+    for (let index = 0; index < 7; index++) {
+      const owner = await insertClient(testApp.app, { first_name: `Antes${index}` });
+      before.add(await insertAdvert(testApp.app, owner.id, { description: 'Anuncio de antes' }));
+    }
+    const seen: number[] = [];
+    let beforeId: number | undefined;
+    for (let guard = 0; guard < 20; guard++) {
+      const page = await agent.post<AdvertsGetResponse>('adverts/get', {
+        limit: 3,
+        ...(beforeId === undefined ? {} : { before_id: beforeId }),
+      });
+      expect(page.statusCode).toBe(200);
+      seen.push(...page.body.adverts.map((advert) => advert.id));
+      // Someone publishes between every two pages: it belongs above, never inside the pages still to come.
+      const newcomer = await insertClient(testApp.app, { first_name: `Nueva${guard}` });
+      await insertAdvert(testApp.app, newcomer.id, { description: 'Recién publicado' });
+      if (page.body.next_before_id === null) break;
+      beforeId = page.body.next_before_id;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of before) expect(seen).toContain(id);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+  });
+
+  it('admin/clients/get keyset pages go on where the last page ended while clients sign up', async () => {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 1; page <= 4; page++) {
+      const response = await admin.post<ClientsGetResponse>('admin/clients/get', {
+        search: 'numero 99',
+        page,
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(response.statusCode).toBe(200);
+      names.push(...response.body.clients.map((client) => client.name));
+      // A newcomer whose name sorts before every page still to come must not shift them.
+      await insertClient(testApp.app, { first_name: 'Persona', last_name: `Número 99${page}0-bis` });
+      if (!response.body.next_cursor) break;
+      cursor = response.body.next_cursor;
+    }
+    // numero 99, 990–999 and 9900–9999: 111 people in name order, each once.
+    const expected = Array.from({ length: MANY }, (_, index) => `Persona Número ${index + 1}`).filter(
+      (name) => name.includes('Número 99'),
+    );
+    expect(names.filter((name) => !name.includes('bis'))).toEqual([...expected].sort(byDatabaseOrder));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('refuses a cursor it did not issue with a Spanish 400', async () => {
+    for (const cursor of ['no-es-un-cursor', Buffer.from('[1,2]').toString('base64url')]) {
+      const response = await admin.post('admin/clients/get', { cursor });
+      expect(response.statusCode).toBe(400);
+      expect(response.body.message).toBe('La página pedida no es válida: vuelve a la primera');
+    }
   });
 });

@@ -20,17 +20,15 @@ export function usePeopleAdverts(gender: number | undefined) {
       clientId === null
         ? ['adverts', 'public', gender ?? null]
         : ['adverts', 'member', clientId, gender ?? null],
-    initialPageParam: 0,
+    initialPageParam: null as number | null,
+    // Keyset pages: people who publish while she scrolls neither repeat nor skip a card.
     queryFn: ({ pageParam }) =>
       apiPost<AdvertsGetResponse>('adverts/get', {
         ...(gender === undefined ? {} : { gender }),
-        offset: pageParam,
+        ...(pageParam === null ? {} : { before_id: pageParam }),
         limit: PEOPLE_PAGE_SIZE,
       }),
-    getNextPageParam: (last) => {
-      const next = last.offset + last.adverts.length;
-      return last.adverts.length > 0 && (last.total_estimated || next < last.total) ? next : undefined;
-    },
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
   });
 }
 

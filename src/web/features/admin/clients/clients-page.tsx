@@ -21,6 +21,7 @@ import {
   Table,
   Tag,
 } from '../components/admin-ui';
+import { useKeysetPages } from '../components/keyset-pages';
 
 const ADVERT_LABELS: Record<number, string> = { 1: 'Visible', 2: 'No se muestra' };
 
@@ -40,11 +41,12 @@ export function ClientsPage() {
 
 function ClientsTable({ search }: { search: string }) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const { page, cursor, go } = useKeysetPages();
   const [banner, setBanner] = useState<Banner>(null);
   const clients = useQuery({
-    queryKey: ['admin', 'clients', search, page],
-    queryFn: () => adminPost<ClientsGetResponse>('admin/clients/get', { search: search || undefined, page }),
+    queryKey: ['admin', 'clients', search, page, cursor],
+    queryFn: () =>
+      adminPost<ClientsGetResponse>('admin/clients/get', { search: search || undefined, page, cursor }),
     placeholderData: keepPreviousData,
   });
   const update = useMutation({
@@ -56,7 +58,7 @@ function ClientsTable({ search }: { search: string }) {
 
   if (clients.isPending) return <Spinner />;
   if (clients.isError) return <BannerSlot banner={bannerFrom(clients.error)} />;
-  const { total, total_estimated, page_size } = clients.data;
+  const { total, total_estimated, page_size, next_cursor } = clients.data;
   if (clients.data.clients.length === 0) return <EmptyState text="No hay clientes" />;
   const actions = (client: AdminClient) => (
     <div className="flex flex-wrap gap-2">
@@ -135,7 +137,14 @@ function ClientsTable({ search }: { search: string }) {
           </tr>
         ))}
       </Table>
-      <Pager page={page} pageSize={page_size} total={total} estimated={total_estimated} onPage={setPage} />
+      <Pager
+        page={page}
+        pageSize={page_size}
+        total={total}
+        estimated={total_estimated}
+        hasNext={Boolean(next_cursor)}
+        onPage={(to) => go(to, next_cursor)}
+      />
     </>
   );
 }

@@ -62,16 +62,20 @@ export function Pager({
   pageSize,
   total,
   estimated,
+  hasNext,
   onPage,
 }: {
   page: number;
   pageSize: number;
   total: number;
   estimated?: boolean | undefined;
+  /** Known from a keyset answer (its next_cursor); otherwise from the total. */
+  hasNext?: boolean;
   onPage: (page: number) => void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1 && !estimated) return null;
+  const nextOpen = hasNext ?? (page < pages || Boolean(estimated));
+  if (page <= 1 && !nextOpen) return null;
   return (
     <nav aria-label="Paginación" className="mt-4 flex items-center gap-3 text-sm">
       <button type="button" className={smallButton()} disabled={page <= 1} onClick={() => onPage(page - 1)}>
@@ -80,12 +84,7 @@ export function Pager({
       <span>
         Página {page} de {totalLabel(pages, estimated)} · {totalLabel(total, estimated)} en total
       </span>
-      <button
-        type="button"
-        className={smallButton()}
-        disabled={page >= pages && !estimated}
-        onClick={() => onPage(page + 1)}
-      >
+      <button type="button" className={smallButton()} disabled={!nextOpen} onClick={() => onPage(page + 1)}>
         Siguiente
       </button>
     </nav>

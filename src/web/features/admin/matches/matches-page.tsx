@@ -32,6 +32,7 @@ import {
   Tag,
 } from '../components/admin-ui';
 import { ContactedCheckbox } from '../components/contacted-checkbox';
+import { useKeysetPages } from '../components/keyset-pages';
 
 type Tab = 'interests' | 'quiz';
 
@@ -75,15 +76,16 @@ export function MatchesPage() {
 
 function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner: Banner) => void }) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const { page, cursor, go } = useKeysetPages();
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useQuery({
-    queryKey: ['admin', 'matches', 'interests', search, page],
+    queryKey: ['admin', 'matches', 'interests', search, page, cursor],
     queryFn: () =>
       adminPost<InterestPairsResponse>('admin/matches', {
         tab: 'interests',
         search: search || undefined,
         page,
+        cursor,
       }),
     placeholderData: keepPreviousData,
   });
@@ -94,7 +96,7 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
   });
   if (list.isPending) return <Spinner />;
   if (list.isError) return null;
-  const { matches, total, total_estimated, page_size } = list.data;
+  const { matches, total, total_estimated, page_size, next_cursor } = list.data;
   if (matches.length === 0) return <EmptyState text="No hay intereses" />;
   return (
     <>
@@ -128,7 +130,14 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
           </tr>
         ))}
       </Table>
-      <Pager page={page} pageSize={page_size} total={total} estimated={total_estimated} onPage={setPage} />
+      <Pager
+        page={page}
+        pageSize={page_size}
+        total={total}
+        estimated={total_estimated}
+        hasNext={Boolean(next_cursor)}
+        onPage={(to) => go(to, next_cursor)}
+      />
       <MatchInfoModal matchId={openId} onClose={() => setOpenId(null)} />
     </>
   );
