@@ -147,14 +147,14 @@ export async function loadScaleDataset(
   const past = events - UPCOMING_EVENTS;
   await run(sql`insert into events (id, name, day, hour, description, price_m_cents, price_w_cents, limit_m, limit_w,
       occupation, status_id, image_id, created_at, updated_at, venue, address, city, duration_minutes, age_min, age_max,
-      round_minutes, picks_closed_at)
+      round_minutes, picks_closed_at, search_text)
     ${series(events)}
     select s.n, e.name || ' en ' || ci.name, ${day(sql`case when s.n > ${sql.lit(past)} then 1 + (s.n - ${sql.lit(past)}) * 90 / ${sql.lit(UPCOMING_EVENTS)} else -(${sql.lit(past)} - s.n + 1) * 1825 / ${sql.lit(past)} - 1 end`)},
       '20:00', 'Una noche para conocer gente nueva con dinámicas guiadas por nuestro equipo.',
       50000 + ${hash('s.n', 31)} % 5 * 10000, 40000 + ${hash('s.n', 31)} % 5 * 10000, 20, 20, 1,
       case when ${hash('s.n', 32)} % 50 = 0 then 2 else 1 end, null,
       ${iso(sql`(${sql.lit(events)} - s.n) * 7200 + 86400 * 30`)}, ${iso(sql`(${sql.lit(events)} - s.n) * 7200`)},
-      v.name, v.folded, ci.folded, 150, 25, 45, 7, null
+      v.name, v.folded, ci.folded, 150, 25, 45, 7, null, e.folded || ' en ' || lower(ci.name)
     from s
     join scale_words e on e.kind = 'event' and e.i = ${hash('s.n', 33)} % ${sql.lit(EVENT_NAMES.length)}
     join scale_words ci on ci.kind = 'city' and ci.i = ${hash('s.n', 34)} % ${sql.lit(CITIES.length)}

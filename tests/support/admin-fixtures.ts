@@ -1,5 +1,6 @@
 import { hashPassword } from '../../src/server/platform/auth/passwords';
 import type { DB } from '../../src/server/platform/db/database';
+import { foldForSearch } from '../../src/shared/domain/search-text';
 
 /** An app (FastifyInstance) or anything else holding the database, such as a cluster test's own connection. */
 export type WithDb = { db: DB };
@@ -92,6 +93,7 @@ export async function insertEvent(
     .insertInto('events')
     .values({
       name: values.name ?? 'Evento de prueba',
+      search_text: foldForSearch(values.name ?? 'Evento de prueba'),
       day: values.day ?? '2030-01-15',
       hour: values.hour ?? '20:00',
       description: '',

@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
 import type { AdminClient, PendingAdvert } from '../../shared/contracts/admin';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
-import { searchPattern } from '../../shared/domain/search-text';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import { recordScoringChange } from '../matching/matching-service';
 import { selectAdvertsWithOwner } from '../people/advert-queries';
@@ -11,17 +9,10 @@ import { recordAudit } from '../platform/audit';
 import { revokeAllSessions } from '../platform/auth/sessions';
 import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
+import { matchesFolded } from '../platform/db/folded-search';
 import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
 import { conflict, notFound } from '../platform/errors';
 import { ageOnDay, nowIso } from '../platform/time';
-
-/**
- * 'Contains' on a client's folded name, e-mail and phone (`clients.search_text`), ignoring case
- * and accents the same way on SQLite and PostgreSQL: both sides are folded in TypeScript.
- */
-export function clientMatches(searchTextColumn: string, search: string) {
-  return sql<boolean>`${sql.ref(searchTextColumn)} like ${searchPattern(search)} escape '\\'`;
-}
 
 export async function listPendingAdverts(db: DB): Promise<PendingAdvert[]> {
   const rows = await selectAdvertsWithOwner(db)
@@ -51,7 +42,7 @@ export async function listClients(
     .selectFrom('clients')
     .leftJoin('adverts', 'adverts.client_id', 'clients.id')
     .where('clients.status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive]);
-  if (search) query = query.where(clientMatches('clients.search_text', search));
+  if (search) query = query.where(matchesFolded('clients.search_text', search));
   const counted = await boundedTotal(db, query);
   const order = ['clients.first_name', 'clients.last_name', 'clients.id'];
   const start = cursor ? decodeCursor(cursor, ['string', 'string', 'number']) : null;

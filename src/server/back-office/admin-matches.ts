@@ -15,10 +15,10 @@ import { approvedPhotos, mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
 import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
+import { matchesFolded } from '../platform/db/folded-search';
 import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
 import { badRequest, notFound } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
-import { clientMatches } from './admin-clients';
 import { listQuizPairs } from './quiz-pairs';
 
 /** Interest pairs 'A le interesa B'; a mutual pair (two rows) is listed once, by its lower client id. */
@@ -43,7 +43,7 @@ export async function listInterestPairs(
     );
   if (search) {
     query = query.where((eb) =>
-      eb.or([clientMatches('a.search_text', search), clientMatches('b.search_text', search)]),
+      eb.or([matchesFolded('a.search_text', search), matchesFolded('b.search_text', search)]),
     );
   }
   const counted = await boundedTotal(db, query);
@@ -186,7 +186,7 @@ async function listUnpairedRespondents(app: FastifyInstance, search: string): Pr
     .selectFrom('clients')
     .innerJoin('quiz_answers', 'quiz_answers.client_id', 'clients.id')
     .select(['clients.id', 'clients.first_name', 'clients.last_name'])
-    .where(clientMatches('clients.search_text', search))
+    .where(matchesFolded('clients.search_text', search))
     .where('clients.status_id', '=', CLIENT_STATUS.active)
     .orderBy('clients.first_name')
     .orderBy('clients.id')

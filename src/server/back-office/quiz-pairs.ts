@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CompatibilityPair } from '../../shared/domain/compatibility';
-import { clientMatches } from './admin-clients';
+import { matchesFolded } from '../platform/db/folded-search';
 
 /**
  * Compatibility pairs (each pair once, client_a < client_b, score > 0: gender misfits at 2 last) from this instance's
@@ -14,7 +14,7 @@ export async function listQuizPairs(
   const named = await app.db
     .selectFrom('clients')
     .select('id')
-    .where(clientMatches('search_text', options.search))
+    .where(matchesFolded('search_text', options.search))
     .execute();
   if (named.length === 0) return { pairs: [], total: 0 };
   return app.matching.page({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction, Updateable } from 'kysely';
+import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import {
   type AdminEvent,
   AGE_BAND_ORDER,
@@ -10,9 +11,12 @@ import {
 import { formatCategoryList, parseCategoryList } from '../../shared/domain/categories';
 import { DEFAULT_CITY } from '../../shared/domain/cities';
 import { hasStarted } from '../../shared/domain/mexico-time';
+import { foldForSearch } from '../../shared/domain/search-text';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import { recordAudit } from '../platform/audit';
+import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
+import { matchesFolded } from '../platform/db/folded-search';
 import type { Database, EventRow, EventTable } from '../platform/db/schema';
 import { badRequest, notFound } from '../platform/errors';
 import {
@@ -77,23 +81,33 @@ function toAdminEvent(
   };
 }
 
-/** Every event but the deleted ones, newest day first (undated drafts on top). */
-export async function listAdminEvents(db: DB): Promise<AdminEvent[]> {
-  const events = await db
-    .selectFrom('events')
+/** One page of the events but the deleted ones, newest day first, optionally found by name. */
+export async function listAdminEvents(
+  db: DB,
+  search: string | undefined,
+  page: number,
+): Promise<{ events: AdminEvent[] } & BoundedTotal> {
+  let query = db.selectFrom('events').where('status_id', '<>', EVENT_STATUS.deleted);
+  if (search) query = query.where(matchesFolded('search_text', search));
+  const counted = await boundedTotal(db, query);
+  const events = await query
     .selectAll()
-    .where('status_id', '<>', EVENT_STATUS.deleted)
     .orderBy('day', 'desc')
     .orderBy('hour', 'desc')
     .orderBy('id', 'desc')
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
     .execute();
   const ids = events.map((event) => event.id);
   const categories = await categoriesByEvent(db, ids);
   const counts = await placeCounts(db, ids);
   const sources = await eventImageSources(db, events);
-  return events.map((event) =>
-    toAdminEvent(event, categories.get(event.id) ?? [], counts.get(event.id) ?? NO_PLACES_TAKEN, sources),
-  );
+  return {
+    ...counted,
+    events: events.map((event) =>
+      toAdminEvent(event, categories.get(event.id) ?? [], counts.get(event.id) ?? NO_PLACES_TAKEN, sources),
+    ),
+  };
 }
 
 export async function findAdminEvent(db: DB, eventId: number): Promise<AdminEvent | null> {
@@ -176,7 +190,13 @@ export async function addEvent(
     const stored = prepared ? await storeImage(trx, 'event', prepared) : null;
     const { id } = await trx
       .insertInto('events')
-      .values({ ...eventColumns(fields), image_id: stored?.id ?? null, created_at: now, updated_at: now })
+      .values({
+        ...eventColumns(fields),
+        search_text: foldForSearch(fields.name),
+        image_id: stored?.id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await replaceCategories(trx, id, fields.category ?? '');
@@ -216,7 +236,12 @@ export async function updateEvent(
     const stored = prepared ? await storeImage(trx, 'event', prepared) : null;
     await trx
       .updateTable('events')
-      .set({ ...columns, updated_at: nowIso(), ...(stored ? { image_id: stored.id } : {}) })
+      .set({
+        ...columns,
+        search_text: foldForSearch(fields.name),
+        updated_at: nowIso(),
+        ...(stored ? { image_id: stored.id } : {}),
+      })
       .where('id', '=', fields.id)
       .execute();
     // The replaced picture goes with the change: no image is left without its event.

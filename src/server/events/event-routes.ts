@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import { eventAddBody, eventUpdateBody } from '../../shared/contracts/admin-events';
 import { eventDetailsBody, eventGetBody } from '../../shared/contracts/events';
 import { closePicksByAdmin } from '../match-cards/close-picks';
@@ -32,7 +33,9 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/event/get', { schema: { body: eventGetBody } }, async (request, reply) => {
     if (await wantsAdminView(request)) {
-      return ok('Eventos', { events: await listAdminEvents(app.db) });
+      const page = request.body?.page ?? 1;
+      const { events, ...paging } = await listAdminEvents(app.db, request.body?.search, page);
+      return ok('Eventos', { events, ...paging, page, page_size: ADMIN_PAGE_SIZE });
     }
     const category = request.body?.category;
     const city = request.body?.city;

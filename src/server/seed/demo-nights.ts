@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { CategoryId } from '../../shared/domain/categories';
 import { mexicoDayAndHour } from '../../shared/domain/mexico-time';
+import { foldForSearch } from '../../shared/domain/search-text';
 import { ASSISTANCE_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { newTicketCode } from '../events/attendance/tickets';
 import type { Database } from '../platform/db/schema';
@@ -111,6 +112,7 @@ async function insertNight(
     .insertInto('events')
     .values({
       name: night.name,
+      search_text: foldForSearch(night.name),
       venue: night.venue,
       address: night.address,
       city: 'cdmx',

@@ -3,7 +3,7 @@ import { PHOTO_STATUS } from '../../shared/contracts/photos';
 import { AGE_RANGES, SOUGHT_GENDER } from '../../shared/domain/compatibility';
 import { dayInMexicoCity, mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 import { QUIZ_QUESTIONS, type QuizOptionText } from '../../shared/domain/quiz-questions';
-import { clientSearchText } from '../../shared/domain/search-text';
+import { clientSearchText, foldForSearch } from '../../shared/domain/search-text';
 import {
   ADVERT_STATUS,
   ASSISTANCE_STATUS,
@@ -207,6 +207,7 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
         .insertInto('events')
         .values({
           name: event.name,
+          search_text: foldForSearch(event.name),
           day: event.dayOffset === null ? null : addDays(today, event.dayOffset),
           hour: event.hour,
           description: event.description,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITY_CODES } from '../domain/cities';
+import type { Paged } from './admin';
 import {
   dateSchema,
   idSchema,
@@ -187,7 +188,8 @@ export interface AdminAttendee {
   checked_in: number;
 }
 
-export interface AdminEventsResponse {
+/** The back office's event list: 50 a page (design.md §17), newest day first. */
+export interface AdminEventsResponse extends Paged {
   status: 'success';
   message: string;
   events: AdminEvent[];

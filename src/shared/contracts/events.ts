@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITY_CODES } from '../domain/cities';
+import { pageSchema, searchSchema } from './admin';
 import { idSchema, optionalIdSchema } from './common';
 
 export const eventGetBody = z
@@ -9,6 +10,9 @@ export const eventGetBody = z
     category: z.string({ error: 'Debe ser el identificador de una categoría' }).max(60).optional(),
     /** A city code of src/shared/domain/cities.ts (/eventos?ciudad=…). */
     city: z.enum(CITY_CODES, { error: 'Elige una ciudad de la lista' }).optional(),
+    /** The back office's view (admin_id of the session): a page of 50, optionally by name. */
+    search: searchSchema,
+    page: pageSchema,
   })
   .optional();
 

@@ -52,6 +52,7 @@ describe('stats/get', () => {
       .values(
         Array.from({ length: COUNTER_CAPS.dates + 1 - heldEvents }, (_, index) => ({
           name: `Evento pasado ${index}`,
+          search_text: `evento pasado ${index}`,
           day: '2020-01-01',
           hour: '20:00',
           description: '',

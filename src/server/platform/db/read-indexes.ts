@@ -32,7 +32,7 @@ export const READ_INDEXES: readonly ReadIndex[] = [
     postgres: '(created_at desc, id desc)',
     sqlite: '(created_at desc, id desc)',
   },
-  // Accent- and case-free "contains" search on the folded text (trigram; see clientMatches).
+  // Accent- and case-free "contains" search on the folded text (trigram; see folded-search.ts).
   { name: 'clients_search_trigram', table: 'clients', postgres: 'using gin (search_text gin_trgm_ops)' },
 ];
 

@@ -78,6 +78,8 @@ export interface EventTable {
   round_minutes: ColumnType<number, number | undefined, number>;
   /** When the match cards were closed and mutual picks became mutual interests; null while open. */
   picks_closed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name folded by foldForSearch: what the back office's event search matches. */
+  search_text: string;
 }
 
 export interface EventCategoryTable {

@@ -9,6 +9,7 @@ import * as trust from './0016-trust';
 import * as photos from './0017-photos';
 import * as nightOut from './0018-night-out';
 import * as matchCards from './0019-match-cards';
+import * as eventSearch from './0020-event-search';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0017-photos': photos,
   '0018-night-out': nightOut,
   '0019-match-cards': matchCards,
+  '0020-event-search': eventSearch,
 };

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,7 +11,6 @@ import {
   eventFieldsSchema,
 } from '../../../../shared/contracts/admin-events';
 import { CITIES, cityLabel, DEFAULT_CITY } from '../../../../shared/domain/cities';
-import { foldForSearch } from '../../../../shared/domain/search-text';
 import { EVENT_STATUS } from '../../../../shared/domain/statuses';
 import { sessionHint } from '../../../api/client';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +27,7 @@ import {
   bannerFrom,
   EmptyState,
   PageHeader,
+  Pager,
   SearchBox,
   smallButton,
   Tag,
@@ -38,13 +38,6 @@ export function EventsPage() {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [banner, setBanner] = useState<Banner>(null);
-  const events = useQuery({
-    queryKey: ['admin', 'events'],
-    queryFn: () =>
-      adminPost<AdminEventsResponse>('event/get', { admin_id: sessionHint('admin') ?? undefined }),
-  });
-  const needle = foldForSearch(search);
-  const shown = (events.data?.events ?? []).filter((event) => foldForSearch(event.name).includes(needle));
   return (
     <section>
       <PageHeader title="Eventos">
@@ -54,50 +47,67 @@ export function EventsPage() {
       </PageHeader>
       <BannerSlot banner={banner} />
       <SearchBox label="Buscar evento por nombre" value={search} onChange={setSearch} />
-      {events.isPending ? (
-        <Spinner />
-      ) : events.isError ? (
-        <BannerSlot banner={bannerFrom(events.error)} />
-      ) : shown.length === 0 ? (
-        <EmptyState text="No hay eventos" />
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {shown.map((event) => (
-            <li key={event.id}>
-              <Link
-                to={`/admin/event/${event.id}`}
-                className="flex gap-3 rounded border border-slate-200 bg-white p-2 hover:border-accent"
-              >
-                {/* Contained, not cropped: the organizer checks the whole picture visitors will see. */}
-                <img
-                  src={event.image}
-                  srcSet={event.image_srcset}
-                  sizes="80px"
-                  width={80}
-                  height={80}
-                  alt=""
-                  className="size-20 shrink-0 rounded bg-slate-100 object-contain"
-                  loading="lazy"
-                />
-                <div className="min-w-0">
-                  <p className="font-semibold">{event.name}</p>
-                  <p className="text-sm text-slate-600">
-                    {event.day ? formatDay(event.day) : 'Sin fecha'}{' '}
-                    {event.hour ? `· ${formatHour(event.hour)}` : ''}
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    {[event.venue, cityLabel(event.city)].filter(Boolean).join(' · ')}
-                  </p>
-                  {event.status_id === EVENT_STATUS.soldOut ? <Tag tone="red">Agotado</Tag> : null}
-                  {event.status_id === EVENT_STATUS.suspended ? <Tag tone="amber">Suspendido</Tag> : null}
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EventList key={search.trim()} search={search.trim()} />
       <NewEventModal open={creating} onOpenChange={setCreating} onCreated={setBanner} />
     </section>
+  );
+}
+
+/** One page of 50 events, newest day first; the search runs on the server (design.md §17). */
+function EventList({ search }: { search: string }) {
+  const [page, setPage] = useState(1);
+  const events = useQuery({
+    queryKey: ['admin', 'events', search, page],
+    queryFn: () =>
+      adminPost<AdminEventsResponse>('event/get', {
+        admin_id: sessionHint('admin') ?? undefined,
+        search: search || undefined,
+        page,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  if (events.isPending) return <Spinner />;
+  if (events.isError) return <BannerSlot banner={bannerFrom(events.error)} />;
+  const { total, total_estimated, page_size } = events.data;
+  if (events.data.events.length === 0) return <EmptyState text="No hay eventos" />;
+  return (
+    <>
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {events.data.events.map((event) => (
+          <li key={event.id}>
+            <Link
+              to={`/admin/event/${event.id}`}
+              className="flex gap-3 rounded border border-slate-200 bg-white p-2 hover:border-accent"
+            >
+              {/* Contained, not cropped: the organizer checks the whole picture visitors will see. */}
+              <img
+                src={event.image}
+                srcSet={event.image_srcset}
+                sizes="80px"
+                width={80}
+                height={80}
+                alt=""
+                className="size-20 shrink-0 rounded bg-slate-100 object-contain"
+                loading="lazy"
+              />
+              <div className="min-w-0">
+                <p className="font-semibold">{event.name}</p>
+                <p className="text-sm text-slate-600">
+                  {event.day ? formatDay(event.day) : 'Sin fecha'}{' '}
+                  {event.hour ? `· ${formatHour(event.hour)}` : ''}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {[event.venue, cityLabel(event.city)].filter(Boolean).join(' · ')}
+                </p>
+                {event.status_id === EVENT_STATUS.soldOut ? <Tag tone="red">Agotado</Tag> : null}
+                {event.status_id === EVENT_STATUS.suspended ? <Tag tone="amber">Suspendido</Tag> : null}
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Pager page={page} pageSize={page_size} total={total} estimated={total_estimated} onPage={setPage} />
+    </>
   );
 }
 
