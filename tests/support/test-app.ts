@@ -60,8 +60,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<Starte
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
       SIGNUPS_PER_ADDRESS: '10000',
-      // Tests read the statistics right after writing; admin-stats-cache.test.ts covers the cache.
-      ADMIN_STATS_MAX_AGE_SECONDS: '0',
+      // Tests read the figures right after writing; admin-stats-cache.test.ts covers the cache.
+      STATS_MAX_AGE_SECONDS: '0',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       ...options.env,

@@ -13,7 +13,7 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
   api.addHook('preHandler', requireAdmin);
   // Whole-site counts cost seconds at a million members (design.md §17): one computation a minute.
   const stats = new CachedValue(
-    app.config.adminStatsMaxAgeMs,
+    app.config.statsMaxAgeMs,
     () => adminStats(app.db),
     (error) => app.log.error({ err: error }, 'admin stats refresh failed'),
   );

@@ -25,8 +25,11 @@ export interface AppConfig {
   queue: QueueConfig;
   /** How long this instance keeps the public lists (events, adverts) in memory; 0 turns it off. */
   publicCacheTtlMs: number;
-  /** How old admin/stats may be before it is recomputed (in the background); 0 computes every time. */
-  adminStatsMaxAgeMs: number;
+  /**
+   * How old whole-site figures (admin/stats, the landing counters) may be before they are
+   * recomputed in the background; 0 computes them on every read.
+   */
+  statsMaxAgeMs: number;
 }
 
 export interface QueueConfig {
@@ -60,7 +63,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     databaseWaitMs: Number(env.DATABASE_WAIT_SECONDS ?? 30) * 1000,
     publicCacheTtlMs: Number(env.PUBLIC_CACHE_TTL_MS ?? 3000),
-    adminStatsMaxAgeMs: Number(env.ADMIN_STATS_MAX_AGE_SECONDS ?? 60) * 1000,
+    statsMaxAgeMs: Number(env.STATS_MAX_AGE_SECONDS ?? 60) * 1000,
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
       concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { COUNTER_CAPS, type CounterKey } from '../../shared/domain/landing';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import {
@@ -6,6 +7,7 @@ import {
   EVENT_STATUS,
   INTEREST_STATUS,
 } from '../../shared/domain/statuses';
+import { CachedValue } from '../platform/cached-value';
 import type { DB } from '../platform/db/database';
 
 /** The community's real figures, counted the way the landing labels them. */
@@ -45,6 +47,26 @@ export async function countCommunity(db: DB): Promise<Record<CounterKey, number>
     // A mutual interest is stored once per direction.
     matches: Math.floor(Number(mutual.total) / 2),
   };
+}
+
+const cachedTargets = new WeakMap<DB, CachedValue<Record<CounterKey, number>>>();
+
+/**
+ * The landing counters as this instance last computed them: whole-table counts cost a second at a
+ * million members (design.md §17), so they are recomputed at most once per STATS_MAX_AGE_SECONDS,
+ * in the background.
+ */
+export async function landingCounters(app: FastifyInstance): Promise<Record<CounterKey, number>> {
+  let cached = cachedTargets.get(app.db);
+  if (!cached) {
+    cached = new CachedValue(
+      app.config.statsMaxAgeMs,
+      () => landingCounterTargets(app.db),
+      (error) => app.log.error({ err: error }, 'landing counters refresh failed'),
+    );
+    cachedTargets.set(app.db, cached);
+  }
+  return (await cached.get()).value;
 }
 
 /**

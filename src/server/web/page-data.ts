@@ -5,7 +5,7 @@ import type { PageData } from '../../web/entry-server';
 import { PEOPLE_PAGE_SIZE } from '../../web/features/people/api';
 import { listPublicEvents } from '../events/public-events';
 import { listPublicAdverts } from '../people/adverts';
-import { landingCounterTargets } from '../stats/community-stats';
+import { landingCounters } from '../stats/community-stats';
 
 /** Public addresses rendered on the server; the client and admin areas stay client-rendered. */
 const RENDERED = [
@@ -45,7 +45,7 @@ export async function pageData(app: FastifyInstance, url: URL, event?: unknown):
       {
         key: ['stats'],
         data: success('Cifras de la comunidad', {
-          stats: await app.readCache.get('stats', () => landingCounterTargets(app.db)),
+          stats: await landingCounters(app),
         }),
       },
     ];

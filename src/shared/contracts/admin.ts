@@ -215,6 +215,6 @@ export interface AdminStatsResponse {
   /** Interests that became mutual, by the week the second one was sent. */
   matches_by_week: WeekCount[];
   events: EventPlaces[];
-  /** When these figures were computed: at most ADMIN_STATS_MAX_AGE_SECONDS (60) old, plus one computation. */
+  /** When these figures were computed: at most STATS_MAX_AGE_SECONDS (60) old, plus one computation. */
   computed_at: string;
 }

@@ -6,7 +6,7 @@ import { setUpTestApp } from '../../support/test-app';
 const testApp = setUpTestApp({
   seedDemo: false,
   loginAdmin: true,
-  env: { ADMIN_STATS_MAX_AGE_SECONDS: '60' },
+  env: { STATS_MAX_AGE_SECONDS: '60' },
 });
 const { admin } = testApp;
 
