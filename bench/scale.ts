@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { hashPassword } from '../src/server/platform/auth/passwords';
 import { createDatabase, migrateToLatest } from '../src/server/platform/db/database';
+import { encodeCursor } from '../src/server/platform/db/keyset';
 import { ensureReadIndexes } from '../src/server/platform/db/read-indexes';
 import type { Database } from '../src/server/platform/db/schema';
 import { ADMIN_PAGE_SIZE } from '../src/shared/contracts/admin';
@@ -140,6 +141,39 @@ try {
     where c.status_id = 1 and a.client_id <> ${member.id} order by a.id desc limit ${REQUESTS + 5}`.execute(
     db,
   );
+  // Where the product's keyset pages start deep in the lists (design.md §17): the key of the row
+  // before the page, looked up once here, not timed.
+  const deepPage = Math.max(1, Math.ceil(CLIENTS / ADMIN_PAGE_SIZE / 2));
+  const clientKey = await db
+    .selectFrom('clients')
+    .select(['first_name', 'last_name', 'id'])
+    .where('status_id', 'in', [1, 2])
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
+    .offset((deepPage - 1) * ADMIN_PAGE_SIZE - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const clientsCursor = encodeCursor([clientKey.first_name, clientKey.last_name, clientKey.id]);
+  const interestKey = await db
+    .selectFrom('interests')
+    .select(['created_at', 'id'])
+    .where((eb) =>
+      eb.or([
+        eb('status_id', '=', 1),
+        eb.and([eb('status_id', '=', 2), eb('client_id', '<', eb.ref('target_client_id'))]),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(49 * ADMIN_PAGE_SIZE - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const interestsCursor = encodeCursor([interestKey.created_at, interestKey.id]);
+  const advertKey = await sql<{ id: number }>`select a.id from adverts a join clients c on c.id = a.client_id
+    where a.status_id = 1 and a.description <> '' and c.status_id = 1 order by a.id desc limit 1 offset ${20 * 24 - 1}`.execute(
+    db,
+  );
   await db.destroy();
 
   const env = {
@@ -158,7 +192,6 @@ try {
   const adminCookie = await login(server, 'admin/login', TEST_ADMIN.email, TEST_ADMIN.password);
   const cookies = { visitante: '', miembro: memberCookie, admin: adminCookie };
 
-  const deepPage = Math.max(1, Math.ceil(CLIENTS / ADMIN_PAGE_SIZE / 2));
   let nextTarget = 0;
   const calls: Call[] = [
     { name: 'event/get', who: 'visitante', call: 'event/get', body: () => ({}) },
@@ -178,7 +211,7 @@ try {
       name: 'adverts/get página 20',
       who: 'miembro',
       call: 'adverts/get',
-      body: () => ({ offset: 20 * 24, limit: 24 }),
+      body: () => ({ before_id: advertKey.rows[0]!.id, limit: 24 }),
     },
     { name: 'event/get', who: 'miembro', call: 'event/get', body: () => ({}) },
     { name: 'event/details', who: 'miembro', call: 'event/details', body: () => ({ event_id: upcoming.id }) },
@@ -203,7 +236,7 @@ try {
       name: `admin/clients/get página ${deepPage}`,
       who: 'admin',
       call: 'admin/clients/get',
-      body: () => ({ page: deepPage }),
+      body: () => ({ page: deepPage, cursor: clientsCursor }),
     },
     {
       name: 'admin/clients/get busca',
@@ -227,7 +260,7 @@ try {
       name: 'admin/matches intereses página 50',
       who: 'admin',
       call: 'admin/matches',
-      body: () => ({ tab: 'interests', page: 50 }),
+      body: () => ({ tab: 'interests', page: 50, cursor: interestsCursor }),
     },
     {
       name: 'admin/matches intereses busca',
