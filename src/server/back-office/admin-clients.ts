@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AdminClient, PendingAdvert } from '../../shared/contracts/admin';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
@@ -8,7 +9,7 @@ import { mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
 import { revokeAllSessions } from '../platform/auth/sessions';
 import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
-import type { DB } from '../platform/db/database';
+import { type DB, isSqlite } from '../platform/db/database';
 import { matchesFolded } from '../platform/db/folded-search';
 import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
 import { conflict, notFound } from '../platform/errors';
@@ -44,6 +45,8 @@ export async function listClients(
     .where('clients.status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive]);
   if (search) query = query.where(matchesFolded('clients.search_text', search));
   const counted = await boundedTotal(db, query);
+  // With a search, SQLite would walk the whole name index and read every row to test it; sorting
+  // the matches is far cheaper (decision 0027). PostgreSQL's planner weighs both by itself.
   const order = ['clients.first_name', 'clients.last_name', 'clients.id'];
   const start = cursor ? decodeCursor(cursor, ['string', 'string', 'number']) : null;
   const rows = await (start ? query.where(afterKey(order, start, '>')) : query)
@@ -61,7 +64,9 @@ export async function listClients(
       'adverts.description',
       'adverts.description_update',
     ])
-    .orderBy('clients.first_name')
+    .orderBy(
+      search && isSqlite(db) ? sql`${sql.ref('clients.first_name')} || ''` : sql.ref('clients.first_name'),
+    )
     .orderBy('clients.last_name')
     .orderBy('clients.id')
     .limit(ADMIN_PAGE_SIZE)

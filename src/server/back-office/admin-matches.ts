@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import type {
   InterestPair,
@@ -17,9 +18,28 @@ import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
 import { matchesFolded } from '../platform/db/folded-search';
 import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
+import type { Database } from '../platform/db/schema';
 import { badRequest, notFound } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
 import { listQuizPairs } from './quiz-pairs';
+
+/**
+ * Past this many clients named by a search, the interest pairs are found by walking the newest
+ * ones (matches are dense); below it, from those clients' own interests (matches are sparse).
+ * Either way a page reads a bounded number of rows (design.md §17, decision 0027).
+ */
+const DENSE_SEARCH_CLIENTS = 1000;
+
+/** A one-way interest, or a mutual pair's row from its lower client id: each pair once. */
+function listedOnce(eb: ExpressionBuilder<Database, 'interests'>) {
+  return eb.or([
+    eb('interests.status_id', '=', INTEREST_STATUS.oneWay),
+    eb.and([
+      eb('interests.status_id', '=', INTEREST_STATUS.mutual),
+      eb('interests.client_id', '<', eb.ref('interests.target_client_id')),
+    ]),
+  ]);
+}
 
 /** Interest pairs 'A le interesa B'; a mutual pair (two rows) is listed once, by its lower client id. */
 export async function listInterestPairs(
@@ -28,25 +48,34 @@ export async function listInterestPairs(
   page: number,
   cursor: string | undefined,
 ): Promise<{ matches: InterestPair[]; next_cursor: string | null } & BoundedTotal> {
-  let query = db
-    .selectFrom('interests')
-    .innerJoin('clients as a', 'a.id', 'interests.client_id')
-    .innerJoin('clients as b', 'b.id', 'interests.target_client_id')
-    .where((eb) =>
-      eb.or([
-        eb('interests.status_id', '=', INTEREST_STATUS.oneWay),
-        eb.and([
-          eb('interests.status_id', '=', INTEREST_STATUS.mutual),
-          eb('interests.client_id', '<', eb.ref('interests.target_client_id')),
-        ]),
-      ]),
-    );
+  let pairs = db.selectFrom('interests').where(listedOnce);
+  let dense = true;
   if (search) {
-    query = query.where((eb) =>
-      eb.or([matchesFolded('a.search_text', search), matchesFolded('b.search_text', search)]),
+    const named = db
+      .selectFrom('clients')
+      .select('clients.id')
+      .where(matchesFolded('clients.search_text', search));
+    const { total } = await boundedTotal(db, named, DENSE_SEARCH_CLIENTS);
+    dense = total >= DENSE_SEARCH_CLIENTS;
+    pairs = pairs.where((eb) =>
+      eb.or([eb('interests.client_id', 'in', named), eb('interests.target_client_id', 'in', named)]),
     );
   }
-  const counted = await boundedTotal(db, query);
+  // Counted on interests alone: both people of a row always exist.
+  const counted = await boundedTotal(db, pairs);
+  let query = pairs
+    .innerJoin('clients as a', 'a.id', 'interests.client_id')
+    .innerJoin('clients as b', 'b.id', 'interests.target_client_id');
+  if (search && dense) {
+    // The same rows, written so that the newest-first index is walked and filtered on the way.
+    query = db
+      .selectFrom('interests')
+      .innerJoin('clients as a', 'a.id', 'interests.client_id')
+      .innerJoin('clients as b', 'b.id', 'interests.target_client_id')
+      .where(listedOnce)
+      .where((eb) => eb.or([matchesFolded('a.search_text', search), matchesFolded('b.search_text', search)]));
+  }
+
   const start = cursor ? decodeCursor(cursor, ['string', 'number']) : null;
   const rows = await (start
     ? query.where(afterKey(['interests.created_at', 'interests.id'], start, '<'))

@@ -122,4 +122,58 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
       expect(response.body.message).toBe('La página pedida no es válida: vuelve a la primera');
     }
   });
+
+  it('admin/matches finds the same interest pairs by a search naming many people or few', async () => {
+    const { db } = testApp.app;
+    const people = await db
+      .selectFrom('clients')
+      .select(['id', 'email'])
+      .where('email', 'in', [
+        'persona7@lista.mx',
+        'persona8@lista.mx',
+        'persona9@lista.mx',
+        'persona10@lista.mx',
+      ])
+      .orderBy('id')
+      .execute();
+    const [seven, eight, nine, ten] = people.map((person) => person.id) as [number, number, number, number];
+    const at = (minute: number) => `2026-02-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    await db
+      .insertInto('interests')
+      .values([
+        { client_id: seven, target_client_id: eight, status_id: 1, contacted: 0, created_at: at(1) },
+        { client_id: nine, target_client_id: seven, status_id: 1, contacted: 0, created_at: at(2) },
+        { client_id: nine, target_client_id: ten, status_id: 2, contacted: 0, created_at: at(3) },
+        { client_id: ten, target_client_id: nine, status_id: 2, contacted: 0, created_at: at(3) },
+      ])
+      .execute();
+    const pairs = async (search: string) => {
+      const response = await admin.post<{
+        matches: { client_a_id: number; client_b_id: number }[];
+        total: number;
+      }>('admin/matches', { tab: 'interests', search });
+      expect(response.statusCode).toBe(200);
+      return {
+        total: response.body.total,
+        pairs: response.body.matches.map((m) => [m.client_a_id, m.client_b_id]),
+      };
+    };
+    // 'persona' names all 10 050 people (found from the newest interests); one e-mail names one.
+    expect(await pairs('persona')).toEqual({
+      total: 3,
+      pairs: [
+        [nine, ten],
+        [nine, seven],
+        [seven, eight],
+      ],
+    });
+    expect(await pairs('persona7@lista')).toEqual({
+      total: 2,
+      pairs: [
+        [nine, seven],
+        [seven, eight],
+      ],
+    });
+    expect(await pairs('persona10@lista')).toEqual({ total: 1, pairs: [[nine, ten]] });
+  });
 });

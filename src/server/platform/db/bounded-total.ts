@@ -14,16 +14,17 @@ export interface BoundedTotal {
 export async function boundedTotal<DBType, TB extends keyof DBType, O>(
   db: DB,
   query: SelectQueryBuilder<DBType, TB, O>,
+  limit = EXACT_TOTAL_LIMIT,
 ): Promise<BoundedTotal> {
   const capped = query
     .clearSelect()
     .select(sql<number>`1`.as('one'))
-    .limit(EXACT_TOTAL_LIMIT + 1);
+    .limit(limit + 1);
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${capped}) as capped`.execute(
     db,
   );
   const counted = Number(rows[0]?.n ?? 0);
-  return counted > EXACT_TOTAL_LIMIT
-    ? { total: EXACT_TOTAL_LIMIT, total_estimated: true }
+  return counted > limit
+    ? { total: limit, total_estimated: true }
     : { total: counted, total_estimated: false };
 }

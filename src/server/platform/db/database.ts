@@ -8,6 +8,7 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -21,6 +22,11 @@ import { withStatementCache } from './statement-cache';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export type DB = Kysely<Database>;
+
+/** For the few query shapes whose best form differs between the engines (each says why). */
+export function isSqlite(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
 
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
