@@ -16,3 +16,5 @@ export const unauthorized = (message = 'Inicia sesión para continuar') => new A
 export const forbidden = (message = 'No tienes permiso para hacer esto') => new AppError(403, message);
 export const notFound = (message = 'No encontramos lo que buscas') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+export const payloadTooLarge = (message: string) => new AppError(413, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);

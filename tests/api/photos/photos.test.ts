@@ -74,7 +74,7 @@ describe('client/photos: a member keeps up to six photos', () => {
       [dataUrl(await pngBytes(100, 100), 'image/jpeg'), 400, /no coincide/],
       [`data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}`, 400, /PNG, JPEG o WebP/],
       [dataUrl(Buffer.alloc(8 * 1024 * 1024 + 10, 1)), 413, /8 MB/],
-      [dataUrl(await pngClaiming(10_000, 6_000)), 400, /50 megapíxeles/],
+      [dataUrl(await pngClaiming(10_000, 6_000)), 413, /50 megapíxeles/],
       ['https://example.com/foto.jpg', 400, /PNG, JPEG o WebP/],
     ];
     for (const [image, code, message] of cases) {

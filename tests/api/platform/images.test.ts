@@ -174,7 +174,7 @@ describe('event images in the database', () => {
     }
   });
 
-  it('refuses a PNG whose header claims 20000×20000 pixels with 400 before decoding, storing nothing', async () => {
+  it('refuses a PNG whose header claims 20000×20000 pixels with 413 before decoding, storing nothing', async () => {
     const eventId = await insertEvent(testApp.app);
     const bomb = await pngClaiming(20_000, 20_000);
     expect(bomb.length).toBeLessThan(200);
@@ -184,7 +184,7 @@ describe('event images in the database', () => {
         event: call === 'event/add' ? { name: 'Bomba' } : { id: eventId, name: 'Bomba' },
         image: dataUrl(bomb),
       });
-      expect(response.statusCode).toBe(400);
+      expect(response.statusCode).toBe(413);
       expect(response.body).toEqual({
         status: 'warning',
         message: 'La imagen es demasiado grande: como máximo 50 megapíxeles',

@@ -80,3 +80,32 @@ test('la cámara de la entrada lee el QR del boleto y registra la llegada', asyn
   await page.getByRole('button', { name: 'Detener cámara' }).click();
   await expect(page.getByRole('button', { name: 'Escanear con la cámara' })).toBeVisible();
 });
+
+test('en un teléfono las acciones de la entrada quedan arriba hasta que la cámara se enciende', async ({
+  page,
+  baseURL,
+}) => {
+  const eventId = await createEvent(baseURL!, { name: `Puerta ${uniqueWord()}`, status_id: 1, price_m: 1, price_w: 1 });
+  await page.context().grantPermissions(['camera']);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await loginAsAdmin(page);
+  await page.goto(`/admin/event/${eventId}/entrada`);
+  const scan = page.getByRole('button', { name: 'Escanear con la cámara' });
+  await expect(scan).toBeVisible();
+  const counts = (await page.getByLabel('Llegadas').boundingBox())!;
+  const before = (await scan.boundingBox())!;
+  // Only the page's own spacing between the arrivals and the camera button: no empty block.
+  expect(before.y - (counts.y + counts.height)).toBeLessThanOrEqual(44);
+  const register = (await page.getByRole('button', { name: 'Registrar' }).boundingBox())!;
+  expect(register.y + register.height).toBeLessThanOrEqual(640);
+  await expect(page.getByLabel('Vista de la cámara')).toBeHidden();
+
+  // Scanning: the result's place is kept above the preview, so it does not jump at each scan.
+  await scan.click();
+  const stop = page.getByRole('button', { name: 'Detener cámara' });
+  await expect(stop).toBeVisible();
+  await expect(page.getByLabel('Vista de la cámara')).toBeVisible();
+  const running = (await stop.boundingBox())!;
+  expect(running.y - before.y).toBeGreaterThanOrEqual(96);
+  await stop.click();
+});

@@ -4,7 +4,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../../shared/contracts/admin-events';
 import type { DB } from '../db/database';
 import type { Database } from '../db/schema';
-import { AppError, badRequest } from '../errors';
+import { badRequest, payloadTooLarge } from '../errors';
 import { nowIso } from '../time';
 
 const ACCEPTED: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
@@ -70,7 +70,7 @@ export async function prepareImage(
 ): Promise<PreparedImage> {
   const { bytes, declared } =
     typeof input === 'string' ? decodeDataUrl(input) : { bytes: input, declared: undefined };
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, 'La imagen no puede pesar más de 8 MB');
+  if (bytes.length > MAX_IMAGE_BYTES) throw payloadTooLarge('La imagen no puede pesar más de 8 MB');
   let header: Metadata;
   try {
     header = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -83,7 +83,7 @@ export async function prepareImage(
   }
   const { width, height } = header.autoOrient ?? header;
   if (!width || !height) throw badRequest(INVALID_IMAGE);
-  if (width * height > MAX_IMAGE_PIXELS) throw badRequest(TOO_MANY_PIXELS);
+  if (width * height > MAX_IMAGE_PIXELS) throw payloadTooLarge(TOO_MANY_PIXELS);
   try {
     // Decoded once, at the largest size; the smaller variants are scaled down from it.
     const largest = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })

@@ -37,6 +37,7 @@ export function DoorPage() {
   const eventId = Number(useParams().id);
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [scanning, setScanning] = useState(false);
   const queryKey = ['admin', 'event', eventId];
   const details = useQuery({
     queryKey,
@@ -79,8 +80,8 @@ export function DoorPage() {
       </Link>
       <h1 className="text-2xl font-bold">Entrada</h1>
       <Arrivals w={event.checked_in_w} m={event.checked_in_m} x={event.checked_in_x} />
-      <OutcomePanel outcome={outcome} pending={checkIn.isPending} />
-      <CameraScanner onCode={submitCode} />
+      <OutcomePanel outcome={outcome} pending={checkIn.isPending} reserve={scanning} />
+      <CameraScanner on={scanning} onToggle={setScanning} onCode={submitCode} />
       <CodeForm onSubmit={submitCode} pending={checkIn.isPending} />
       <ConfirmedList attendees={assistance} pending={checkIn.isPending} onCheckIn={submitCode} />
     </section>
@@ -105,10 +106,22 @@ function Arrivals({ w, m, x }: { w: number; m: number; x: number }) {
   );
 }
 
-/** Big and coloured: read at arm's length in a dark bar. */
-function OutcomePanel({ outcome, pending }: { outcome: Outcome | null; pending: boolean }) {
+/**
+ * Big and coloured: read at arm's length in a dark bar. While the camera runs its place is kept,
+ * so the preview does not jump at each scan; before that it takes no room and the actions stay
+ * on a phone's first screen.
+ */
+function OutcomePanel({
+  outcome,
+  pending,
+  reserve,
+}: {
+  outcome: Outcome | null;
+  pending: boolean;
+  reserve: boolean;
+}) {
   return (
-    <div aria-live="polite" className="min-h-24">
+    <div aria-live="polite" className={clsx(reserve && 'min-h-24')}>
       {pending ? <Spinner label="Registrando…" /> : null}
       {outcome?.kind === 'arrived' ? (
         <div role="status" className={panelClass('bg-emerald-600')}>
@@ -138,7 +151,15 @@ function OutcomePanel({ outcome, pending }: { outcome: Outcome | null; pending: 
 const panelClass = (colour: string) => clsx('flex items-center gap-4 rounded-lg p-5 text-white', colour);
 
 /** The camera starts on request (the browser asks for permission then) and stops on leaving. */
-function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
+function CameraScanner({
+  on,
+  onToggle,
+  onCode,
+}: {
+  on: boolean;
+  onToggle: (on: boolean) => void;
+  onCode: (code: string) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const controls = useRef<IScannerControls | null>(null);
   // The running scanner keeps one callback; it reads the latest handler through this ref.
@@ -146,7 +167,6 @@ function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
   useEffect(() => {
     latestOnCode.current = onCode;
   }, [onCode]);
-  const [on, setOn] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -162,14 +182,14 @@ function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
       })
       .catch(() => {
         setProblem('No pudimos usar la cámara. Revisa el permiso del navegador o escribe el código.');
-        setOn(false);
+        onToggle(false);
       });
     return () => {
       stopped = true;
       controls.current?.stop();
       controls.current = null;
     };
-  }, [on]);
+  }, [on, onToggle]);
 
   return (
     <div className="flex flex-col gap-2">
@@ -178,7 +198,7 @@ function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         className={clsx(smallButton(on ? 'default' : 'primary'), 'justify-center py-3 text-base')}
         onClick={() => {
           setProblem(null);
-          setOn(!on);
+          onToggle(!on);
         }}
       >
         {on ? <CameraOff className="size-5" aria-hidden /> : <Camera className="size-5" aria-hidden />}
