@@ -73,7 +73,7 @@ const PARAGRAPHS: Record<CategoryId, Pick<Service, 'paragraphs'>> = {
       'Nuestro equipo cuida el ambiente durante toda la noche: el acceso es solo para personas inscritas, el aforo está equilibrado y hay anfitriones atentos a que todo el mundo se sienta cómodo y seguro.',
       'Es para quienes disfrutan la música, el baile y los ambientes festivos, y prefieren conocer gente de forma espontánea. Es un buen primer evento si nunca has ido a uno de Cita.',
       'Incluye el acceso a la fiesta, la dinámica de bienvenida, una bebida de cortesía y la posibilidad de marcar interés en los anuncios de otros asistentes al día siguiente.',
-      'Los boletos se venden por separado para mujeres y hombres para mantener el aforo equilibrado, y suelen agotarse; si ves la etiqueta de agotado, revisa las próximas fechas o escríbenos para entrar en lista de espera.',
+      'Los boletos se venden por separado para mujeres y hombres para mantener el aforo equilibrado, y suelen agotarse; si ves la etiqueta de agotado, anótate en la lista de espera desde la página del evento y te avisamos por correo si se libera un lugar.',
     ],
   },
 };

@@ -85,7 +85,12 @@ test('en un teléfono las acciones de la entrada quedan arriba hasta que la cám
   page,
   baseURL,
 }) => {
-  const eventId = await createEvent(baseURL!, { name: `Puerta ${uniqueWord()}`, status_id: 1, price_m: 1, price_w: 1 });
+  const eventId = await createEvent(baseURL!, {
+    name: `Puerta ${uniqueWord()}`,
+    status_id: 1,
+    price_m: 1,
+    price_w: 1,
+  });
   await page.context().grantPermissions(['camera']);
   await page.setViewportSize({ width: 360, height: 640 });
   await loginAsAdmin(page);

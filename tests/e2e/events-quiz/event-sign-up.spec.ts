@@ -39,17 +39,28 @@ test('un visitante que pulsa Participar va a /ingresar', async ({ page, baseURL 
   await expect(page).toHaveURL(new RegExp(`/ingresar\\?motivo=evento&volver=%2Fevento%2F${eventId}$`));
 });
 
-test('un evento agotado muestra Agotado y no ofrece Participar', async ({ page, baseURL }) => {
-  const eventId = await createEvent(baseURL!, {
-    name: `Evento agotado ${Date.now()}`,
-    status_id: 2,
-    price_m: 100,
-    price_w: 100,
-  });
+test('un evento agotado lo dice y en un teléfono anota a la lista de espera en lugar de Participar', async ({
+  page,
+  baseURL,
+}) => {
+  const name = `Evento agotado ${Date.now()}`;
+  const eventId = await createEvent(baseURL!, { name, status_id: 2, price_m: 100, price_w: 100 });
+  const client = await registerFreshClient(baseURL!, 'Espera');
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/evento/${eventId}`);
   await expect(page.getByText('Agotado', { exact: true })).toBeVisible();
   await expect(page.getByText('Evento agotado', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Participar' })).toHaveCount(0);
+
+  await loginAsClient(page, client.email, FRESH_PASSWORD);
+  await page.goto(`/evento/${eventId}`);
+  await page.getByRole('button', { name: 'Anotarme en la lista de espera' }).click();
+  await expect(page).toHaveURL(/\/asistencias$/);
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await expect(page.getByText('Lista de espera: lugar 1')).toBeVisible();
+  await page.goto(`/evento/${eventId}`);
+  await expect(page.getByText('Lista de espera: lugar 1')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anotarme en la lista de espera' })).toHaveCount(0);
 });
 
 test('un evento suspendido o inexistente muestra un aviso amable', async ({ page, baseURL }) => {

@@ -211,16 +211,20 @@ function MemberPlace({ event, soldOut }: { event: EventDetails; soldOut: boolean
       </p>
     );
   }
+  // Agotado still takes sign-ups, onto the waiting list (docs/decisions/0020).
   if (soldOut) {
     return (
-      <p className="mt-6 rounded-lg bg-ink px-4 py-3 text-center font-semibold text-white">Evento agotado</p>
+      <>
+        <p className="mt-6 rounded-lg bg-ink px-4 py-3 text-center font-semibold text-white">Evento agotado</p>
+        <ParticipateButton eventId={event.id} label="Anotarme en la lista de espera" />
+      </>
     );
   }
-  return <ParticipateButton eventId={event.id} />;
+  return <ParticipateButton eventId={event.id} label="Participar" />;
 }
 
 /** Visitors go to log in (specification §5); clients sign up and land on /asistencias. */
-function ParticipateButton({ eventId }: { eventId: number }) {
+function ParticipateButton({ eventId, label }: { eventId: number; label: string }) {
   const clientId = useSessionHint('client');
   const navigate = useNavigate();
   const loginLink = useLoginLink();
@@ -243,7 +247,7 @@ function ParticipateButton({ eventId }: { eventId: number }) {
     <div className="mt-6 flex flex-col gap-3">
       <ErrorAlert error={signUp.error} />
       <Button onClick={participate} disabled={signUp.isPending} className="w-full">
-        {signUp.isPending ? 'Registrando…' : 'Participar'}
+        {signUp.isPending ? 'Registrando…' : label}
       </Button>
     </div>
   );
