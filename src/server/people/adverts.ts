@@ -6,7 +6,7 @@ import { approvedPhotos, type PhotoViewer } from '../photos/photo-sources';
 import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
 import { ageOnDay } from '../platform/time';
-import { notBlockedWith } from '../trust/blocks';
+import { blockedPeopleOf, notBlockedWith } from '../trust/blocks';
 
 /**
  * Published adverts: visible, with text, of an active client. Every public list and every
@@ -34,11 +34,22 @@ export async function listPublicAdverts(
     photoViewer: PhotoViewer;
   },
 ): Promise<{ adverts: PersonAdvert[]; next_before_id: number | null } & BoundedTotal> {
-  let query = visibleAdverts(db);
-  if (options.gender !== undefined) query = query.where('clients.gender', '=', options.gender);
-  // A member never sees someone she blocked or who blocked her (design.md §13).
-  if (options.viewerId !== null) query = query.where(notBlockedWith(options.viewerId, 'clients.id'));
-  const counted = await boundedTotal(db, query);
+  let everyone = visibleAdverts(db);
+  if (options.gender !== undefined) everyone = everyone.where('clients.gender', '=', options.gender);
+  let query = everyone;
+  let counted = await boundedTotal(db, everyone);
+  // A member never sees someone she blocked or who blocked her (design.md §13). Her few blocks
+  // are taken off the shared count instead of testing every advert against them.
+  if (options.viewerId !== null) {
+    query = everyone.where(notBlockedWith(options.viewerId, 'clients.id'));
+    if (!counted.total_estimated) {
+      const hidden = await boundedTotal(
+        db,
+        everyone.where('clients.id', 'in', blockedPeopleOf(db, options.viewerId)),
+      );
+      counted = { total: counted.total - hidden.total, total_estimated: false };
+    }
+  }
   const page = options.beforeId === undefined ? query : query.where('adverts.id', '<', options.beforeId);
   const rows = await page
     .select([

@@ -17,6 +17,20 @@ export function notBlockedWith(viewerId: number, otherColumn: string) {
   return sql<boolean>`not exists (select 1 from blocks where (blocks.client_id = ${viewerId} and blocks.target_client_id = ${other}) or (blocks.target_client_id = ${viewerId} and blocks.client_id = ${other}))`;
 }
 
+/** The ids of everyone the viewer blocked or who blocked her: a subquery driven by her few blocks. */
+export function blockedPeopleOf(db: DB, viewerId: number) {
+  return db
+    .selectFrom('blocks')
+    .select('blocks.target_client_id as id')
+    .where('blocks.client_id', '=', viewerId)
+    .union(
+      db
+        .selectFrom('blocks')
+        .select('blocks.client_id as id')
+        .where('blocks.target_client_id', '=', viewerId),
+    );
+}
+
 /** Whether either of the two blocked the other. */
 export async function isBlocked(db: DB, clientId: number, otherId: number): Promise<boolean> {
   const row = await db

@@ -62,6 +62,13 @@ describe('block', () => {
     expect(await advertIdsSeenBy(ana)).toContain(carla.advertId);
     // Visitors still see both: a block is between two members.
     expect(await advertIdsSeenBy(null)).toEqual(expect.arrayContaining([ana.advertId, bruno.advertId]));
+    // The totals agree with the lists: each of the two counts one advert fewer than a visitor does.
+    const totalSeenBy = async (agent: typeof ana.agent) =>
+      (await agent.post<{ total: number }>('adverts/get', { limit: 1 })).body.total;
+    const visitorTotal = await totalSeenBy(testApp.agent());
+    expect(await totalSeenBy(ana.agent)).toBe(visitorTotal - 1);
+    expect(await totalSeenBy(bruno.agent)).toBe(visitorTotal - 1);
+    expect(await totalSeenBy(carla.agent)).toBe(visitorTotal);
     expect(await interestRows(testApp.app, ana.id, bruno.id)).toEqual([]);
     expect(await interests(bruno)).toMatchObject({ interested: [], mutual: [] });
 

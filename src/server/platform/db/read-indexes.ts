@@ -32,6 +32,15 @@ export const READ_INDEXES: readonly ReadIndex[] = [
     postgres: '(created_at desc, id desc)',
     sqlite: '(created_at desc, id desc)',
   },
+  // The back office's event list, newest day first (read backwards).
+  { name: 'events_by_day', table: 'events', postgres: '(day, hour, id)', sqlite: '(day, hour, id)' },
+  // The dashboard's queue: the few adverts with a text waiting for approval, among hundreds of thousands.
+  {
+    name: 'adverts_pending',
+    table: 'adverts',
+    postgres: '(updated_at, id) where description_update is not null',
+    sqlite: '(updated_at, id) where description_update is not null',
+  },
   // Accent- and case-free "contains" search on the folded text (trigram; see folded-search.ts).
   { name: 'clients_search_trigram', table: 'clients', postgres: 'using gin (search_text gin_trgm_ops)' },
 ];

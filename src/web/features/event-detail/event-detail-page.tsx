@@ -215,7 +215,9 @@ function MemberPlace({ event, soldOut }: { event: EventDetails; soldOut: boolean
   if (soldOut) {
     return (
       <>
-        <p className="mt-6 rounded-lg bg-ink px-4 py-3 text-center font-semibold text-white">Evento agotado</p>
+        <p className="mt-6 rounded-lg bg-ink px-4 py-3 text-center font-semibold text-white">
+          Evento agotado
+        </p>
         <ParticipateButton eventId={event.id} label="Anotarme en la lista de espera" />
       </>
     );
