@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { deactivateBody, passwordUpdateBody, profileUpdateBody } from '../../shared/contracts/account';
+import {
+  deactivateBody,
+  passwordUpdateBody,
+  profileResponseSchema,
+  profileUpdateBody,
+} from '../../shared/contracts/account';
+import { messageAnswer } from '../../shared/contracts/common';
 import { endSession, requireClient, startSession } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { changePassword, eraseClient, findClientProfile, updateProfile } from './account';
@@ -10,14 +16,21 @@ export async function registerClientAccountRoutes(app: FastifyInstance): Promise
   const api = zodApp(app);
   api.addHook('preHandler', requireClient);
 
-  api.post('/client/profile/update', { schema: { body: profileUpdateBody } }, async (request) => {
-    await updateProfile(app.db, request.clientId, request.body.profile);
-    return ok('Tus datos se guardaron', { profile: await findClientProfile(app.db, request.clientId) });
-  });
+  api.post(
+    '/client/profile/update',
+    { schema: { body: profileUpdateBody, response: { 200: profileResponseSchema } } },
+    async (request) => {
+      await updateProfile(app.db, request.clientId, request.body.profile);
+      return ok('Tus datos se guardaron', { profile: await findClientProfile(app.db, request.clientId) });
+    },
+  );
 
   api.post(
     '/client/password/update',
-    { schema: { body: passwordUpdateBody }, preHandler: ownPasswordThrottle },
+    {
+      schema: { body: passwordUpdateBody, response: { 200: messageAnswer } },
+      preHandler: ownPasswordThrottle,
+    },
     async (request, reply) => {
       const { current, new: next } = request.body.password;
       await changePassword(app.db, request.clientId, current, next);
@@ -29,7 +42,7 @@ export async function registerClientAccountRoutes(app: FastifyInstance): Promise
 
   api.post(
     '/client/deactivate',
-    { schema: { body: deactivateBody }, preHandler: ownPasswordThrottle },
+    { schema: { body: deactivateBody, response: { 200: messageAnswer } }, preHandler: ownPasswordThrottle },
     async (request, reply) => {
       await eraseClient(
         app.db,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { clientAddBody, emptyBody, loginBody } from '../../shared/contracts/auth';
+import { clientAddBody, clientLoginResponseSchema, emptyBody, loginBody } from '../../shared/contracts/auth';
+import { messageAnswer } from '../../shared/contracts/common';
 import { endSession, startSession } from '../platform/auth/guards';
 import { unauthorized } from '../platform/errors';
 import { ok, zodApp } from '../platform/http/envelope';
@@ -11,7 +12,10 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/add',
-    { schema: { body: clientAddBody }, preHandler: signUpThrottle },
+    {
+      schema: { body: clientAddBody, response: { 200: clientLoginResponseSchema } },
+      preHandler: signUpThrottle,
+    },
     async (request, reply) => {
       const clientId = await createClient(app, request.body.client);
       await startSession(request, reply, 'client', clientId);
@@ -21,7 +25,10 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/login',
-    { schema: { body: loginBody }, preHandler: loginThrottle('client') },
+    {
+      schema: { body: loginBody, response: { 200: clientLoginResponseSchema } },
+      preHandler: loginThrottle('client'),
+    },
     async (request, reply) => {
       const { email, password } = request.body.access;
       const clientId = await authenticateClient(app.db, email, password);
@@ -32,8 +39,12 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  api.post('/client/logout', { schema: { body: emptyBody } }, async (request, reply) => {
-    await endSession(request, reply, 'client');
-    return ok('Sesión cerrada');
-  });
+  api.post(
+    '/client/logout',
+    { schema: { body: emptyBody, response: { 200: messageAnswer } } },
+    async (request, reply) => {
+      await endSession(request, reply, 'client');
+      return ok('Sesión cerrada');
+    },
+  );
 }

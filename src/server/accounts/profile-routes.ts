@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { profileResponseSchema } from '../../shared/contracts/account';
 import { clientIdBody } from '../../shared/contracts/auth';
 import { requireClient } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
@@ -8,7 +9,11 @@ export async function registerClientProfileRoutes(app: FastifyInstance): Promise
   const api = zodApp(app);
   api.addHook('preHandler', requireClient);
 
-  api.post('/client/profile', { schema: { body: clientIdBody } }, async (request) => {
-    return ok('Perfil', { profile: await findClientProfile(app.db, request.clientId) });
-  });
+  api.post(
+    '/client/profile',
+    { schema: { body: clientIdBody, response: { 200: profileResponseSchema } } },
+    async (request) => {
+      return ok('Perfil', { profile: await findClientProfile(app.db, request.clientId) });
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { emptyBody, loginBody } from '../../shared/contracts/auth';
+import { adminLoginResponseSchema, emptyBody, loginBody } from '../../shared/contracts/auth';
+import { messageAnswer } from '../../shared/contracts/common';
 import { WRONG_CREDENTIALS } from '../accounts/clients';
 import { forgetLoginAttempts, loginThrottle } from '../accounts/login-budgets';
 import { endSession, startSession } from '../platform/auth/guards';
@@ -12,7 +13,10 @@ export async function registerAdminAuthRoutes(app: FastifyInstance): Promise<voi
 
   api.post(
     '/admin/login',
-    { schema: { body: loginBody }, preHandler: loginThrottle('admin') },
+    {
+      schema: { body: loginBody, response: { 200: adminLoginResponseSchema } },
+      preHandler: loginThrottle('admin'),
+    },
     async (request, reply) => {
       const { email, password } = request.body.access;
       const adminId = await authenticateAdmin(app.db, email, password);
@@ -23,8 +27,12 @@ export async function registerAdminAuthRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  api.post('/admin/logout', { schema: { body: emptyBody } }, async (request, reply) => {
-    await endSession(request, reply, 'admin');
-    return ok('Sesión cerrada');
-  });
+  api.post(
+    '/admin/logout',
+    { schema: { body: emptyBody, response: { 200: messageAnswer } } },
+    async (request, reply) => {
+      await endSession(request, reply, 'admin');
+      return ok('Sesión cerrada');
+    },
+  );
 }

@@ -49,7 +49,8 @@ export async function listClients(
   // the matches is far cheaper (decision 0027). PostgreSQL's planner weighs both by itself.
   const order = ['clients.first_name', 'clients.last_name', 'clients.id'];
   const start = cursor ? decodeCursor(cursor, ['string', 'string', 'number']) : null;
-  const rows = await (start ? query.where(afterKey(order, start, '>')) : query)
+  // One row more than the page says whether another page follows.
+  const fetched = await (start ? query.where(afterKey(order, start, '>')) : query)
     .select([
       'clients.id',
       'clients.first_name',
@@ -69,11 +70,12 @@ export async function listClients(
     )
     .orderBy('clients.last_name')
     .orderBy('clients.id')
-    .limit(ADMIN_PAGE_SIZE)
+    .limit(ADMIN_PAGE_SIZE + 1)
     .offset(start ? 0 : (page - 1) * ADMIN_PAGE_SIZE)
     .execute();
+  const rows = fetched.slice(0, ADMIN_PAGE_SIZE);
   const today = dayInMexicoCity();
-  const last = rows.length === ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
+  const last = fetched.length > ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
   const photoOf = await mainPhotoUrls(
     db,
     rows.map((row) => row.id),

@@ -77,7 +77,8 @@ export async function listInterestPairs(
   }
 
   const start = cursor ? decodeCursor(cursor, ['string', 'number']) : null;
-  const rows = await (start
+  // One row more than the page says whether another page follows.
+  const fetched = await (start
     ? query.where(afterKey(['interests.created_at', 'interests.id'], start, '<'))
     : query
   )
@@ -95,10 +96,11 @@ export async function listInterestPairs(
     ])
     .orderBy('interests.created_at', 'desc')
     .orderBy('interests.id', 'desc')
-    .limit(ADMIN_PAGE_SIZE)
+    .limit(ADMIN_PAGE_SIZE + 1)
     .offset(start ? 0 : (page - 1) * ADMIN_PAGE_SIZE)
     .execute();
-  const last = rows.length === ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
+  const rows = fetched.slice(0, ADMIN_PAGE_SIZE);
+  const last = fetched.length > ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
   const photoOf = await mainPhotoUrls(
     db,
     rows.flatMap((row) => [row.a_id, row.b_id]),

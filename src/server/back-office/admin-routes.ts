@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { adminAddBody, adminProfileBody, adminUpdateBody } from '../../shared/contracts/admin';
+import {
+  adminAddBody,
+  adminAddResponseSchema,
+  adminGetResponseSchema,
+  adminProfileBody,
+  adminProfileResponseSchema,
+  adminUpdateBody,
+} from '../../shared/contracts/admin';
 import { adminIdBody } from '../../shared/contracts/auth';
 import { adminOwnPasswordThrottle } from '../accounts/login-budgets';
 import { requireAdmin, sessionToken } from '../platform/auth/guards';
@@ -11,32 +18,48 @@ export async function registerAdminAccountRoutes(app: FastifyInstance): Promise<
   const api = zodApp(app);
   api.addHook('preHandler', requireAdmin);
 
-  api.post('/admin/get', { schema: { body: adminIdBody } }, async () => {
-    const admins = await app.db
-      .selectFrom('admins')
-      .select(['id', 'status_id', 'name', 'email', 'date_creation'])
-      .orderBy('id')
-      .execute();
-    return ok('Administradores', { admins });
-  });
+  api.post(
+    '/admin/get',
+    { schema: { body: adminIdBody, response: { 200: adminGetResponseSchema } } },
+    async () => {
+      const admins = await app.db
+        .selectFrom('admins')
+        .select(['id', 'status_id', 'name', 'email', 'date_creation'])
+        .orderBy('id')
+        .execute();
+      return ok('Administradores', { admins });
+    },
+  );
 
-  api.post('/admin/add', { schema: { body: adminAddBody } }, async (request) => {
-    const adminId = await createAdmin(app.db, request.body.admin, request.adminId);
-    return ok('Administrador agregado', { admin_id: adminId });
-  });
+  api.post(
+    '/admin/add',
+    { schema: { body: adminAddBody, response: { 200: adminAddResponseSchema } } },
+    async (request) => {
+      const adminId = await createAdmin(app.db, request.body.admin, request.adminId);
+      return ok('Administrador agregado', { admin_id: adminId });
+    },
+  );
 
-  api.post('/admin/profile', { schema: { body: adminProfileBody } }, async (request) => {
-    const admin = await findAdminAccount(app.db, request.body.profile_id);
-    if (!admin) throw notFound('El administrador no existe');
-    return ok('Administrador', { admin });
-  });
+  api.post(
+    '/admin/profile',
+    { schema: { body: adminProfileBody, response: { 200: adminProfileResponseSchema } } },
+    async (request) => {
+      const admin = await findAdminAccount(app.db, request.body.profile_id);
+      if (!admin) throw notFound('El administrador no existe');
+      return ok('Administrador', { admin });
+    },
+  );
 
   api.post(
     '/admin/update',
-    { schema: { body: adminUpdateBody }, preHandler: adminOwnPasswordThrottle },
+    {
+      schema: { body: adminUpdateBody, response: { 200: adminProfileResponseSchema } },
+      preHandler: adminOwnPasswordThrottle,
+    },
     async (request) => {
       await updateAdmin(app.db, request.adminId, sessionToken(request, 'admin'), request.body.admin);
       const admin = await findAdminAccount(app.db, request.body.admin.id);
+      if (!admin) throw notFound('El administrador no existe');
       return ok('Administrador actualizado', { admin });
     },
   );

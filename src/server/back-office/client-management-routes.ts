@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PAGE_SIZE, clientsGetBody, clientsUpdateBody } from '../../shared/contracts/admin';
+import {
+  ADMIN_PAGE_SIZE,
+  clientsGetBody,
+  clientsGetResponseSchema,
+  clientsUpdateBody,
+} from '../../shared/contracts/admin';
+import { messageAnswer } from '../../shared/contracts/common';
 import { requireAdmin } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { listClients, moderateAdvert, setClientStatus } from './admin-clients';
@@ -14,19 +20,32 @@ export async function registerAdminClientRoutes(app: FastifyInstance): Promise<v
   const api = zodApp(app);
   api.addHook('preHandler', requireAdmin);
 
-  api.post('/admin/clients/get', { schema: { body: clientsGetBody } }, async (request) => {
-    const page = request.body.page ?? 1;
-    const { clients, ...paging } = await listClients(app.db, request.body.search, page, request.body.cursor);
-    return ok('Clientes', { clients, ...paging, page, page_size: ADMIN_PAGE_SIZE });
-  });
+  api.post(
+    '/admin/clients/get',
+    { schema: { body: clientsGetBody, response: { 200: clientsGetResponseSchema } } },
+    async (request) => {
+      const page = request.body.page ?? 1;
+      const { clients, ...paging } = await listClients(
+        app.db,
+        request.body.search,
+        page,
+        request.body.cursor,
+      );
+      return ok('Clientes', { clients, ...paging, page, page_size: ADMIN_PAGE_SIZE });
+    },
+  );
 
-  api.post('/admin/clients/update', { schema: { body: clientsUpdateBody } }, async (request) => {
-    const body = request.body;
-    if (body.client) {
-      await setClientStatus(app.db, request.adminId, body.client.id, body.client.status_id);
-      return ok(body.client.status_id === 2 ? 'Cliente eliminado' : 'Cliente reactivado');
-    }
-    const decision = await moderateAdvert(app.db, request.adminId, body.advert!);
-    return ok(DECISION_MESSAGES[decision]);
-  });
+  api.post(
+    '/admin/clients/update',
+    { schema: { body: clientsUpdateBody, response: { 200: messageAnswer } } },
+    async (request) => {
+      const body = request.body;
+      if (body.client) {
+        await setClientStatus(app.db, request.adminId, body.client.id, body.client.status_id);
+        return ok(body.client.status_id === 2 ? 'Cliente eliminado' : 'Cliente reactivado');
+      }
+      const decision = await moderateAdvert(app.db, request.adminId, body.advert!);
+      return ok(DECISION_MESSAGES[decision]);
+    },
+  );
 }

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_PAGE_SIZE, adminStatsBody, auditGetBody, dashboardBody } from '../../shared/contracts/admin';
+import {
+  ADMIN_PAGE_SIZE,
+  adminStatsBody,
+  adminStatsResponseSchema,
+  auditGetBody,
+  auditGetResponseSchema,
+  dashboardBody,
+  dashboardResponseSchema,
+} from '../../shared/contracts/admin';
 import { listPendingPhotos } from '../photos/photo-moderation';
 import { requireAdmin } from '../platform/auth/guards';
 import { CachedValue } from '../platform/cached-value';
@@ -18,20 +26,32 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
     (error) => app.log.error({ err: error }, 'admin stats refresh failed'),
   );
 
-  api.post('/admin/dashboard', { schema: { body: dashboardBody } }, async () => {
-    const adverts = await listPendingAdverts(app.db);
-    const photos = await listPendingPhotos(app.db);
-    return ok('Anuncios y fotos pendientes de aprobación', { adverts, photos });
-  });
+  api.post(
+    '/admin/dashboard',
+    { schema: { body: dashboardBody, response: { 200: dashboardResponseSchema } } },
+    async () => {
+      const adverts = await listPendingAdverts(app.db);
+      const photos = await listPendingPhotos(app.db);
+      return ok('Anuncios y fotos pendientes de aprobación', { adverts, photos });
+    },
+  );
 
-  api.post('/admin/stats', { schema: { body: adminStatsBody } }, async () => {
-    const { value, computedAt } = await stats.get();
-    return ok('Estadísticas', { ...value, computed_at: computedAt.toISOString() });
-  });
+  api.post(
+    '/admin/stats',
+    { schema: { body: adminStatsBody, response: { 200: adminStatsResponseSchema } } },
+    async () => {
+      const { value, computedAt } = await stats.get();
+      return ok('Estadísticas', { ...value, computed_at: computedAt.toISOString() });
+    },
+  );
 
-  api.post('/admin/audit/get', { schema: { body: auditGetBody } }, async (request) => {
-    const page = request.body.page ?? 1;
-    const { entries, total } = await listAuditTrail(app.db, page);
-    return ok('Auditoría', { entries, total, page, page_size: ADMIN_PAGE_SIZE });
-  });
+  api.post(
+    '/admin/audit/get',
+    { schema: { body: auditGetBody, response: { 200: auditGetResponseSchema } } },
+    async (request) => {
+      const page = request.body.page ?? 1;
+      const { entries, total } = await listAuditTrail(app.db, page);
+      return ok('Auditoría', { entries, total, page, page_size: ADMIN_PAGE_SIZE });
+    },
+  );
 }

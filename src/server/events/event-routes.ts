@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
-import { eventAddBody, eventUpdateBody } from '../../shared/contracts/admin-events';
-import { eventDetailsBody, eventGetBody } from '../../shared/contracts/events';
+import {
+  eventAddBody,
+  eventAddResponseSchema,
+  eventUpdateAnswer,
+  eventUpdateBody,
+} from '../../shared/contracts/admin-events';
+import {
+  eventDetailsAnswer,
+  eventDetailsBody,
+  eventGetAnswer,
+  eventGetBody,
+} from '../../shared/contracts/events';
 import { closePicksByAdmin } from '../match-cards/close-picks';
 import { pickTotals } from '../match-cards/picks';
 import { currentAdminId, requireAdmin } from '../platform/auth/guards';
@@ -31,41 +41,55 @@ async function wantsAdminView(request: FastifyRequest): Promise<boolean> {
 export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
 
-  api.post('/event/get', { schema: { body: eventGetBody } }, async (request, reply) => {
-    if (await wantsAdminView(request)) {
-      const page = request.body?.page ?? 1;
-      const { events, ...paging } = await listAdminEvents(app.db, request.body?.search, page);
-      return ok('Eventos', { events, ...paging, page, page_size: ADMIN_PAGE_SIZE });
-    }
-    const category = request.body?.category;
-    const city = request.body?.city;
-    const key = `${category ?? ''}:${city ?? ''}`;
-    // Serialised (and compressed) once per cached list, not per request.
-    const body = await app.readCache.get(`events.json:${key}`, async () => {
-      const events = await app.readCache.get(`events:${key}`, () => listPublicEvents(app.db, category, city));
-      return new CachedBody(JSON.stringify(ok('Eventos', { events })), JSON_TYPE);
-    });
-    return body.send(request, reply);
-  });
-
-  api.post('/event/details', { schema: { body: eventDetailsBody } }, async (request) => {
-    if (await wantsAdminView(request)) {
-      const event = await findAdminEvent(app.db, request.body.event_id);
-      if (!event) throw notFound('El evento no existe');
-      return ok('Evento', {
-        event,
-        assistance: await listAttendees(app.db, event.id),
-        picks: await pickTotals(app.db, event.id),
+  api.post(
+    '/event/get',
+    { schema: { body: eventGetBody, response: { 200: eventGetAnswer } } },
+    async (request, reply) => {
+      if (await wantsAdminView(request)) {
+        const page = request.body?.page ?? 1;
+        const { events, ...paging } = await listAdminEvents(app.db, request.body?.search, page);
+        return ok('Eventos', { events, ...paging, page, page_size: ADMIN_PAGE_SIZE });
+      }
+      const category = request.body?.category;
+      const city = request.body?.city;
+      const key = `${category ?? ''}:${city ?? ''}`;
+      // Serialised (and compressed) once per cached list, not per request.
+      const body = await app.readCache.get(`events.json:${key}`, async () => {
+        const events = await app.readCache.get(`events:${key}`, () =>
+          listPublicEvents(app.db, category, city),
+        );
+        return new CachedBody(JSON.stringify(ok('Eventos', { events })), JSON_TYPE);
       });
-    }
-    const event = await findPublicEvent(app.db, request.body.event_id);
-    if (!event) throw notFound('El evento no existe o ya no está disponible');
-    return ok('Evento', { event });
-  });
+      return body.send(request, reply);
+    },
+  );
+
+  api.post(
+    '/event/details',
+    { schema: { body: eventDetailsBody, response: { 200: eventDetailsAnswer } } },
+    async (request) => {
+      if (await wantsAdminView(request)) {
+        const event = await findAdminEvent(app.db, request.body.event_id);
+        if (!event) throw notFound('El evento no existe');
+        return ok('Evento', {
+          event,
+          assistance: await listAttendees(app.db, event.id),
+          picks: await pickTotals(app.db, event.id),
+        });
+      }
+      const event = await findPublicEvent(app.db, request.body.event_id);
+      if (!event) throw notFound('El evento no existe o ya no está disponible');
+      return ok('Evento', { event });
+    },
+  );
 
   api.post(
     '/event/add',
-    { schema: { body: eventAddBody }, bodyLimit: IMAGE_BODY_LIMIT, preHandler: requireAdmin },
+    {
+      schema: { body: eventAddBody, response: { 200: eventAddResponseSchema } },
+      bodyLimit: IMAGE_BODY_LIMIT,
+      preHandler: requireAdmin,
+    },
     async (request) => {
       const eventId = await addEvent(app, request.adminId, request.body.event, request.body.image);
       return ok('Evento creado', { event_id: eventId });
@@ -74,7 +98,11 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/event/update',
-    { schema: { body: eventUpdateBody }, bodyLimit: IMAGE_BODY_LIMIT, preHandler: requireAdmin },
+    {
+      schema: { body: eventUpdateBody, response: { 200: eventUpdateAnswer } },
+      bodyLimit: IMAGE_BODY_LIMIT,
+      preHandler: requireAdmin,
+    },
     async (request) => {
       const body = request.body;
       if (body.event) {

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { picksGetBody, picksUpdateBody, roundsBody } from '../../shared/contracts/match-cards';
+import { messageAnswer } from '../../shared/contracts/common';
+import {
+  picksGetBody,
+  picksGetResponseSchema,
+  picksUpdateBody,
+  roundsBody,
+  roundsResponseSchema,
+} from '../../shared/contracts/match-cards';
 import { requireAdmin, requireClient } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { registerPicksCloseJob } from './close-picks';
@@ -11,19 +18,23 @@ export async function registerMatchCardRoutes(app: FastifyInstance): Promise<voi
   const api = zodApp(app);
   registerPicksCloseJob(app);
 
-  api.post('/event/rounds', { schema: { body: roundsBody }, preHandler: requireAdmin }, async (request) => {
-    const rounds = await eventRounds(
-      app.db,
-      request.adminId,
-      request.body.event_id,
-      request.body.round_minutes,
-    );
-    return ok('Rondas del evento', rounds);
-  });
+  api.post(
+    '/event/rounds',
+    { schema: { body: roundsBody, response: { 200: roundsResponseSchema } }, preHandler: requireAdmin },
+    async (request) => {
+      const rounds = await eventRounds(
+        app.db,
+        request.adminId,
+        request.body.event_id,
+        request.body.round_minutes,
+      );
+      return ok('Rondas del evento', rounds);
+    },
+  );
 
   api.post(
     '/client/picks/get',
-    { schema: { body: picksGetBody }, preHandler: requireClient },
+    { schema: { body: picksGetBody, response: { 200: picksGetResponseSchema } }, preHandler: requireClient },
     async (request) => {
       return ok('Tus elecciones', await getPicks(app.db, request.clientId, request.body.event_id));
     },
@@ -31,7 +42,7 @@ export async function registerMatchCardRoutes(app: FastifyInstance): Promise<voi
 
   api.post(
     '/client/picks/update',
-    { schema: { body: picksUpdateBody }, preHandler: requireClient },
+    { schema: { body: picksUpdateBody, response: { 200: messageAnswer } }, preHandler: requireClient },
     async (request) => {
       await updatePicks(app, request.clientId, request.body.event_id, request.body.picks);
       return ok('Guardamos tu elección');

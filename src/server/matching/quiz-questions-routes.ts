@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { emptyBody } from '../../shared/contracts/auth';
 import type { QuizQuestionPayload } from '../../shared/contracts/quiz';
+import { quizzQuestionsResponseSchema } from '../../shared/contracts/quiz';
 import { QUIZ_QUESTIONS } from '../../shared/domain/quiz-questions';
 import { ok, zodApp } from '../platform/http/envelope';
 
@@ -11,7 +12,9 @@ const QUESTIONS: QuizQuestionPayload[] = QUIZ_QUESTIONS.map((question) => ({
 }));
 
 export async function registerQuizQuestionRoutes(app: FastifyInstance): Promise<void> {
-  zodApp(app).post('/quizz/questions', { schema: { body: emptyBody } }, async () =>
-    ok('Preguntas del quiz', { questions: QUESTIONS }),
+  zodApp(app).post(
+    '/quizz/questions',
+    { schema: { body: emptyBody, response: { 200: quizzQuestionsResponseSchema } } },
+    async () => ok('Preguntas del quiz', { questions: QUESTIONS }),
   );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { quizzGetResponseSchema } from '../../shared/contracts/account';
 import { clientIdBody } from '../../shared/contracts/auth';
+import { messageAnswer } from '../../shared/contracts/common';
 import { quizzAddBody } from '../../shared/contracts/quiz';
 import { requireClient } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
@@ -9,13 +11,21 @@ export async function registerClientQuizRoutes(app: FastifyInstance): Promise<vo
   const api = zodApp(app);
   api.addHook('preHandler', requireClient);
 
-  api.post('/client/quizz/add', { schema: { body: quizzAddBody } }, async (request) => {
-    const { client_id: _sessionDecides, ...answers } = request.body.quizz;
-    await saveQuizAnswers(app.db, request.clientId, answers);
-    return ok('Gracias por responder el quiz');
-  });
+  api.post(
+    '/client/quizz/add',
+    { schema: { body: quizzAddBody, response: { 200: messageAnswer } } },
+    async (request) => {
+      const { client_id: _sessionDecides, ...answers } = request.body.quizz;
+      await saveQuizAnswers(app.db, request.clientId, answers);
+      return ok('Gracias por responder el quiz');
+    },
+  );
 
-  api.post('/client/quizz/get', { schema: { body: clientIdBody } }, async (request) => {
-    return ok('Tus respuestas', { quizz: await findQuizAnswers(app.db, request.clientId) });
-  });
+  api.post(
+    '/client/quizz/get',
+    { schema: { body: clientIdBody, response: { 200: quizzGetResponseSchema } } },
+    async (request) => {
+      return ok('Tus respuestas', { quizz: await findQuizAnswers(app.db, request.clientId) });
+    },
+  );
 }

@@ -51,7 +51,8 @@ export async function listPublicAdverts(
     }
   }
   const page = options.beforeId === undefined ? query : query.where('adverts.id', '<', options.beforeId);
-  const rows = await page
+  // One row more than the page says whether another page follows.
+  const fetched = await page
     .select([
       'adverts.id',
       'adverts.client_id',
@@ -63,9 +64,10 @@ export async function listPublicAdverts(
       'clients.occupation',
     ])
     .orderBy('adverts.id', 'desc')
-    .limit(options.limit)
+    .limit(options.limit + 1)
     .offset(options.offset)
     .execute();
+  const rows = fetched.slice(0, options.limit);
   const today = dayInMexicoCity();
   const photos = await approvedPhotos(
     db,
@@ -74,7 +76,7 @@ export async function listPublicAdverts(
   );
   return {
     ...counted,
-    next_before_id: rows.length === options.limit ? (rows.at(-1)?.id ?? null) : null,
+    next_before_id: fetched.length > options.limit ? (rows.at(-1)?.id ?? null) : null,
     adverts: rows.map((row) => ({
       id: row.id,
       client_id: row.client_id,

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { interestedAddBody, interestedGetBody, interestedUpdateBody } from '../../shared/contracts/interests';
+import { messageAnswer } from '../../shared/contracts/common';
+import {
+  interestedAddBody,
+  interestedAddResponseSchema,
+  interestedGetBody,
+  interestedGetResponseSchema,
+  interestedUpdateBody,
+} from '../../shared/contracts/interests';
 import { requireClient } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { addInterest, listInterests, withdrawInterest } from './interests';
@@ -8,26 +15,38 @@ export async function registerClientInterestRoutes(app: FastifyInstance): Promis
   const api = zodApp(app);
   api.addHook('preHandler', requireClient);
 
-  api.post('/client/interested/get', { schema: { body: interestedGetBody } }, async (request) => {
-    return ok('Tus intereses', await listInterests(app.db, request.clientId));
-  });
+  api.post(
+    '/client/interested/get',
+    { schema: { body: interestedGetBody, response: { 200: interestedGetResponseSchema } } },
+    async (request) => {
+      return ok('Tus intereses', await listInterests(app.db, request.clientId));
+    },
+  );
 
-  api.post('/client/interested/add', { schema: { body: interestedAddBody } }, async (request) => {
-    const { interestId, created, mutual } = await addInterest(
-      app,
-      request.clientId,
-      request.body.interes.interested_id,
-    );
-    const message = mutual
-      ? '¡El interés es mutuo!'
-      : created
-        ? 'Guardamos tu interés'
-        : 'Ya habías mostrado interés en esta persona';
-    return ok(message, { interest_id: interestId, created, mutual });
-  });
+  api.post(
+    '/client/interested/add',
+    { schema: { body: interestedAddBody, response: { 200: interestedAddResponseSchema } } },
+    async (request) => {
+      const { interestId, created, mutual } = await addInterest(
+        app,
+        request.clientId,
+        request.body.interes.interested_id,
+      );
+      const message = mutual
+        ? '¡El interés es mutuo!'
+        : created
+          ? 'Guardamos tu interés'
+          : 'Ya habías mostrado interés en esta persona';
+      return ok(message, { interest_id: interestId, created, mutual });
+    },
+  );
 
-  api.post('/client/interested/update', { schema: { body: interestedUpdateBody } }, async (request) => {
-    const { name } = await withdrawInterest(app, request.clientId, request.body.interes.id);
-    return ok(`Quitaste tu interés en ${name}`);
-  });
+  api.post(
+    '/client/interested/update',
+    { schema: { body: interestedUpdateBody, response: { 200: messageAnswer } } },
+    async (request) => {
+      const { name } = await withdrawInterest(app, request.clientId, request.body.interes.id);
+      return ok(`Quitaste tu interés en ${name}`);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { advertUpdateBody } from '../../shared/contracts/account';
+import { advertGetResponseSchema, advertUpdateBody } from '../../shared/contracts/account';
 import { clientIdBody } from '../../shared/contracts/auth';
 import { requireClient } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
@@ -10,19 +10,27 @@ export async function registerClientAdvertRoutes(app: FastifyInstance): Promise<
   const api = zodApp(app);
   api.addHook('preHandler', requireClient);
 
-  api.post('/client/advert/get', { schema: { body: clientIdBody } }, async (request) => {
-    return ok('Tu anuncio', { advert: await findOwnAdvert(app.db, request.clientId) });
-  });
+  api.post(
+    '/client/advert/get',
+    { schema: { body: clientIdBody, response: { 200: advertGetResponseSchema } } },
+    async (request) => {
+      return ok('Tu anuncio', { advert: await findOwnAdvert(app.db, request.clientId) });
+    },
+  );
 
-  api.post('/client/advert/update', { schema: { body: advertUpdateBody } }, async (request) => {
-    await requestAdvertUpdate(app.db, request.clientId, request.body.advert);
-    const advert = await findOwnAdvert(app.db, request.clientId);
-    const message =
-      advert?.description_update === null
-        ? 'Tu anuncio ya no se muestra'
-        : request.body.advert.status_id === 2
-          ? 'Tu anuncio ya no se muestra; el texto nuevo queda en espera de aprobación'
-          : 'Enviamos tu anuncio a aprobación';
-    return ok(message, { advert });
-  });
+  api.post(
+    '/client/advert/update',
+    { schema: { body: advertUpdateBody, response: { 200: advertGetResponseSchema } } },
+    async (request) => {
+      await requestAdvertUpdate(app.db, request.clientId, request.body.advert);
+      const advert = await findOwnAdvert(app.db, request.clientId);
+      const message =
+        advert?.description_update === null
+          ? 'Tu anuncio ya no se muestra'
+          : request.body.advert.status_id === 2
+            ? 'Tu anuncio ya no se muestra; el texto nuevo queda en espera de aprobación'
+            : 'Enviamos tu anuncio a aprobación';
+      return ok(message, { advert });
+    },
+  );
 }

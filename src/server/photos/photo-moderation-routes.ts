@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPhotosUpdateBody } from '../../shared/contracts/photos';
+import { adminPhotosUpdateBody, adminPhotosUpdateResponseSchema } from '../../shared/contracts/photos';
 import { requireAdmin } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { moderatePhoto } from './photo-moderation';
@@ -8,8 +8,12 @@ export async function registerPhotoModerationRoutes(app: FastifyInstance): Promi
   const api = zodApp(app);
   api.addHook('preHandler', requireAdmin);
 
-  api.post('/admin/photos/update', { schema: { body: adminPhotosUpdateBody } }, async (request) => {
-    const photo = await moderatePhoto(app.db, request.adminId, request.body.photo);
-    return ok(photo.status_id === 2 ? 'Foto aprobada' : 'Foto rechazada', { photo });
-  });
+  api.post(
+    '/admin/photos/update',
+    { schema: { body: adminPhotosUpdateBody, response: { 200: adminPhotosUpdateResponseSchema } } },
+    async (request) => {
+      const photo = await moderatePhoto(app.db, request.adminId, request.body.photo);
+      return ok(photo.status_id === 2 ? 'Foto aprobada' : 'Foto rechazada', { photo });
+    },
+  );
 }

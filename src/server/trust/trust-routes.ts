@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { blockBody, blocksGetBody, dataExportBody, reportBody } from '../../shared/contracts/trust';
+import { messageAnswer } from '../../shared/contracts/common';
+import {
+  blockBody,
+  blocksGetBody,
+  blocksGetResponseSchema,
+  dataExportAnswer,
+  dataExportBody,
+  reportAnswer,
+  reportBody,
+} from '../../shared/contracts/trust';
 import { requireClient } from '../platform/auth/guards';
 import { ok, zodApp } from '../platform/http/envelope';
 import { exportPersonalData } from '../platform/personal-data';
@@ -11,29 +20,49 @@ export async function registerTrustRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
   api.addHook('preHandler', requireClient);
 
-  api.post('/client/block', { schema: { body: blockBody } }, async (request) => {
-    await blockClient(app.db, request.clientId, request.body.target_client_id);
-    return ok('Bloqueaste a esta persona: ya no se verán en Cita');
-  });
+  api.post(
+    '/client/block',
+    { schema: { body: blockBody, response: { 200: messageAnswer } } },
+    async (request) => {
+      await blockClient(app.db, request.clientId, request.body.target_client_id);
+      return ok('Bloqueaste a esta persona: ya no se verán en Cita');
+    },
+  );
 
-  api.post('/client/unblock', { schema: { body: blockBody } }, async (request) => {
-    await unblockClient(app.db, request.clientId, request.body.target_client_id);
-    return ok('Desbloqueaste a esta persona');
-  });
+  api.post(
+    '/client/unblock',
+    { schema: { body: blockBody, response: { 200: messageAnswer } } },
+    async (request) => {
+      await unblockClient(app.db, request.clientId, request.body.target_client_id);
+      return ok('Desbloqueaste a esta persona');
+    },
+  );
 
-  api.post('/client/blocks/get', { schema: { body: blocksGetBody } }, async (request) => {
-    return ok('Personas bloqueadas', { blocks: await listBlocks(app.db, request.clientId) });
-  });
+  api.post(
+    '/client/blocks/get',
+    { schema: { body: blocksGetBody, response: { 200: blocksGetResponseSchema } } },
+    async (request) => {
+      return ok('Personas bloqueadas', { blocks: await listBlocks(app.db, request.clientId) });
+    },
+  );
 
-  api.post('/client/report', { schema: { body: reportBody } }, async (request) => {
-    const reportId = await createReport(app.db, request.clientId, request.body);
-    return ok('Gracias por avisarnos: un administrador revisará tu reporte', { report_id: reportId });
-  });
+  api.post(
+    '/client/report',
+    { schema: { body: reportBody, response: { 200: reportAnswer } } },
+    async (request) => {
+      const reportId = await createReport(app.db, request.clientId, request.body);
+      return ok('Gracias por avisarnos: un administrador revisará tu reporte', { report_id: reportId });
+    },
+  );
 
-  api.post('/client/data/export', { schema: { body: dataExportBody } }, async (request) => {
-    const data = await exportPersonalData(app.personalData, app.db, request.clientId, {
-      publicUrl: app.config.publicUrl,
-    });
-    return ok('Tus datos', { data });
-  });
+  api.post(
+    '/client/data/export',
+    { schema: { body: dataExportBody, response: { 200: dataExportAnswer } } },
+    async (request) => {
+      const data = await exportPersonalData(app.personalData, app.db, request.clientId, {
+        publicUrl: app.config.publicUrl,
+      });
+      return ok('Tus datos', { data });
+    },
+  );
 }

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import type { QuizAnswers } from '../domain/quiz-questions';
+import { quizAnswersSchema } from '../domain/quiz-questions';
 import { clientSignUpSchema, genderSchema } from './auth';
-import { emailSchema, loginPasswordSchema, optionalIdSchema, passwordSchema, safeString } from './common';
+import {
+  emailSchema,
+  loginPasswordSchema,
+  optionalIdSchema,
+  passwordSchema,
+  safeString,
+  successAnswer,
+} from './common';
 
 // --- profile -----------------------------------------------------------------
 
@@ -18,29 +25,29 @@ export type ValidProfile = z.output<typeof profileSchema>;
 export const profileUpdateBody = z.object({ client_id: optionalIdSchema, profile: profileSchema });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
-export interface ClientProfile {
-  id: number;
-  first_name: string;
-  last_name: string;
-  gender: number;
-  birthday: string | null;
-  occupation: string;
-  email: string;
-  phone: string;
-  instagram: string;
-  status_id: number;
-  date_creation: string;
-  age: number | null;
-  advert_id: number | null;
-  advert_status: number | null;
-  description: string | null;
-}
+export const clientProfileSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.number(),
+  birthday: z.string().nullable(),
+  occupation: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  instagram: z.string(),
+  status_id: z.number(),
+  date_creation: z.string(),
+  age: z.number().nullable(),
+  advert_id: z.number().nullable(),
+  advert_status: z.number().nullable(),
+  description: z.string().nullable(),
+});
+export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
-export interface ProfileResponse {
-  status: 'success';
-  message: string;
-  profile: ClientProfile;
-}
+export const profileResponseSchema = successAnswer({
+  profile: clientProfileSchema,
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 // --- password and deactivation -------------------------------------------------
 
@@ -92,30 +99,32 @@ export type AdvertRequestForm = z.input<typeof advertRequestSchema>;
 export const advertUpdateBody = z.object({ advert: advertRequestSchema });
 export type AdvertUpdateBody = z.input<typeof advertUpdateBody>;
 
-export interface OwnAdvert {
-  id: number;
-  client_id: number;
-  client: string;
+export const ownAdvertSchema = z.object({
+  id: z.number(),
+  client_id: z.number(),
+  client: z.string(),
   /** 1 visible, 2 not shown. */
-  status_id: number;
+  status_id: z.number(),
   /** The published text. */
-  description: string;
+  description: z.string(),
   /** Pending text awaiting approval, or null. */
-  description_update: string | null;
+  description_update: z.string().nullable(),
   /** Visibility requested with the pending text, or null. */
-  status_update: number | null;
-}
+  status_update: z.number().nullable(),
+});
+export type OwnAdvert = z.infer<typeof ownAdvertSchema>;
 
-export interface AdvertGetResponse {
-  status: 'success';
-  message: string;
-  advert: OwnAdvert | null;
-}
+export const advertGetResponseSchema = successAnswer({
+  advert: ownAdvertSchema.nullable(),
+});
+export type AdvertGetResponse = z.infer<typeof advertGetResponseSchema>;
 
 // --- own quiz ----------------------------------------------------------------------
 
-export interface QuizzGetResponse {
-  status: 'success';
-  message: string;
-  quizz: ({ client_id: number } & QuizAnswers) | null;
-}
+/** A member's stored answers, with her id (client/quizz/get). */
+export const quizzStoredSchema = quizAnswersSchema.extend({ client_id: z.number() });
+
+export const quizzGetResponseSchema = successAnswer({
+  quizz: quizzStoredSchema.nullable(),
+});
+export type QuizzGetResponse = z.infer<typeof quizzGetResponseSchema>;

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { CITY_CODES } from '../domain/cities';
-import type { Paged } from './admin';
+import { pagedSchema } from './admin';
 import {
   dateSchema,
   idSchema,
+  messageAnswer,
   optionalIdSchema,
   requiredText,
   safeString,
   shortText,
+  successAnswer,
   timeSchema,
 } from './common';
-import type { PickTotals } from './match-cards';
+import { pickTotalsSchema } from './match-cards';
 
 /** Decoded image size accepted from an upload (the request itself may be up to IMAGE_BODY_LIMIT). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -130,94 +132,93 @@ export const eventUpdateBody = z
 export type EventUpdateBody = z.input<typeof eventUpdateBody>;
 
 /** The admin view of an event (event/get and event/details with an admin session). */
-export interface AdminEvent {
-  id: number;
-  name: string;
-  day: string;
-  hour: string;
-  description: string;
-  price_m: number;
-  price_w: number;
-  limit_m: number;
-  limit_w: number;
-  confirmed_m: number;
-  confirmed_w: number;
-  left_m: number;
-  left_w: number;
+export const adminEventSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  day: z.string(),
+  hour: z.string(),
+  description: z.string(),
+  price_m: z.number(),
+  price_w: z.number(),
+  limit_m: z.number(),
+  limit_w: z.number(),
+  confirmed_m: z.number(),
+  confirmed_w: z.number(),
+  left_m: z.number(),
+  left_w: z.number(),
   /** Places held by registered or confirmed sign-ups of each gender. */
-  held_m: number;
-  held_w: number;
+  held_m: z.number(),
+  held_w: z.number(),
   /** Waiting-list length of each gender. */
-  waiting_m: number;
-  waiting_w: number;
+  waiting_m: z.number(),
+  waiting_w: z.number(),
   /** Arrivals checked in at the door, per gender (x: LGBTQ+). */
-  checked_in_m: number;
-  checked_in_w: number;
-  checked_in_x: number;
-  category: string;
-  occupation: number;
-  status_id: number;
-  image: string;
-  image_srcset: string;
-  venue: string;
-  address: string;
-  city: string;
-  duration_minutes: number;
-  age_min: number | null;
-  age_max: number | null;
+  checked_in_m: z.number(),
+  checked_in_w: z.number(),
+  checked_in_x: z.number(),
+  category: z.string(),
+  occupation: z.number(),
+  status_id: z.number(),
+  image: z.string(),
+  image_srcset: z.string(),
+  venue: z.string(),
+  address: z.string(),
+  city: z.string(),
+  duration_minutes: z.number(),
+  age_min: z.number().nullable(),
+  age_max: z.number().nullable(),
   /** True once the event has started (Mexico City time). */
-  past: boolean;
-}
+  past: z.boolean(),
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
 
-export interface AdminAttendee {
-  id: number;
-  client_id: number;
-  client: string;
-  email: string;
-  phone: string;
-  instagram: string;
-  gender: number;
+export const adminAttendeeSchema = z.object({
+  id: z.number(),
+  client_id: z.number(),
+  client: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  instagram: z.string(),
+  gender: z.number(),
   /** 1 registered, 2 confirmed, 3 waiting list, 4 cancelled. */
-  status_id: number;
-  contacted: number;
+  status_id: z.number(),
+  contacted: z.number(),
   /** Place in the gender's waiting list (status 3), else null. */
-  position: number | null;
+  position: z.number().nullable(),
   /** The ticket code of a confirmed attendee (the door page checks in with it), else null. */
-  ticket: string | null;
+  ticket: z.string().nullable(),
   /** 1 once checked in at the door. */
-  checked_in: number;
-}
+  checked_in: z.number(),
+});
+export type AdminAttendee = z.infer<typeof adminAttendeeSchema>;
 
 /** The back office's event list: 50 a page (design.md §17), newest day first. */
-export interface AdminEventsResponse extends Paged {
-  status: 'success';
-  message: string;
-  events: AdminEvent[];
-}
+export const adminEventsResponseSchema = successAnswer({
+  ...pagedSchema.shape,
+  events: z.array(adminEventSchema),
+});
+export type AdminEventsResponse = z.infer<typeof adminEventsResponseSchema>;
 
-export interface AdminEventDetailsResponse {
-  status: 'success';
-  message: string;
-  event: AdminEvent;
-  assistance: AdminAttendee[];
-  picks: PickTotals;
-}
+export const adminEventDetailsResponseSchema = successAnswer({
+  event: adminEventSchema,
+  assistance: z.array(adminAttendeeSchema),
+  picks: pickTotalsSchema,
+});
+export type AdminEventDetailsResponse = z.infer<typeof adminEventDetailsResponseSchema>;
 
 /** event/update {checkin}: who just arrived. */
-export interface CheckinResponse {
-  status: 'success';
-  message: string;
-  assistance_id: number;
-  client_id: number;
-  name: string;
-  gender: number;
-}
+export const checkinResponseSchema = successAnswer({
+  assistance_id: z.number(),
+  client_id: z.number(),
+  name: z.string(),
+  gender: z.number(),
+});
+export type CheckinResponse = z.infer<typeof checkinResponseSchema>;
 
-export interface EventAddResponse {
-  status: 'success';
-  message: string;
-  event_id: number;
-}
+export const eventAddResponseSchema = successAnswer({
+  event_id: z.number(),
+});
+export type EventAddResponse = z.infer<typeof eventAddResponseSchema>;
 
 /** Confirmar shows only for a registered attendee whose gender has places left (spec §4). */
 export function canConfirm(
@@ -228,4 +229,17 @@ export function canConfirm(
   if (attendee.gender === 1) return event.left_w > 0;
   if (attendee.gender === 2) return event.left_m > 0;
   return true;
+}
+
+/** event/update {picks_close}: whether this call closed the picks, and the mutual pairs it made. */
+export const picksCloseAnswer = successAnswer({ closed: z.boolean(), mutual: z.number() });
+
+/** event/update answers by what it changed: a door arrival, closed picks, or just what it did. */
+export const eventUpdateAnswer = z.union([checkinResponseSchema, picksCloseAnswer, messageAnswer]);
+
+export type EventUpdateAnswer = z.infer<typeof eventUpdateAnswer>;
+
+/** event/update {checkin}: the arrival it recorded. */
+export function isCheckIn(answer: EventUpdateAnswer): answer is CheckinResponse {
+  return 'assistance_id' in answer;
 }

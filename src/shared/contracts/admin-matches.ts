@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { cursorSchema, type Paged, pageSchema, searchSchema } from './admin';
-import { idSchema, optionalIdSchema } from './common';
-import type { PublicPhoto } from './photos';
+import { cursorSchema, pagedSchema, pageSchema, searchSchema } from './admin';
+import { idSchema, messageAnswer, optionalIdSchema, successAnswer } from './common';
+import { publicPhotoSchema } from './photos';
 
 /**
  * admin/matches, one call with the specification's shapes and the paged extensions:
@@ -39,94 +39,138 @@ export const adminMatchesBody = z
   );
 export type AdminMatchesBody = z.input<typeof adminMatchesBody>;
 
-export interface InterestPair {
-  id: number;
-  client_a_id: number;
-  client_a: string;
-  client_b_id: number;
-  client_b: string;
-  status_id: number;
-  mutual: boolean;
-  contacted: number;
+export const interestPairSchema = z.object({
+  id: z.number(),
+  client_a_id: z.number(),
+  client_a: z.string(),
+  client_b_id: z.number(),
+  client_b: z.string(),
+  status_id: z.number(),
+  mutual: z.boolean(),
+  contacted: z.number(),
   /** Each person's main approved photo (card-sized clear URL), or null. */
-  client_a_photo: string | null;
-  client_b_photo: string | null;
-}
+  client_a_photo: z.string().nullable(),
+  client_b_photo: z.string().nullable(),
+});
+export type InterestPair = z.infer<typeof interestPairSchema>;
 
-export interface QuizPair {
-  client_a: number;
-  client_a_name: string;
-  client_b: number;
-  client_b_name: string;
-  score: number;
+export const quizPairSchema = z.object({
+  client_a: z.number(),
+  client_a_name: z.string(),
+  client_b: z.number(),
+  client_b_name: z.string(),
+  score: z.number(),
   /** The specification's name for the score of a quiz pairing. */
-  answers: number;
-  percent: number;
-  contacted: number;
-}
+  answers: z.number(),
+  percent: z.number(),
+  contacted: z.number(),
+});
+export type QuizPair = z.infer<typeof quizPairSchema>;
 
-export interface MatchPerson {
-  id: number;
-  name: string;
-  gender: number;
-  age: number | null;
-  birthday: string | null;
-  email: string;
-  phone: string;
-  instagram: string;
-  description: string;
+export const matchPersonSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  gender: z.number(),
+  age: z.number().nullable(),
+  birthday: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  instagram: z.string(),
+  description: z.string(),
   /** The main approved photo's card-sized clear URL, or null. */
-  photo: string | null;
+  photo: z.string().nullable(),
   /** Every approved photo in order. */
-  photos: PublicPhoto[];
-}
+  photos: z.array(publicPhotoSchema),
+});
+export type MatchPerson = z.infer<typeof matchPersonSchema>;
 
-export interface MatchDetails {
-  id: number;
-  status_id: number;
-  mutual: boolean;
-  contacted: number;
-  client_a: MatchPerson;
-  client_b: MatchPerson;
-}
+export const matchDetailsSchema = z.object({
+  id: z.number(),
+  status_id: z.number(),
+  mutual: z.boolean(),
+  contacted: z.number(),
+  client_a: matchPersonSchema,
+  client_b: matchPersonSchema,
+});
+export type MatchDetails = z.infer<typeof matchDetailsSchema>;
 
-export interface QuizPerson {
-  id: number;
-  name: string;
-  gender: number;
-  age: number | null;
-  phone: string;
-  answers: { question: string; answer: string }[];
-}
+export const quizPersonSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  gender: z.number(),
+  age: z.number().nullable(),
+  phone: z.string(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
+export type QuizPerson = z.infer<typeof quizPersonSchema>;
 
-export interface InterestPairsResponse extends Paged {
-  status: 'success';
-  message: string;
-  matches: InterestPair[];
-}
+export const interestPairsResponseSchema = successAnswer({
+  ...pagedSchema.shape,
+  matches: z.array(interestPairSchema),
+});
+export type InterestPairsResponse = z.infer<typeof interestPairsResponseSchema>;
 
 /** Someone the search names who answered the quiz but has no compatible pair. */
-export interface UnpairedRespondent {
-  client_id: number;
-  name: string;
-}
+export const unpairedRespondentSchema = z.object({ client_id: z.number(), name: z.string() });
+export type UnpairedRespondent = z.infer<typeof unpairedRespondentSchema>;
 
-export interface QuizPairsResponse extends Paged {
-  status: 'success';
-  message: string;
-  quiz_pairs: QuizPair[];
+export const quizPairsResponseSchema = successAnswer({
+  ...pagedSchema.shape,
+  quiz_pairs: z.array(quizPairSchema),
   /** With a search: the people it names who answered the quiz and have no compatible pair. */
-  unpaired: UnpairedRespondent[];
+  unpaired: z.array(unpairedRespondentSchema),
+});
+export type QuizPairsResponse = z.infer<typeof quizPairsResponseSchema>;
+
+export const matchDetailsResponseSchema = successAnswer({
+  match: matchDetailsSchema,
+});
+export type MatchDetailsResponse = z.infer<typeof matchDetailsResponseSchema>;
+
+export const quizPairDetailsResponseSchema = successAnswer({
+  quiz_pair: z.object({ client_a: quizPersonSchema, client_b: quizPersonSchema }),
+});
+export type QuizPairDetailsResponse = z.infer<typeof quizPairDetailsResponseSchema>;
+
+/** One quiz respondent of the plain call: who, and her answers by question key. */
+export const quizRespondentSchema = z
+  .object({ client_id: z.number(), name: z.string(), gender: z.number(), age: z.number().nullable() })
+  .catchall(z.string());
+
+/**
+ * The specification's plain `admin/matches {admin_id}`: the first page of interest pairs and the
+ * first ADMIN_PAGE_SIZE quiz respondents, with their totals (design.md §17).
+ */
+export const plainMatchesAnswer = interestPairsResponseSchema.extend({
+  quiz: z.array(quizRespondentSchema),
+  quiz_total: z.number(),
+  quiz_total_estimated: z.boolean(),
+});
+
+/** admin/matches answers by what the body asks; the richer shapes are tried first. */
+export const adminMatchesAnswer = z.union([
+  plainMatchesAnswer,
+  interestPairsResponseSchema,
+  quizPairsResponseSchema,
+  matchDetailsResponseSchema,
+  quizPairDetailsResponseSchema,
+  messageAnswer,
+]);
+
+export type AdminMatchesAnswer = z.infer<typeof adminMatchesAnswer>;
+
+export function isInterestPairs(answer: AdminMatchesAnswer): answer is InterestPairsResponse {
+  return 'matches' in answer;
 }
 
-export interface MatchDetailsResponse {
-  status: 'success';
-  message: string;
-  match: MatchDetails;
+export function isQuizPairs(answer: AdminMatchesAnswer): answer is QuizPairsResponse {
+  return 'quiz_pairs' in answer;
 }
 
-export interface QuizPairDetailsResponse {
-  status: 'success';
-  message: string;
-  quiz_pair: { client_a: QuizPerson; client_b: QuizPerson };
+export function isMatchDetails(answer: AdminMatchesAnswer): answer is MatchDetailsResponse {
+  return 'match' in answer;
+}
+
+export function isQuizPairDetails(answer: AdminMatchesAnswer): answer is QuizPairDetailsResponse {
+  return 'quiz_pair' in answer;
 }

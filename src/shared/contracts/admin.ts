@@ -7,8 +7,9 @@ import {
   requiredText,
   safeString,
   shortText,
+  successAnswer,
 } from './common';
-import type { PendingPhoto } from './photos';
+import { pendingPhotoSchema } from './photos';
 
 /** Server-side paging of the back-office tables. */
 export const ADMIN_PAGE_SIZE = 50;
@@ -18,37 +19,38 @@ export const searchSchema = shortText('la búsqueda', 120).optional();
 /** Keyset paging (design.md §17): the previous page's `next_cursor`; `page` then only numbers it. */
 export const cursorSchema = z.string().max(400, 'La página pedida no es válida').optional();
 
-export interface Paged {
-  total: number;
+export const pagedSchema = z.object({
+  total: z.number(),
   /** The lists that stop counting past 10 000 (design.md §17): `total` is then a lower bound. */
-  total_estimated?: boolean;
+  total_estimated: z.boolean().optional(),
   /** Where the next page starts (send it as `cursor`); null on the last page. */
-  next_cursor?: string | null;
-  page: number;
-  page_size: number;
-}
+  next_cursor: z.string().nullable().optional(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type Paged = z.infer<typeof pagedSchema>;
 
 // --- dashboard -----------------------------------------------------------
 
 export const dashboardBody = z.object({ admin_id: optionalIdSchema });
 
-export interface PendingAdvert {
-  id: number;
-  client_id: number;
-  client: string;
-  status_id: number;
-  description: string;
-  description_update: string;
-  status_update: number | null;
-}
+export const pendingAdvertSchema = z.object({
+  id: z.number(),
+  client_id: z.number(),
+  client: z.string(),
+  status_id: z.number(),
+  description: z.string(),
+  description_update: z.string(),
+  status_update: z.number().nullable(),
+});
+export type PendingAdvert = z.infer<typeof pendingAdvertSchema>;
 
-export interface DashboardResponse {
-  status: 'success';
-  message: string;
-  adverts: PendingAdvert[];
+export const dashboardResponseSchema = successAnswer({
+  adverts: z.array(pendingAdvertSchema),
   /** Photos waiting for moderation, oldest first (design §10). */
-  photos: PendingPhoto[];
-}
+  photos: z.array(pendingPhotoSchema),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 // --- clients ---------------------------------------------------------------
 
@@ -60,27 +62,28 @@ export const clientsGetBody = z.object({
 });
 export type ClientsGetBody = z.input<typeof clientsGetBody>;
 
-export interface AdminClient {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  gender: number;
-  age: number | null;
-  status_id: number;
-  advert_id: number | null;
-  advert_status: number | null;
-  description: string | null;
-  description_update: string | null;
+export const adminClientSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  gender: z.number(),
+  age: z.number().nullable(),
+  status_id: z.number(),
+  advert_id: z.number().nullable(),
+  advert_status: z.number().nullable(),
+  description: z.string().nullable(),
+  description_update: z.string().nullable(),
   /** The main approved photo's card-sized clear URL, or null. */
-  photo: string | null;
-}
+  photo: z.string().nullable(),
+});
+export type AdminClient = z.infer<typeof adminClientSchema>;
 
-export interface ClientsGetResponse extends Paged {
-  status: 'success';
-  message: string;
-  clients: AdminClient[];
-}
+export const clientsGetResponseSchema = successAnswer({
+  ...pagedSchema.shape,
+  clients: z.array(adminClientSchema),
+});
+export type ClientsGetResponse = z.infer<typeof clientsGetResponseSchema>;
 
 /**
  * The specification's two shapes. For `advert` the meaning follows spec §4:
@@ -128,57 +131,56 @@ export const adminUpdateBody = z.object({
 });
 export type AdminUpdateBody = z.input<typeof adminUpdateBody>;
 
-export interface AdminAccount {
-  id: number;
-  name: string;
-  email: string;
-  status_id: number;
-  date_creation: string;
-}
+export const adminAccountSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status_id: z.number(),
+  date_creation: z.string(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
-export interface AdminProfileResponse {
-  status: 'success';
-  message: string;
-  admin: AdminAccount;
-}
+export const adminProfileResponseSchema = successAnswer({
+  admin: adminAccountSchema,
+});
+export type AdminProfileResponse = z.infer<typeof adminProfileResponseSchema>;
 
-export interface AdminGetResponse {
-  status: 'success';
-  message: string;
-  admins: AdminAccount[];
-}
+export const adminGetResponseSchema = successAnswer({
+  admins: z.array(adminAccountSchema),
+});
+export type AdminGetResponse = z.infer<typeof adminGetResponseSchema>;
 
-export interface AdminAddResponse {
-  status: 'success';
-  message: string;
-  admin_id: number;
-}
+export const adminAddResponseSchema = successAnswer({
+  admin_id: z.number(),
+});
+export type AdminAddResponse = z.infer<typeof adminAddResponseSchema>;
 
 // --- audit -------------------------------------------------------------------
 
 export const auditGetBody = z.object({ admin_id: optionalIdSchema, page: pageSchema });
 
-export interface AuditEntry {
-  id: number;
-  admin_id: number | null;
-  admin_name: string | null;
-  action: string;
-  entity: string;
-  entity_id: number | null;
-  before_json: string | null;
-  after_json: string | null;
-  created_at: string;
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  admin_id: z.number().nullable(),
+  admin_name: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().nullable(),
+  before_json: z.string().nullable(),
+  after_json: z.string().nullable(),
+  created_at: z.string(),
   /** What happened, as a Spanish sentence: 'Ana aprobó el anuncio de Lucía R.' */
-  sentence: string;
+  sentence: z.string(),
   /** The back-office screen showing the thing changed; null when it no longer exists. */
-  link: string | null;
-}
+  link: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export interface AuditGetResponse extends Paged {
-  status: 'success';
-  message: string;
-  entries: AuditEntry[];
-}
+export const auditGetResponseSchema = successAnswer({
+  ...pagedSchema.shape,
+  entries: z.array(auditEntrySchema),
+});
+export type AuditGetResponse = z.infer<typeof auditGetResponseSchema>;
 
 // --- stats (design.md §14) ---------------------------------------------------
 
@@ -187,34 +189,35 @@ export const adminStatsBody = z.object({ admin_id: optionalIdSchema });
 /** How many weeks `signups_by_week` and `matches_by_week` cover, the current one last. */
 export const STATS_WEEKS = 12;
 
-export interface WeekCount {
+export const weekCountSchema = z.object({
   /** Monday of the week, 'YYYY-MM-DD' in Mexico City. */
-  week: string;
-  count: number;
-}
+  week: z.string(),
+  count: z.number(),
+});
+export type WeekCount = z.infer<typeof weekCountSchema>;
 
 /** An upcoming event's places: held = registered + confirmed sign-ups of that gender. */
-export interface EventPlaces {
-  id: number;
-  name: string;
-  day: string | null;
-  status_id: number;
-  limit_w: number;
-  limit_m: number;
-  held_w: number;
-  held_m: number;
-  confirmed_w: number;
-  confirmed_m: number;
-  checked_in: number;
-}
+export const eventPlacesSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  day: z.string().nullable(),
+  status_id: z.number(),
+  limit_w: z.number(),
+  limit_m: z.number(),
+  held_w: z.number(),
+  held_m: z.number(),
+  confirmed_w: z.number(),
+  confirmed_m: z.number(),
+  checked_in: z.number(),
+});
+export type EventPlaces = z.infer<typeof eventPlacesSchema>;
 
-export interface AdminStatsResponse {
-  status: 'success';
-  message: string;
-  signups_by_week: WeekCount[];
+export const adminStatsResponseSchema = successAnswer({
+  signups_by_week: z.array(weekCountSchema),
   /** Interests that became mutual, by the week the second one was sent. */
-  matches_by_week: WeekCount[];
-  events: EventPlaces[];
+  matches_by_week: z.array(weekCountSchema),
+  events: z.array(eventPlacesSchema),
   /** When these figures were computed: at most STATS_MAX_AGE_SECONDS (60) old, plus one computation. */
-  computed_at: string;
-}
+  computed_at: z.string(),
+});
+export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;

@@ -9,6 +9,7 @@ import {
   passwordSchema,
   requiredText,
   shortText,
+  successAnswer,
 } from './common';
 
 export const genderSchema = z.union(
@@ -53,14 +54,12 @@ export const emptyBody = z.object({}).passthrough().optional();
 export const clientIdBody = z.object({ client_id: optionalIdSchema });
 export const adminIdBody = z.object({ admin_id: optionalIdSchema });
 
-export interface ClientLoginResponse {
-  status: 'success';
-  message: string;
-  client_id: number;
-}
+export const clientLoginResponseSchema = successAnswer({
+  client_id: z.number(),
+});
+export type ClientLoginResponse = z.infer<typeof clientLoginResponseSchema>;
 
-export interface AdminLoginResponse {
-  status: 'success';
-  message: string;
-  admin_id: number;
-}
+export const adminLoginResponseSchema = successAnswer({
+  admin_id: z.number(),
+});
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;

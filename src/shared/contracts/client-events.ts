@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema } from './common';
+import { idSchema, optionalIdSchema, successAnswer } from './common';
 
 export const clientEventsGetBody = z.object({ client_id: optionalIdSchema }).optional();
 
@@ -10,51 +10,49 @@ export const clientEventsCancelBody = z.object({ client_id: optionalIdSchema, ev
 export type ClientEventsCancelBody = z.input<typeof clientEventsCancelBody>;
 
 /** One of the caller's sign-ups (specification §3 'Attended event entry', plus its status). */
-export interface AttendedEvent {
-  id: number;
-  event_id: number;
-  name: string;
-  day: string;
-  hour: string;
+export const attendedEventSchema = z.object({
+  id: z.number(),
+  event_id: z.number(),
+  name: z.string(),
+  day: z.string(),
+  hour: z.string(),
   /** Of the assistance: 1 registered, 2 confirmed, 3 waiting list, 4 cancelled. */
-  status_id: number;
+  status_id: z.number(),
   /** Place in the waiting list of the member's gender (status 3), else null. */
-  position: number | null;
+  position: z.number().nullable(),
   /** The ticket code for the QR at the door, only once confirmed (status 2). */
-  ticket: string | null;
-  venue: string;
-  address: string;
-  city: string;
-  duration_minutes: number;
+  ticket: z.string().nullable(),
+  venue: z.string(),
+  address: z.string(),
+  city: z.string(),
+  duration_minutes: z.number(),
   /** True once the event has started (Mexico City time). */
-  past: boolean;
+  past: z.boolean(),
   /** True once its duration has passed too: the ticket is no longer needed at the door. */
-  ended: boolean;
+  ended: z.boolean(),
   /** 1 once checked in at the door. */
-  checked_in: number;
-}
+  checked_in: z.number(),
+});
+export type AttendedEvent = z.infer<typeof attendedEventSchema>;
 
-export interface ClientEventsGetResponse {
-  status: 'success';
-  message: string;
-  events: AttendedEvent[];
-}
+export const clientEventsGetResponseSchema = successAnswer({
+  events: z.array(attendedEventSchema),
+});
+export type ClientEventsGetResponse = z.infer<typeof clientEventsGetResponseSchema>;
 
-export interface ClientEventsAddResponse {
-  status: 'success';
-  message: string;
-  assistance_id: number;
+export const clientEventsAddResponseSchema = successAnswer({
+  assistance_id: z.number(),
   /** False when the client was already signed up: the call is idempotent. */
-  created: boolean;
+  created: z.boolean(),
   /** 1 registered (holds a place) or 3 waiting list; 2 when already confirmed. */
-  status_id: number;
+  status_id: z.number(),
   /** Place in the waiting list of the member's gender (status 3), else null. */
-  position: number | null;
-}
+  position: z.number().nullable(),
+});
+export type ClientEventsAddResponse = z.infer<typeof clientEventsAddResponseSchema>;
 
-export interface ClientEventsCancelResponse {
-  status: 'success';
-  message: string;
-  assistance_id: number;
-  status_id: number;
-}
+export const clientEventsCancelResponseSchema = successAnswer({
+  assistance_id: z.number(),
+  status_id: z.number(),
+});
+export type ClientEventsCancelResponse = z.infer<typeof clientEventsCancelResponseSchema>;

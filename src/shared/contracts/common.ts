@@ -4,12 +4,23 @@ import { es } from 'zod/locales';
 // Spanish messages for every built-in zod check, on the server and in the forms alike.
 z.config(es());
 
-export type EnvelopeStatus = 'success' | 'warning' | 'danger';
+export const envelopeStatusSchema = z.enum(['success', 'warning', 'danger']);
+export type EnvelopeStatus = z.infer<typeof envelopeStatusSchema>;
 
-export interface Envelope {
-  status: EnvelopeStatus;
-  message: string;
+/**
+ * The success answer of a call (design.md §2): the envelope with its data fields beside it. The
+ * same schema serialises the answer on the server, describes it in the OpenAPI document and types
+ * the web client.
+ */
+export function successAnswer<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ status: z.literal('success'), message: z.string(), ...shape });
 }
+
+/** The answer of a call that only reports what it did: status and message. */
+export const messageAnswer = successAnswer({});
+
+export const envelopeSchema = z.object({ status: envelopeStatusSchema, message: z.string() });
+export type Envelope = z.infer<typeof envelopeSchema>;
 
 /** Database ids: positive integers well inside the 32-bit range both databases use. */
 export const idSchema = z

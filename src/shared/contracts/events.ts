@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { CITY_CODES } from '../domain/cities';
 import { pageSchema, searchSchema } from './admin';
-import { idSchema, optionalIdSchema } from './common';
+import {
+  type AdminEventDetailsResponse,
+  type AdminEventsResponse,
+  adminEventDetailsResponseSchema,
+  adminEventsResponseSchema,
+} from './admin-events';
+import { idSchema, optionalIdSchema, successAnswer } from './common';
 
 export const eventGetBody = z
   .object({
@@ -19,50 +25,77 @@ export const eventGetBody = z
 export const eventDetailsBody = z.object({ admin_id: optionalIdSchema, event_id: idSchema });
 
 /** An event as the public lists show it. */
-export interface EventListItem {
-  id: number;
-  name: string;
-  day: string;
+export const eventListItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  day: z.string(),
   /** The specification's lists also read the day under this name. */
-  dat: string;
-  hour: string;
-  status_id: number;
-  category: string[];
-  price_m: number;
-  price_w: number;
+  dat: z.string(),
+  hour: z.string(),
+  status_id: z.number(),
+  category: z.array(z.string()),
+  price_m: z.number(),
+  price_w: z.number(),
   /** The picture's default URL (its largest size). */
-  image: string;
+  image: z.string(),
   /** Every size of the picture for an img srcset: 'url 160w, url 480w, …'. */
-  image_srcset: string;
+  image_srcset: z.string(),
   /** Place name, street address and city code (src/shared/domain/cities.ts). */
-  venue: string;
-  address: string;
-  city: string;
-  duration_minutes: number;
+  venue: z.string(),
+  address: z.string(),
+  city: z.string(),
+  duration_minutes: z.number(),
   /** The age band, when the event has one. */
-  age_min: number | null;
-  age_max: number | null;
+  age_min: z.number().nullable(),
+  age_max: z.number().nullable(),
   /** Places not yet held by a registered or confirmed sign-up of that gender, never below 0. */
-  available_w: number;
-  available_m: number;
+  available_w: z.number(),
+  available_m: z.number(),
   /** True once the event has started (Mexico City time). */
-  past: boolean;
-}
+  past: z.boolean(),
+});
+export type EventListItem = z.infer<typeof eventListItemSchema>;
 
-export interface EventGetResponse {
-  status: 'success';
-  message: string;
-  events: EventListItem[];
-}
+export const eventGetResponseSchema = successAnswer({
+  events: z.array(eventListItemSchema),
+});
+export type EventGetResponse = z.infer<typeof eventGetResponseSchema>;
 
 /** An event's public detail page. */
-export interface EventDetails extends EventListItem {
-  description: string;
-  occupation: number;
+export const eventDetailsSchema = eventListItemSchema.extend({
+  description: z.string(),
+  occupation: z.number(),
+});
+export type EventDetails = z.infer<typeof eventDetailsSchema>;
+
+export const eventDetailsResponseSchema = successAnswer({
+  event: eventDetailsSchema,
+});
+export type EventDetailsResponse = z.infer<typeof eventDetailsResponseSchema>;
+
+/** event/get: the back office's page of events for its admin, the public list for everyone else. */
+export const eventGetAnswer = z.union([adminEventsResponseSchema, eventGetResponseSchema]);
+
+/** event/details: the admin's view with attendees and picks, or the public one. */
+export const eventDetailsAnswer = z.union([adminEventDetailsResponseSchema, eventDetailsResponseSchema]);
+
+export type EventGetAnswer = z.infer<typeof eventGetAnswer>;
+export type EventDetailsAnswer = z.infer<typeof eventDetailsAnswer>;
+
+/** Which event/get answer this is: the back office's page (it has paging fields) or the public list. */
+export function isAdminEventList(answer: EventGetAnswer): answer is AdminEventsResponse {
+  return 'page' in answer;
 }
 
-export interface EventDetailsResponse {
-  status: 'success';
-  message: string;
-  event: EventDetails;
+/** Which event/details answer this is: the admin's (with attendees) or the public one. */
+export function isAdminEventDetails(answer: EventDetailsAnswer): answer is AdminEventDetailsResponse {
+  return 'assistance' in answer;
+}
+
+export function isPublicEventList(answer: EventGetAnswer): answer is EventGetResponse {
+  return !isAdminEventList(answer);
+}
+
+export function isPublicEventDetails(answer: EventDetailsAnswer): answer is EventDetailsResponse {
+  return !isAdminEventDetails(answer);
 }

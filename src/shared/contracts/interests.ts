@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema } from './common';
+import { idSchema, optionalIdSchema, successAnswer } from './common';
 
 export const interestedGetBody = z.object({ client_id: optionalIdSchema }).optional();
 
@@ -25,45 +25,45 @@ export const interestedUpdateBody = z.object({
 export type InterestedUpdateBody = z.input<typeof interestedUpdateBody>;
 
 /** The other person of one of the caller's interests (specification §3 'Interested or mutual entry'). */
-export interface InterestEntry {
+export const interestEntrySchema = z.object({
   /** The caller's interest row: what client/interested/update names. */
-  id: number;
-  client_id: number;
+  id: z.number(),
+  client_id: z.number(),
   /** Their advert, when it is published. */
-  advert_id: number | null;
+  advert_id: z.number().nullable(),
   /** 'First L.' for a one-way interest; first and last name once the interest is mutual. */
-  full_name: string;
-  gender: number;
-  age: number | null;
-  occupation: string;
+  full_name: z.string(),
+  gender: z.number(),
+  age: z.number().nullable(),
+  occupation: z.string(),
   /** Their published advert text; empty while the advert is not shown. */
-  description: string;
+  description: z.string(),
   /** Their main approved photo's card-sized clear URL, or null. */
-  photo: string | null;
-}
+  photo: z.string().nullable(),
+});
+export type InterestEntry = z.infer<typeof interestEntrySchema>;
 
 /** Both agreed: the contact each gave in their profile (never the e-mail). */
-export interface MutualEntry extends InterestEntry {
-  phone: string;
-  instagram: string;
+export const mutualEntrySchema = interestEntrySchema.extend({
+  phone: z.string(),
+  instagram: z.string(),
   /** A wa.me link from the phone, or null when the phone is not a usable number. */
-  whatsapp: string | null;
-}
+  whatsapp: z.string().nullable(),
+});
+export type MutualEntry = z.infer<typeof mutualEntrySchema>;
 
-export interface InterestedGetResponse {
-  status: 'success';
-  message: string;
+export const interestedGetResponseSchema = successAnswer({
   /** The caller's one-way interests, newest first. */
-  interested: InterestEntry[];
-  mutual: MutualEntry[];
-}
+  interested: z.array(interestEntrySchema),
+  mutual: z.array(mutualEntrySchema),
+});
+export type InterestedGetResponse = z.infer<typeof interestedGetResponseSchema>;
 
-export interface InterestedAddResponse {
-  status: 'success';
-  message: string;
+export const interestedAddResponseSchema = successAnswer({
   /** The caller's interest row. */
-  interest_id: number;
+  interest_id: z.number(),
   /** False when the interest already existed: the call is idempotent. */
-  created: boolean;
-  mutual: boolean;
-}
+  created: z.boolean(),
+  mutual: z.boolean(),
+});
+export type InterestedAddResponse = z.infer<typeof interestedAddResponseSchema>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { CounterKey } from '../domain/landing';
+import { COUNTER_KEYS } from '../domain/landing';
+import { successAnswer } from './common';
 
 export const statsGetBody = z.object({}).optional();
 
-export interface StatsGetResponse {
-  status: 'success';
-  message: string;
+export const statsGetResponseSchema = successAnswer({
   /** The figure each landing counter climbs to. */
-  stats: Record<CounterKey, number>;
-}
+  stats: z.record(z.enum(COUNTER_KEYS), z.number()),
+});
+export type StatsGetResponse = z.infer<typeof statsGetResponseSchema>;

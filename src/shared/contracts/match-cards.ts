@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema } from './common';
+import { idSchema, optionalIdSchema, successAnswer } from './common';
 
 /** Match cards stay open this long after the event ends (design.md §12). */
 export const PICKS_CLOSE_HOURS = 24;
@@ -16,49 +16,55 @@ export const roundsBody = z.object({
 });
 export type RoundsBody = z.input<typeof roundsBody>;
 
-export interface RoundPerson {
-  client_id: number;
+export const roundPersonSchema = z.object({
+  client_id: z.number(),
   /** 'First L.' */
-  name: string;
-  gender: number;
-}
+  name: z.string(),
+  gender: z.number(),
+});
+export type RoundPerson = z.infer<typeof roundPersonSchema>;
 
-export interface RoundsResponse {
-  status: 'success';
-  message: string;
-  event_name: string;
-  round_minutes: number;
+export const roundsResponseSchema = successAnswer({
+  event_name: z.string(),
+  round_minutes: z.number(),
   /** Whose rounds these are: 'checked_in' once doors opened, else 'confirmed'. */
-  source: 'checked_in' | 'confirmed';
-  people: RoundPerson[];
-  rounds: { round: number; pairs: { table: number; a: number; b: number }[]; resting: number[] }[];
-}
+  source: z.enum(['checked_in', 'confirmed']),
+  people: z.array(roundPersonSchema),
+  rounds: z.array(
+    z.object({
+      round: z.number(),
+      pairs: z.array(z.object({ table: z.number(), a: z.number(), b: z.number() })),
+      resting: z.array(z.number()),
+    }),
+  ),
+});
+export type RoundsResponse = z.infer<typeof roundsResponseSchema>;
 
 export const picksGetBody = z.object({ client_id: optionalIdSchema, event_id: idSchema });
 export type PicksGetBody = z.input<typeof picksGetBody>;
 
-export interface PickPerson {
-  client_id: number;
+export const pickPersonSchema = z.object({
+  client_id: z.number(),
   /** 'First L.' */
-  name: string;
-  gender: number;
-  age: number | null;
-  photo: string | null;
+  name: z.string(),
+  gender: z.number(),
+  age: z.number().nullable(),
+  photo: z.string().nullable(),
   /** 1 Sí, 0 No, null not answered yet. */
-  picked: 0 | 1 | null;
-}
+  picked: z.union([z.literal(0), z.literal(1)]).nullable(),
+});
+export type PickPerson = z.infer<typeof pickPersonSchema>;
 
-export interface PicksGetResponse {
-  status: 'success';
-  message: string;
-  event_name: string;
-  open: boolean;
+export const picksGetResponseSchema = successAnswer({
+  event_name: z.string(),
+  open: z.boolean(),
   /** When the window opens (the event's start) and closes; null for an event without a date. */
-  opens_at: string | null;
-  closes_at: string | null;
-  closed: boolean;
-  people: PickPerson[];
-}
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  closed: z.boolean(),
+  people: z.array(pickPersonSchema),
+});
+export type PicksGetResponse = z.infer<typeof picksGetResponseSchema>;
 
 export const MAX_PICKS_PER_CALL = 200;
 
@@ -82,14 +88,15 @@ export const picksUpdateBody = z.object({
 export type PicksUpdateBody = z.input<typeof picksUpdateBody>;
 
 /** Organizer's totals in admin event/details; one-way picks are only ever counted, never named. */
-export interface PickTotals {
-  checked_in: number;
+export const pickTotalsSchema = z.object({
+  checked_in: z.number(),
   /** Attendees who saved at least one answer. */
-  pickers: number;
+  pickers: z.number(),
   /** Sí answers. */
-  picks: number;
+  picks: z.number(),
   /** Pairs who both said Sí. */
-  mutual: number;
+  mutual: z.number(),
   /** When the picks were closed (mutual pairs became interests); null while open. */
-  closed_at: string | null;
-}
+  closed_at: z.string().nullable(),
+});
+export type PickTotals = z.infer<typeof pickTotalsSchema>;

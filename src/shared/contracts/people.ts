@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { genderSchema } from './auth';
-import { idSchema, optionalIdSchema } from './common';
-import type { PublicPhoto } from './photos';
+import { idSchema, optionalIdSchema, successAnswer } from './common';
+import { publicPhotoSchema } from './photos';
 
 /**
  * The most adverts one call answers; also the answer's size when the body names no limit, so a
@@ -41,33 +41,33 @@ export const advertsGetBody = z
 export type AdvertsGetBody = z.input<typeof advertsGetBody>;
 
 /** A published advert as anyone may see it (specification §3 'Advert (person)'): no contact data. */
-export interface PersonAdvert {
-  id: number;
-  client_id: number;
+export const personAdvertSchema = z.object({
+  id: z.number(),
+  client_id: z.number(),
   /** 'First L.': first name and the initial of the last name. */
-  client: string;
-  gender: number;
-  age: number | null;
-  occupation: string;
-  description: string;
+  client: z.string(),
+  gender: z.number(),
+  age: z.number().nullable(),
+  occupation: z.string(),
+  description: z.string(),
   /**
    * The main approved photo's card-sized URL (about 480 px), or null. Visitors get a strongly
    * blurred variant; logged-in active members and admins get the clear one (design §10).
    */
-  photo: string | null;
+  photo: z.string().nullable(),
   /** Every approved photo in order, blurred or clear by the same rule. */
-  photos: PublicPhoto[];
-}
+  photos: z.array(publicPhotoSchema),
+});
+export type PersonAdvert = z.infer<typeof personAdvertSchema>;
 
-export interface AdvertsGetResponse {
-  status: 'success';
-  message: string;
-  adverts: PersonAdvert[];
+export const advertsGetResponseSchema = successAnswer({
+  adverts: z.array(personAdvertSchema),
   /** Adverts matching the filter, across all pages; past 10 000 a lower bound (design.md §17). */
-  total: number;
-  total_estimated: boolean;
+  total: z.number(),
+  total_estimated: z.boolean(),
   /** The `before_id` of the next page; null when this page is the last. */
-  next_before_id: number | null;
-  offset: number;
-  limit: number;
-}
+  next_before_id: z.number().nullable(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type AdvertsGetResponse = z.infer<typeof advertsGetResponseSchema>;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema, requiredText } from './common';
+import { idSchema, optionalIdSchema, requiredText, successAnswer } from './common';
 
 /** design §10: a member keeps up to six photos; position 1 is the main photo. */
 export const MAX_PHOTOS = 6;
 
 /** 1 pending (waits for an admin), 2 approved (public), 3 rejected (only the owner sees it, with the reason). */
 export const PHOTO_STATUS = { pending: 1, approved: 2, rejected: 3 } as const;
-export type PhotoStatus = (typeof PHOTO_STATUS)[keyof typeof PHOTO_STATUS];
+export const photoStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export type PhotoStatus = z.infer<typeof photoStatusSchema>;
 
 export const PHOTO_REASON_MAX = 300;
 
@@ -17,36 +18,33 @@ const photoImageSchema = z
   .max(12 * 1024 * 1024, 'La imagen no puede pesar más de 8 MB');
 
 /** One photo's picture: `url` for `src`, `srcset` for responsive pages. */
-export interface PhotoSources {
-  url: string;
-  srcset: string;
-}
+export const photoSourcesSchema = z.object({ url: z.string(), srcset: z.string() });
+export type PhotoSources = z.infer<typeof photoSourcesSchema>;
 
 /** An approved photo as others see it: clear for members and admins, blurred for visitors. */
-export interface PublicPhoto extends PhotoSources {
-  id: number;
-}
+export const publicPhotoSchema = photoSourcesSchema.extend({ id: z.number() });
+export type PublicPhoto = z.infer<typeof publicPhotoSchema>;
 
 /** The caller's own photo (client/photos/get): always the clear picture, whatever its status. */
-export interface MemberPhoto extends PhotoSources {
-  id: number;
-  status_id: PhotoStatus;
-  position: number;
+export const memberPhotoSchema = photoSourcesSchema.extend({
+  id: z.number(),
+  status_id: photoStatusSchema,
+  position: z.number(),
   /** The moderator's Spanish reason when rejected, else null. */
-  reason: string | null;
-}
+  reason: z.string().nullable(),
+});
+export type MemberPhoto = z.infer<typeof memberPhotoSchema>;
 
 // --- client/photos/get ---------------------------------------------------------
 
 export const photosGetBody = z.object({ client_id: optionalIdSchema }).optional();
 export type PhotosGetBody = z.input<typeof photosGetBody>;
 
-export interface PhotosGetResponse {
-  status: 'success';
-  message: string;
+export const photosGetResponseSchema = successAnswer({
   /** In position order. */
-  photos: MemberPhoto[];
-}
+  photos: z.array(memberPhotoSchema),
+});
+export type PhotosGetResponse = z.infer<typeof photosGetResponseSchema>;
 
 // --- client/photos/add ---------------------------------------------------------
 
@@ -54,13 +52,12 @@ export interface PhotosGetResponse {
 export const photosAddBody = z.object({ client_id: optionalIdSchema, image: photoImageSchema });
 export type PhotosAddBody = z.input<typeof photosAddBody>;
 
-export interface PhotosAddResponse {
-  status: 'success';
-  message: string;
+export const photosAddResponseSchema = successAnswer({
   /** The new photo, pending, placed last. */
-  photo: MemberPhoto;
-  photos: MemberPhoto[];
-}
+  photo: memberPhotoSchema,
+  photos: z.array(memberPhotoSchema),
+});
+export type PhotosAddResponse = z.infer<typeof photosAddResponseSchema>;
 
 // --- client/photos/update ------------------------------------------------------
 
@@ -77,11 +74,10 @@ export const photosUpdateBody = z.object({
 });
 export type PhotosUpdateBody = z.input<typeof photosUpdateBody>;
 
-export interface PhotosUpdateResponse {
-  status: 'success';
-  message: string;
-  photos: MemberPhoto[];
-}
+export const photosUpdateResponseSchema = successAnswer({
+  photos: z.array(memberPhotoSchema),
+});
+export type PhotosUpdateResponse = z.infer<typeof photosUpdateResponseSchema>;
 
 // --- client/photos/delete ------------------------------------------------------
 
@@ -107,27 +103,28 @@ export const adminPhotosUpdateBody = z.object({
 });
 export type AdminPhotosUpdateBody = z.input<typeof adminPhotosUpdateBody>;
 
-export interface ModeratedPhoto extends PhotoSources {
-  id: number;
-  client_id: number;
-  status_id: PhotoStatus;
-  reason: string | null;
-}
+export const moderatedPhotoSchema = photoSourcesSchema.extend({
+  id: z.number(),
+  client_id: z.number(),
+  status_id: photoStatusSchema,
+  reason: z.string().nullable(),
+});
+export type ModeratedPhoto = z.infer<typeof moderatedPhotoSchema>;
 
-export interface AdminPhotosUpdateResponse {
-  status: 'success';
-  message: string;
-  photo: ModeratedPhoto;
-}
+export const adminPhotosUpdateResponseSchema = successAnswer({
+  photo: moderatedPhotoSchema,
+});
+export type AdminPhotosUpdateResponse = z.infer<typeof adminPhotosUpdateResponseSchema>;
 
 // --- admin/dashboard `photos` ---------------------------------------------------
 
 /** A pending photo in the moderation queue, oldest first. */
-export interface PendingPhoto extends PhotoSources {
-  id: number;
-  client_id: number;
+export const pendingPhotoSchema = photoSourcesSchema.extend({
+  id: z.number(),
+  client_id: z.number(),
   /** The member's full name, as the pending adverts show it. */
-  client: string;
-  position: number;
-  created_at: string;
-}
+  client: z.string(),
+  position: z.number(),
+  created_at: z.string(),
+});
+export type PendingPhoto = z.infer<typeof pendingPhotoSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quizAnswersSchema } from '../domain/quiz-questions';
-import { optionalIdSchema } from './common';
+import { optionalIdSchema, successAnswer } from './common';
 
 export const quizzAnswersInput = quizAnswersSchema.extend({ client_id: optionalIdSchema });
 
@@ -9,14 +9,14 @@ export const quizzAddBody = z.object({
 });
 export type QuizzAddBody = z.input<typeof quizzAddBody>;
 
-export interface QuizQuestionPayload {
-  id: number;
-  text: string;
-  options: { id: number; text: string }[];
-}
+export const quizQuestionPayloadSchema = z.object({
+  id: z.number(),
+  text: z.string(),
+  options: z.array(z.object({ id: z.number(), text: z.string() })),
+});
+export type QuizQuestionPayload = z.infer<typeof quizQuestionPayloadSchema>;
 
-export interface QuizzQuestionsResponse {
-  status: 'success';
-  message: string;
-  questions: QuizQuestionPayload[];
-}
+export const quizzQuestionsResponseSchema = successAnswer({
+  questions: z.array(quizQuestionPayloadSchema),
+});
+export type QuizzQuestionsResponse = z.infer<typeof quizzQuestionsResponseSchema>;

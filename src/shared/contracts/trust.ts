@@ -1,23 +1,23 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema, shortText } from './common';
+import { idSchema, optionalIdSchema, shortText, successAnswer } from './common';
 
 export const blockBody = z.object({ client_id: optionalIdSchema, target_client_id: idSchema });
 export type BlockBody = z.input<typeof blockBody>;
 
 export const blocksGetBody = z.object({ client_id: optionalIdSchema }).optional();
 
-export interface BlockedPerson {
-  client_id: number;
+export const blockedPersonSchema = z.object({
+  client_id: z.number(),
   /** 'First L.' */
-  name: string;
-  created_at: string;
-}
+  name: z.string(),
+  created_at: z.string(),
+});
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
 
-export interface BlocksGetResponse {
-  status: 'success';
-  message: string;
-  blocks: BlockedPerson[];
-}
+export const blocksGetResponseSchema = successAnswer({
+  blocks: z.array(blockedPersonSchema),
+});
+export type BlocksGetResponse = z.infer<typeof blocksGetResponseSchema>;
 
 export const REPORT_REASONS = ['fake', 'offensive', 'harassment', 'underage', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -64,34 +64,46 @@ export const reportsUpdateBody = z.object({
 });
 export type ReportsUpdateBody = z.input<typeof reportsUpdateBody>;
 
-export interface ReportPerson {
-  id: number;
+export const reportPersonSchema = z.object({
+  id: z.number(),
   /** Full name: the admin needs to find the person. */
-  name: string;
-  email: string;
+  name: z.string(),
+  email: z.string(),
   /** 1 active, 2 inactive, 3 erased. */
-  status_id: number;
-}
+  status_id: z.number(),
+});
+export type ReportPerson = z.infer<typeof reportPersonSchema>;
 
-export interface AdminReport {
-  id: number;
-  reporter: ReportPerson;
-  reported: ReportPerson & {
-    advert_id: number | null;
-    advert_status: number | null;
-    description: string | null;
-  };
-  reason: ReportReason;
-  text: string;
-  status_id: number;
-  action: ReportAction | null;
-  created_at: string;
-}
+export const reportedPersonSchema = reportPersonSchema.extend({
+  advert_id: z.number().nullable(),
+  advert_status: z.number().nullable(),
+  description: z.string().nullable(),
+});
+export type ReportedPerson = z.infer<typeof reportedPersonSchema>;
 
-export interface ReportsGetResponse {
-  status: 'success';
-  message: string;
-  reports: AdminReport[];
-}
+export const adminReportSchema = z.object({
+  id: z.number(),
+  reporter: reportPersonSchema,
+  reported: reportedPersonSchema,
+  reason: z.enum(REPORT_REASONS),
+  text: z.string(),
+  status_id: z.number(),
+  action: z.enum(REPORT_ACTIONS).nullable(),
+  created_at: z.string(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const reportsGetResponseSchema = successAnswer({
+  reports: z.array(adminReportSchema),
+});
+export type ReportsGetResponse = z.infer<typeof reportsGetResponseSchema>;
 
 export const dataExportBody = z.object({ client_id: optionalIdSchema }).optional();
+
+export const reportAnswer = successAnswer({ report_id: z.number() });
+
+/**
+ * The ARCO export: one section per kind of data, each declared by the domain that stores it
+ * (each domain's personal-data.ts, design.md §18); the sections are listed there, not here.
+ */
+export const dataExportAnswer = successAnswer({ data: z.record(z.string(), z.unknown()) });

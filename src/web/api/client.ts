@@ -1,3 +1,4 @@
+import type { ApiAnswer, ApiBody, ApiPath } from '../../shared/contracts/api';
 import type { EnvelopeStatus } from '../../shared/contracts/common';
 
 /** A failed call as the screens show it: the server's status as alert style, its message as text. */
@@ -14,8 +15,19 @@ export class ApiError extends Error {
 export const TRANSPORT_FAILURE =
   'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
 
-/** POSTs JSON to /api/<path> and returns the success envelope, or throws ApiError. */
-export async function apiPost<T = Record<string, unknown>>(path: string, body: unknown = {}): Promise<T> {
+/** The body argument of a call: optional where the call's body schema is. */
+export type BodyArgument<Path extends ApiPath> =
+  // biome-ignore lint/complexity/noBannedTypes: "every field optional" is what `{}` expresses here.
+  {} extends NonNullable<ApiBody<Path>> ? [body?: ApiBody<Path>] : [body: ApiBody<Path>];
+
+/**
+ * POSTs JSON to /api/<path> and returns the success envelope, typed by the call's answer schema
+ * (src/shared/contracts/api.ts), or throws ApiError.
+ */
+export async function apiPost<Path extends ApiPath>(
+  path: Path,
+  ...[body]: BodyArgument<Path>
+): Promise<ApiAnswer<Path>> {
   let response: Response;
   try {
     response = await fetch(`/api/${path}`, {
@@ -37,7 +49,20 @@ export async function apiPost<T = Record<string, unknown>>(path: string, body: u
     if (response.status === 401) forgetSessionHint(path.startsWith('admin/') ? 'admin' : 'client');
     throw new ApiError(payload.status ?? 'danger', payload.message ?? TRANSPORT_FAILURE, response.status);
   }
-  return payload as T;
+  // The server serialised this answer with the call's schema (decision 0025).
+  return payload as ApiAnswer<Path>;
+}
+
+/**
+ * The variant of a several-shaped answer (event/details, admin/matches…) that this call asked
+ * for; any other would be the server breaking its contract, shown as a transport failure.
+ */
+export function answerOf<Answer, Variant extends Answer>(
+  answer: Answer,
+  isVariant: (answer: Answer) => answer is Variant,
+): Variant {
+  if (!isVariant(answer)) throw new ApiError('danger', TRANSPORT_FAILURE, 200);
+  return answer;
 }
 
 export function errorStatus(error: unknown): EnvelopeStatus {

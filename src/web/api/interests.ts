@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InterestedGetResponse } from '../../shared/contracts/interests';
 import { apiPost } from './client';
 
 /** Cache key of the caller's interests: /personas marks them, /intereses lists and removes them. */
@@ -10,6 +9,6 @@ export function useMyInterests(enabled = true) {
   return useQuery({
     queryKey: MY_INTERESTS_KEY,
     enabled,
-    queryFn: () => apiPost<InterestedGetResponse>('client/interested/get', {}),
+    queryFn: () => apiPost('client/interested/get', {}),
   });
 }

@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ClientEventsCancelBody,
-  ClientEventsCancelResponse,
-  ClientEventsGetResponse,
-} from '../../shared/contracts/client-events';
+import type { ClientEventsCancelBody } from '../../shared/contracts/client-events';
 import { apiPost } from './client';
 
 /** The logged-in member's sign-ups, newest first (/asistencias and the event page). */
@@ -11,7 +7,7 @@ export function useMyEvents(enabled = true) {
   return useQuery({
     queryKey: ['client', 'events'],
     enabled,
-    queryFn: () => apiPost<ClientEventsGetResponse>('client/events/get', {}),
+    queryFn: () => apiPost('client/events/get', {}),
     select: (response) => response.events,
   });
 }
@@ -21,7 +17,7 @@ export function useCancelMyPlace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (eventId: number) =>
-      apiPost<ClientEventsCancelResponse>('client/events/cancel', {
+      apiPost('client/events/cancel', {
         event_id: eventId,
       } satisfies ClientEventsCancelBody),
     onSettled: () =>

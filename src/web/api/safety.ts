@@ -7,8 +7,7 @@ import { MY_INTERESTS_KEY } from './interests';
 export function useBlockPerson() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (targetClientId: number) =>
-      apiPost<{ message: string }>('client/block', { target_client_id: targetClientId }),
+    mutationFn: (targetClientId: number) => apiPost('client/block', { target_client_id: targetClientId }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['adverts'] }),
@@ -21,6 +20,6 @@ export function useBlockPerson() {
 export function useReportPerson() {
   return useMutation({
     mutationFn: (report: { target_client_id: number; reason: ReportReason; text: string }) =>
-      apiPost<{ message: string }>('client/report', report),
+      apiPost('client/report', report),
   });
 }

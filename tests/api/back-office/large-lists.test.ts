@@ -59,6 +59,10 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
     await insertAdvert(testApp.app, owner.id, { description: 'Me gusta bailar' });
     const first = await testApp.agent().post<AdvertsGetResponse>('adverts/get', { offset: 0, limit: 10 });
     expect(first.body).toMatchObject({ total: 1, total_estimated: false });
+    // A page that holds exactly the last advert says no page follows.
+    const exact = await testApp.agent().post<AdvertsGetResponse>('adverts/get', { offset: 0, limit: 1 });
+    expect(exact.body).toMatchObject({ total: 1, next_before_id: null });
+    expect(exact.body.adverts).toHaveLength(1);
     const past = await testApp.agent().post<AdvertsGetResponse>('adverts/get', { offset: 500, limit: 10 });
     expect(past.statusCode).toBe(200);
     expect(past.body).toMatchObject({ adverts: [], total: 1, total_estimated: false, offset: 500 });

@@ -5,7 +5,16 @@ const testApp = setUpTestApp({ seedDemo: false });
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: any }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema: any }> };
+        responses?: Record<string, { content?: Record<string, { schema: any }> }>;
+      }
+    >
+  >;
 }
 
 describe('GET /api/openapi.json', () => {
@@ -34,5 +43,29 @@ describe('GET /api/openapi.json', () => {
       document.paths['/api/client/picks/update']!.post!.requestBody!.content['application/json']!.schema;
     expect(picks.required).toEqual(['event_id', 'picks']);
     expect(Object.keys(picks.properties.picks.items.properties).sort()).toEqual(['client_id', 'pick']);
+  });
+
+  it('describes the success answer of every call: the schema that serialises it', async () => {
+    const document = JSON.parse((await testApp.agent().get('/api/openapi.json')).body) as OpenApiDocument;
+    const posts = testApp.app.routeList.filter((route) => route.method === 'POST').map((route) => route.url);
+    const missing = posts.filter(
+      (url) => !document.paths[url]?.post?.responses?.['200']?.content?.['application/json']?.schema,
+    );
+    expect(missing).toEqual([]);
+
+    const answer = (url: string) =>
+      document.paths[url]!.post!.responses!['200']!.content!['application/json']!.schema;
+    const login = answer('/api/client/login');
+    expect(login.properties.status).toMatchObject({ enum: ['success'] });
+    expect(login.required).toEqual(expect.arrayContaining(['status', 'message', 'client_id']));
+    const adverts = answer('/api/adverts/get');
+    expect(Object.keys(adverts.properties)).toEqual(
+      expect.arrayContaining(['adverts', 'total', 'total_estimated', 'next_before_id']),
+    );
+    expect(Object.keys(adverts.properties.adverts.items.properties)).toEqual(
+      expect.arrayContaining(['id', 'client', 'age', 'photo', 'photos']),
+    );
+    // A call with several answers lists each of them.
+    expect(answer('/api/event/details').anyOf).toHaveLength(2);
   });
 });

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   clientEventsAddBody,
+  clientEventsAddResponseSchema,
   clientEventsCancelBody,
+  clientEventsCancelResponseSchema,
   clientEventsGetBody,
+  clientEventsGetResponseSchema,
 } from '../../../shared/contracts/client-events';
 import { idSchema } from '../../../shared/contracts/common';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
@@ -35,7 +38,10 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/events/get',
-    { schema: { body: clientEventsGetBody }, preHandler: requireClient },
+    {
+      schema: { body: clientEventsGetBody, response: { 200: clientEventsGetResponseSchema } },
+      preHandler: requireClient,
+    },
     async (request) => {
       return ok('Tus eventos', { events: await listClientEvents(app.db, request.clientId) });
     },
@@ -43,7 +49,10 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/events/add',
-    { schema: { body: clientEventsAddBody }, preHandler: requireClient },
+    {
+      schema: { body: clientEventsAddBody, response: { 200: clientEventsAddResponseSchema } },
+      preHandler: requireClient,
+    },
     async (request) => {
       const result = await signUpToEvent(app, request.clientId, request.body.event_id);
       return ok(signUpMessage(result.created, result.statusId, result.position), {
@@ -57,7 +66,10 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/events/cancel',
-    { schema: { body: clientEventsCancelBody }, preHandler: requireClient },
+    {
+      schema: { body: clientEventsCancelBody, response: { 200: clientEventsCancelResponseSchema } },
+      preHandler: requireClient,
+    },
     async (request) => {
       const { assistanceId, changed } = await cancelOwnSignUp(app, request.clientId, request.body.event_id);
       return ok(changed ? 'Cancelaste tu registro' : 'Tu registro ya estaba cancelado', {

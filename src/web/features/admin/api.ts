@@ -1,12 +1,16 @@
-import { ApiError, apiPost, forgetSessionHint } from '../../api/client';
+import type { ApiAnswer, ApiPath } from '../../../shared/contracts/api';
+import { ApiError, apiPost, type BodyArgument, forgetSessionHint } from '../../api/client';
 
 /**
  * Every back-office call goes through here: a 401 (session expired, admin deactivated) forgets
  * the admin hint, and the admin layout then sends the visitor to /admin.
  */
-export async function adminPost<T>(path: string, body: object = {}): Promise<T> {
+export async function adminPost<Path extends ApiPath>(
+  path: Path,
+  ...body: BodyArgument<Path>
+): Promise<ApiAnswer<Path>> {
   try {
-    return await apiPost<T>(path, body);
+    return await apiPost(path, ...body);
   } catch (error) {
     if (error instanceof ApiError && error.httpStatus === 401) forgetSessionHint('admin');
     throw error;

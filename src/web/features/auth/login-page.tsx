@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { type Access, accessSchema, type ClientLoginResponse } from '../../../shared/contracts/auth';
+import { type Access, accessSchema } from '../../../shared/contracts/auth';
 import type { EnvelopeStatus } from '../../../shared/contracts/common';
 import { apiPost, errorMessage, errorStatus, rememberSessionHint } from '../../api/client';
 import { useSessionHint } from '../../api/session';
@@ -29,7 +29,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (access) => {
     setBanner(null);
     try {
-      const response = await apiPost<ClientLoginResponse>('client/login', { access });
+      const response = await apiPost('client/login', { access });
       rememberSessionHint('client', response.client_id);
       navigate(next, { replace: true });
     } catch (error) {

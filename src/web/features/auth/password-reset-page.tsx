@@ -44,7 +44,7 @@ function ForgotForm() {
   const onSubmit = handleSubmit(async (body) => {
     setBanner(null);
     try {
-      const response = await apiPost<{ message: string }>('client/password/forgot', body);
+      const response = await apiPost('client/password/forgot', body);
       setBanner({ status: 'success', message: response.message });
     } catch (error) {
       setBanner({ status: errorStatus(error), message: errorMessage(error) });
@@ -82,7 +82,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const onSubmit = handleSubmit(async ({ password }) => {
     setBanner(null);
     try {
-      const response = await apiPost<{ message: string }>('client/password/reset', { token, password });
+      const response = await apiPost('client/password/reset', { token, password });
       setBanner({ status: 'success', message: response.message });
       setDone(true);
     } catch (error) {

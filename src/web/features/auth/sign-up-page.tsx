@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { type ClientLoginResponse, clientSignUpSchema } from '../../../shared/contracts/auth';
+import { clientSignUpSchema } from '../../../shared/contracts/auth';
 import type { EnvelopeStatus } from '../../../shared/contracts/common';
 import { DEFAULT_GENDER, GENDERS } from '../../../shared/domain/genders';
 import { apiPost, errorMessage, errorStatus, rememberSessionHint } from '../../api/client';
@@ -55,7 +55,7 @@ export function SignUpPage() {
   const onSubmit = handleSubmit(async (client) => {
     setBanner(null);
     try {
-      const response = await apiPost<ClientLoginResponse>('client/add', { client });
+      const response = await apiPost('client/add', { client });
       rememberSessionHint('client', response.client_id);
       navigate('/intereses');
     } catch (error) {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientEventsAddResponse } from '../../../shared/contracts/client-events';
-import type { EventDetailsResponse } from '../../../shared/contracts/events';
-import { ApiError, apiPost } from '../../api/client';
+import { isPublicEventDetails } from '../../../shared/contracts/events';
+import { ApiError, answerOf, apiPost } from '../../api/client';
 
 /** The public detail of one event; null when it does not exist or is not public (404). */
 export function useEventDetails(eventId: number) {
@@ -10,7 +9,7 @@ export function useEventDetails(eventId: number) {
     enabled: Number.isInteger(eventId) && eventId > 0,
     queryFn: async () => {
       try {
-        return (await apiPost<EventDetailsResponse>('event/details', { event_id: eventId })).event;
+        return answerOf(await apiPost('event/details', { event_id: eventId }), isPublicEventDetails).event;
       } catch (error) {
         if (error instanceof ApiError && error.httpStatus === 404) return null;
         throw error;
@@ -22,8 +21,7 @@ export function useEventDetails(eventId: number) {
 export function useSignUpToEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number) =>
-      apiPost<ClientEventsAddResponse>('client/events/add', { event_id: eventId }),
+    mutationFn: (eventId: number) => apiPost('client/events/add', { event_id: eventId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client', 'events'] }),
   });
 }

@@ -7,7 +7,7 @@ export function useRemoveInterest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, statusId }: { id: number; statusId: 0 | 1 }) =>
-      apiPost<{ message: string }>('client/interested/update', { interes: { id, status_id: statusId } }),
+      apiPost('client/interested/update', { interes: { id, status_id: statusId } }),
     // The list is reloaded after every update, also a failed one (spec §4).
     onSettled: () => queryClient.invalidateQueries({ queryKey: MY_INTERESTS_KEY }),
   });

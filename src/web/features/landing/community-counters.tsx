@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { StatsGetResponse } from '../../../shared/contracts/landing';
 import {
   COUNTER_CAPS,
   COUNTER_KEYS,
@@ -21,7 +20,7 @@ const figures = new Intl.NumberFormat('es-MX');
 export function CommunityCounters() {
   const stats = useQuery({
     queryKey: ['stats'],
-    queryFn: () => apiPost<StatsGetResponse>('stats/get', {}),
+    queryFn: () => apiPost('stats/get', {}),
     select: (response) => response.stats,
   });
   const targets: Record<CounterKey, number> = stats.data ?? COUNTER_CAPS;

@@ -8,7 +8,7 @@ const picksKey = (eventId: number) => ['picks', eventId] as const;
 export function usePicks(eventId: number) {
   return useQuery({
     queryKey: picksKey(eventId),
-    queryFn: () => apiPost<PicksGetResponse>('client/picks/get', { event_id: eventId }),
+    queryFn: () => apiPost('client/picks/get', { event_id: eventId }),
     retry: (failures, error) => !(error instanceof ApiError && error.httpStatus < 500) && failures < 2,
   });
 }
@@ -19,7 +19,7 @@ export function useSavePick(eventId: number) {
   const key = picksKey(eventId);
   return useMutation({
     mutationFn: ({ clientId, pick }: { clientId: number; pick: 0 | 1 }) =>
-      apiPost<{ message: string }>('client/picks/update', {
+      apiPost('client/picks/update', {
         event_id: eventId,
         picks: [{ client_id: clientId, pick }],
       }),

@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InterestedAddResponse } from '../../../shared/contracts/interests';
-import type { AdvertsGetResponse } from '../../../shared/contracts/people';
+import type { GenderId } from '../../../shared/domain/genders';
 import { apiPost } from '../../api/client';
 import { MY_INTERESTS_KEY } from '../../api/interests';
 import { useSessionHint } from '../../api/session';
@@ -13,7 +12,7 @@ export const PEOPLE_PAGE_SIZE = 6;
  * has clear photos and leaves out whom she blocked, so it is cached apart from the visitors'
  * list (the key the server-rendered page fills), and logging in never shows the blurred one.
  */
-export function usePeopleAdverts(gender: number | undefined) {
+export function usePeopleAdverts(gender: GenderId | undefined) {
   const clientId = useSessionHint('client');
   return useInfiniteQuery({
     queryKey:
@@ -23,7 +22,7 @@ export function usePeopleAdverts(gender: number | undefined) {
     initialPageParam: null as number | null,
     // Keyset pages: people who publish while she scrolls neither repeat nor skip a card.
     queryFn: ({ pageParam }) =>
-      apiPost<AdvertsGetResponse>('adverts/get', {
+      apiPost('adverts/get', {
         ...(gender === undefined ? {} : { gender }),
         ...(pageParam === null ? {} : { before_id: pageParam }),
         limit: PEOPLE_PAGE_SIZE,
@@ -36,7 +35,7 @@ export function useAddInterest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (advertId: number) =>
-      apiPost<InterestedAddResponse>('client/interested/add', { interes: { interested_id: advertId } }),
+      apiPost('client/interested/add', { interes: { interested_id: advertId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_INTERESTS_KEY }),
   });
 }

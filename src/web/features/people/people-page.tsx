@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PersonAdvert } from '../../../shared/contracts/people';
-import { GENDERS, genderLabel } from '../../../shared/domain/genders';
+import { GENDERS, type GenderId, genderLabel } from '../../../shared/domain/genders';
 import { totalLabel } from '../../../shared/domain/totals';
 import { ApiError } from '../../api/client';
 import { useMyInterests } from '../../api/interests';
@@ -22,11 +22,11 @@ import { useAddInterest, usePeopleAdverts } from './api';
 const FILTERS = [{ id: undefined, label: 'Todos' }, ...GENDERS];
 
 /** The gender filter lives in the address (?genero=2), so a reload or 'back' keeps it. */
-function useGenderFilter(): [number | undefined, (gender: number | undefined) => void] {
+function useGenderFilter(): [GenderId | undefined, (gender: GenderId | undefined) => void] {
   const [params, setParams] = useSearchParams();
   const value = Number(params.get('genero'));
-  const gender = GENDERS.some((option) => option.id === value) ? value : undefined;
-  const setGender = (next: number | undefined) =>
+  const gender = GENDERS.find((option) => option.id === value)?.id;
+  const setGender = (next: GenderId | undefined) =>
     setParams(next === undefined ? {} : { genero: String(next) }, { replace: true });
   return [gender, setGender];
 }

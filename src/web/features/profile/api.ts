@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdvertGetResponse,
-  AdvertRequestForm,
-  ProfileResponse,
-  QuizzGetResponse,
-  ValidProfile,
-} from '../../../shared/contracts/account';
+import type { AdvertRequestForm, ValidProfile } from '../../../shared/contracts/account';
 import { apiPost } from '../../api/client';
 import { useSessionHint } from '../../api/session';
 
@@ -20,7 +14,7 @@ function useClientKey(part: string) {
 export function useProfile() {
   return useQuery({
     queryKey: useClientKey('profile'),
-    queryFn: () => apiPost<ProfileResponse>('client/profile', {}),
+    queryFn: () => apiPost('client/profile', {}),
     select: (response) => response.profile,
     staleTime: 0,
   });
@@ -29,7 +23,7 @@ export function useProfile() {
 export function useOwnAdvert() {
   return useQuery({
     queryKey: useClientKey('advert'),
-    queryFn: () => apiPost<AdvertGetResponse>('client/advert/get', {}),
+    queryFn: () => apiPost('client/advert/get', {}),
     select: (response) => response.advert,
     staleTime: 0,
   });
@@ -38,7 +32,7 @@ export function useOwnAdvert() {
 export function useOwnQuiz() {
   return useQuery({
     queryKey: useClientKey('quizz'),
-    queryFn: () => apiPost<QuizzGetResponse>('client/quizz/get', {}),
+    queryFn: () => apiPost('client/quizz/get', {}),
     select: (response) => response.quizz,
     staleTime: 0,
   });
@@ -48,7 +42,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   const key = useClientKey('profile');
   return useMutation({
-    mutationFn: (profile: ValidProfile) => apiPost<ProfileResponse>('client/profile/update', { profile }),
+    mutationFn: (profile: ValidProfile) => apiPost('client/profile/update', { profile }),
     onSuccess: (response) => queryClient.setQueryData(key, response),
   });
 }
@@ -57,7 +51,7 @@ export function useRequestAdvertUpdate() {
   const queryClient = useQueryClient();
   const key = useClientKey('advert');
   return useMutation({
-    mutationFn: (advert: AdvertRequestForm) => apiPost<AdvertGetResponse>('client/advert/update', { advert }),
+    mutationFn: (advert: AdvertRequestForm) => apiPost('client/advert/update', { advert }),
     // The specification reloads the advert after a successful request.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   PhotosAddResponse,
-  PhotosDeleteResponse,
   PhotosGetResponse,
   PhotosUpdateResponse,
 } from '../../../shared/contracts/photos';
@@ -16,7 +15,7 @@ function usePhotosKey() {
 export function useOwnPhotos() {
   return useQuery({
     queryKey: usePhotosKey(),
-    queryFn: () => apiPost<PhotosGetResponse>('client/photos/get', {}),
+    queryFn: () => apiPost('client/photos/get', {}),
     select: (response) => response.photos,
     // An admin approves or rejects behind the page.
     staleTime: 0,
@@ -44,17 +43,15 @@ function usePhotosChange<Input, Response extends PhotosUpdateResponse | PhotosAd
 }
 
 export function useAddPhoto() {
-  return usePhotosChange((image: string) => apiPost<PhotosAddResponse>('client/photos/add', { image }));
+  return usePhotosChange((image: string) => apiPost('client/photos/add', { image }));
 }
 
 export function useMovePhoto() {
   return usePhotosChange((photo: { id: number; position: number }) =>
-    apiPost<PhotosUpdateResponse>('client/photos/update', { photo }),
+    apiPost('client/photos/update', { photo }),
   );
 }
 
 export function useDeletePhoto() {
-  return usePhotosChange((photoId: number) =>
-    apiPost<PhotosDeleteResponse>('client/photos/delete', { photo_id: photoId }),
-  );
+  return usePhotosChange((photoId: number) => apiPost('client/photos/delete', { photo_id: photoId }));
 }

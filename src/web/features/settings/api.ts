@@ -4,15 +4,13 @@ import { apiPost } from '../../api/client';
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (password: PasswordChangeForm) =>
-      apiPost<{ message: string }>('client/password/update', { password }),
+    mutationFn: (password: PasswordChangeForm) => apiPost('client/password/update', { password }),
   });
 }
 
 export function useDeactivateAccount() {
   return useMutation({
-    mutationFn: (password: DeactivateBody['password']) =>
-      apiPost<{ message: string }>('client/deactivate', { password }),
+    mutationFn: (password: DeactivateBody['password']) => apiPost('client/deactivate', { password }),
   });
 }
 
@@ -20,7 +18,7 @@ export function useDeactivateAccount() {
 export function useDownloadMyData() {
   return useMutation({
     mutationFn: async () => {
-      const response = await apiPost<{ data: unknown }>('client/data/export', {});
+      const response = await apiPost('client/data/export', {});
       const blob = new Blob([JSON.stringify(response.data, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');

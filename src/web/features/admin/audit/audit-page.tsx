@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AuditGetResponse } from '../../../../shared/contracts/admin';
 import { mexicoCityFormat } from '../../../../shared/domain/mexico-time';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -27,7 +26,7 @@ export function AuditPage() {
   const [page, setPage] = useState(1);
   const audit = useQuery({
     queryKey: ['admin', 'audit', page],
-    queryFn: () => adminPost<AuditGetResponse>('admin/audit/get', { page }),
+    queryFn: () => adminPost('admin/audit/get', { page }),
     placeholderData: keepPreviousData,
   });
   return (

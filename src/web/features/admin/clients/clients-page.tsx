@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminClient, ClientsGetResponse, ClientsUpdateBody } from '../../../../shared/contracts/admin';
+import type { AdminClient, ClientsUpdateBody } from '../../../../shared/contracts/admin';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { PersonPhoto } from '../../../components/person-photo';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -45,12 +45,11 @@ function ClientsTable({ search }: { search: string }) {
   const [banner, setBanner] = useState<Banner>(null);
   const clients = useQuery({
     queryKey: ['admin', 'clients', search, page, cursor],
-    queryFn: () =>
-      adminPost<ClientsGetResponse>('admin/clients/get', { search: search || undefined, page, cursor }),
+    queryFn: () => adminPost('admin/clients/get', { search: search || undefined, page, cursor }),
     placeholderData: keepPreviousData,
   });
   const update = useMutation({
-    mutationFn: (body: ClientsUpdateBody) => adminPost<{ message: string }>('admin/clients/update', body),
+    mutationFn: (body: ClientsUpdateBody) => adminPost('admin/clients/update', body),
     onSuccess: (response) => setBanner({ status: 'success', message: response.message }),
     onError: (error) => setBanner(bannerFrom(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'clients'] }),

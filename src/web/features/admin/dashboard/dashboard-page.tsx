@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type {
-  AdminStatsResponse,
-  DashboardResponse,
-  PendingAdvert,
-} from '../../../../shared/contracts/admin';
+import type { PendingAdvert } from '../../../../shared/contracts/admin';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -26,7 +22,7 @@ export function DashboardPage() {
   usePageTitle('Panel');
   const pending = useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: () => adminPost<DashboardResponse>('admin/dashboard'),
+    queryFn: () => adminPost('admin/dashboard'),
   });
   // Spec §8: a failed list load shows nothing on the dashboard (neither list).
   return (
@@ -64,10 +60,11 @@ function PendingAdverts({ adverts }: { adverts: PendingAdvert[] }) {
   const [banner, setBanner] = useState<Banner>(null);
   const decide = useMutation({
     mutationFn: ({ advert, approve }: { advert: PendingAdvert; approve: boolean }) =>
-      adminPost<{ message: string }>('admin/clients/update', {
+      adminPost('admin/clients/update', {
         advert: approve
           ? { id: advert.id, status_id: 1, description: advert.description_update }
-          : { id: advert.id, status_id: advert.status_id, description: '' },
+          : // Rejecting keeps the advert as it is (shown or hidden) and drops the pending text.
+            { id: advert.id, status_id: advert.status_id === 1 ? 1 : 2, description: '' },
       }),
     onSuccess: (response) => setBanner({ status: 'success', message: response.message }),
     onError: (error) => setBanner(bannerFrom(error)),
@@ -122,7 +119,7 @@ function PendingAdverts({ adverts }: { adverts: PendingAdvert[] }) {
 function Stats() {
   const stats = useQuery({
     queryKey: ['admin', 'stats'],
-    queryFn: () => adminPost<AdminStatsResponse>('admin/stats'),
+    queryFn: () => adminPost('admin/stats'),
   });
   if (stats.isPending) return <Spinner />;
   if (stats.isError) return <BannerSlot banner={bannerFrom(stats.error)} />;

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
   type AdminPhotosUpdateBody,
-  type AdminPhotosUpdateResponse,
   adminPhotosUpdateBody,
   type PendingPhoto,
   PHOTO_REASON_MAX,
@@ -20,8 +19,7 @@ export function PendingPhotos({ photos }: { photos: PendingPhoto[] }) {
   const [banner, setBanner] = useState<Banner>(null);
   const [rejecting, setRejecting] = useState<PendingPhoto | null>(null);
   const decide = useMutation({
-    mutationFn: (photo: AdminPhotosUpdateBody['photo']) =>
-      adminPost<AdminPhotosUpdateResponse>('admin/photos/update', { photo }),
+    mutationFn: (photo: AdminPhotosUpdateBody['photo']) => adminPost('admin/photos/update', { photo }),
     onSuccess: (response) => {
       setBanner({ status: 'success', message: response.message });
       setRejecting(null);

@@ -4,17 +4,13 @@ import { clsx } from 'clsx';
 import { Camera, CameraOff, CheckCircle2, CircleAlert, CircleX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  type AdminAttendee,
-  type AdminEventDetailsResponse,
-  type CheckinResponse,
-  ticketCodeSchema,
-} from '../../../../shared/contracts/admin-events';
+import { type AdminAttendee, isCheckIn, ticketCodeSchema } from '../../../../shared/contracts/admin-events';
 import { validationMessage } from '../../../../shared/contracts/common';
+import { isAdminEventDetails } from '../../../../shared/contracts/events';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import { ASSISTANCE_STATUS } from '../../../../shared/domain/statuses';
-import { ApiError, errorMessage, sessionHint } from '../../../api/client';
+import { ApiError, answerOf, errorMessage, sessionHint } from '../../../api/client';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { adminPost } from '../api';
@@ -41,19 +37,22 @@ export function DoorPage() {
   const queryKey = ['admin', 'event', eventId];
   const details = useQuery({
     queryKey,
-    queryFn: () =>
-      adminPost<AdminEventDetailsResponse>('event/details', {
-        admin_id: sessionHint('admin') ?? undefined,
-        event_id: eventId,
-      }),
+    queryFn: async () =>
+      answerOf(
+        await adminPost('event/details', { admin_id: sessionHint('admin') ?? undefined, event_id: eventId }),
+        isAdminEventDetails,
+      ),
   });
   usePageTitle(details.data ? `Entrada: ${details.data.event.name}` : 'Entrada');
   const checkIn = useMutation({
-    mutationFn: (code: string) =>
-      adminPost<CheckinResponse>('event/update', {
-        admin_id: sessionHint('admin') ?? undefined,
-        checkin: { event_id: eventId, code },
-      }),
+    mutationFn: async (code: string) =>
+      answerOf(
+        await adminPost('event/update', {
+          admin_id: sessionHint('admin') ?? undefined,
+          checkin: { event_id: eventId, code },
+        }),
+        isCheckIn,
+      ),
     onMutate: () => setOutcome(null),
     onSuccess: (response) => setOutcome({ kind: 'arrived', name: response.name, gender: response.gender }),
     onError: (error) => setOutcome(outcomeOf(error)),

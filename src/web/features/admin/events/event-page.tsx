@@ -2,11 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  type AdminAttendee,
-  type AdminEventDetailsResponse,
-  canConfirm,
-} from '../../../../shared/contracts/admin-events';
+import { type AdminAttendee, canConfirm } from '../../../../shared/contracts/admin-events';
+import { isAdminEventDetails } from '../../../../shared/contracts/events';
 import { cityLabel } from '../../../../shared/domain/cities';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { foldForSearch } from '../../../../shared/domain/search-text';
@@ -15,7 +12,7 @@ import {
   ASSISTANCE_STATUS_LABELS,
   EVENT_STATUS_LABELS,
 } from '../../../../shared/domain/statuses';
-import { sessionHint } from '../../../api/client';
+import { answerOf, sessionHint } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -66,20 +63,17 @@ export function EventPage() {
   const queryKey = ['admin', 'event', eventId];
   const details = useQuery({
     queryKey,
-    queryFn: () =>
-      adminPost<AdminEventDetailsResponse>('event/details', {
-        admin_id: sessionHint('admin') ?? undefined,
-        event_id: eventId,
-      }),
+    queryFn: async () =>
+      answerOf(
+        await adminPost('event/details', { admin_id: sessionHint('admin') ?? undefined, event_id: eventId }),
+        isAdminEventDetails,
+      ),
   });
   usePageTitle(details.data?.event.name ?? 'Evento');
   const update = useMutation({
     // The chosen file is read inside the mutation so a read failure lands in the banner too.
     mutationFn: async ({ image, ...body }: { image?: File | null } & Record<string, unknown>) =>
-      adminPost<{ message: string }>(
-        'event/update',
-        image ? { ...body, image: await readAsDataUrl(image) } : body,
-      ),
+      adminPost('event/update', image ? { ...body, image: await readAsDataUrl(image) } : body),
     onSuccess: (response) => setBanner({ status: 'success', message: response.message }),
     onError: (error) => setBanner(bannerFrom(error)),
     onSettled: () =>

@@ -5,14 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import {
-  type AdminEventsResponse,
-  type EventAddResponse,
-  eventFieldsSchema,
-} from '../../../../shared/contracts/admin-events';
+import { eventFieldsSchema } from '../../../../shared/contracts/admin-events';
+import { isAdminEventList } from '../../../../shared/contracts/events';
 import { CITIES, cityLabel, DEFAULT_CITY } from '../../../../shared/domain/cities';
 import { EVENT_STATUS } from '../../../../shared/domain/statuses';
-import { sessionHint } from '../../../api/client';
+import { answerOf, sessionHint } from '../../../api/client';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -58,12 +55,15 @@ function EventList({ search }: { search: string }) {
   const [page, setPage] = useState(1);
   const events = useQuery({
     queryKey: ['admin', 'events', search, page],
-    queryFn: () =>
-      adminPost<AdminEventsResponse>('event/get', {
-        admin_id: sessionHint('admin') ?? undefined,
-        search: search || undefined,
-        page,
-      }),
+    queryFn: async () =>
+      answerOf(
+        await adminPost('event/get', {
+          admin_id: sessionHint('admin') ?? undefined,
+          search: search || undefined,
+          page,
+        }),
+        isAdminEventList,
+      ),
     placeholderData: keepPreviousData,
   });
   if (events.isPending) return <Spinner />;
@@ -132,7 +132,7 @@ function NewEventModal({
   });
   const create = useMutation({
     mutationFn: async (event: NewEvent) =>
-      adminPost<EventAddResponse>('event/add', {
+      adminPost('event/add', {
         event: { ...event, status_id: EVENT_STATUS.confirmed },
         image: image ? await readAsDataUrl(image) : null,
       }),

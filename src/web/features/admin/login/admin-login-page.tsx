@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
-import { type Access, type AdminLoginResponse, accessSchema } from '../../../../shared/contracts/auth';
+import { type Access, accessSchema } from '../../../../shared/contracts/auth';
 import { apiPost, rememberSessionHint } from '../../../api/client';
 import { useSessionHint } from '../../../api/session';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +27,7 @@ export function AdminLoginPage() {
   const onSubmit = handleSubmit(async (access) => {
     setBanner(null);
     try {
-      const response = await apiPost<AdminLoginResponse>('admin/login', { access });
+      const response = await apiPost('admin/login', { access });
       rememberSessionHint('admin', response.admin_id);
       navigate('/admin/dashboard');
     } catch (error) {

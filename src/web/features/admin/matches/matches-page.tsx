@@ -2,15 +2,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type {
-  InterestPairsResponse,
-  MatchDetailsResponse,
-  MatchPerson,
-  QuizPairDetailsResponse,
-  QuizPairsResponse,
-  QuizPerson,
+import type { MatchPerson, QuizPerson } from '../../../../shared/contracts/admin-matches';
+import {
+  isInterestPairs,
+  isMatchDetails,
+  isQuizPairDetails,
+  isQuizPairs,
 } from '../../../../shared/contracts/admin-matches';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { answerOf } from '../../../api/client';
 import { PersonPhoto } from '../../../components/person-photo';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { Modal } from '../../../components/ui/modal';
@@ -80,13 +80,11 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'matches', 'interests', search, page, cursor],
-    queryFn: () =>
-      adminPost<InterestPairsResponse>('admin/matches', {
-        tab: 'interests',
-        search: search || undefined,
-        page,
-        cursor,
-      }),
+    queryFn: async () =>
+      answerOf(
+        await adminPost('admin/matches', { tab: 'interests', search: search || undefined, page, cursor }),
+        isInterestPairs,
+      ),
     placeholderData: keepPreviousData,
   });
   const contacted = useMutation({
@@ -146,7 +144,8 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
 function MatchInfoModal({ matchId, onClose }: { matchId: number | null; onClose: () => void }) {
   const details = useQuery({
     queryKey: ['admin', 'matches', 'details', matchId],
-    queryFn: () => adminPost<MatchDetailsResponse>('admin/matches', { match_id: matchId }),
+    queryFn: async () =>
+      answerOf(await adminPost('admin/matches', { match_id: matchId ?? undefined }), isMatchDetails),
     enabled: matchId !== null,
   });
   return (
@@ -222,8 +221,11 @@ function QuizTab({ search, onBanner }: { search: string; onBanner: (banner: Bann
   const [open, setOpen] = useState<{ client_a: number; client_b: number } | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'matches', 'quiz', search, page],
-    queryFn: () =>
-      adminPost<QuizPairsResponse>('admin/matches', { tab: 'quiz', search: search || undefined, page }),
+    queryFn: async () =>
+      answerOf(
+        await adminPost('admin/matches', { tab: 'quiz', search: search || undefined, page }),
+        isQuizPairs,
+      ),
     placeholderData: keepPreviousData,
   });
   const contacted = useMutation({
@@ -300,7 +302,8 @@ function QuizAnswersModal({
 }) {
   const details = useQuery({
     queryKey: ['admin', 'matches', 'quiz-pair', pair?.client_a, pair?.client_b],
-    queryFn: () => adminPost<QuizPairDetailsResponse>('admin/matches', { quiz_pair: pair }),
+    queryFn: async () =>
+      answerOf(await adminPost('admin/matches', { quiz_pair: pair ?? undefined }), isQuizPairDetails),
     enabled: pair !== null,
   });
   return (

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import {
   type AdminReport,
   REPORT_REASON_LABELS,
-  type ReportsGetResponse,
   type ReportsUpdateBody,
 } from '../../../../shared/contracts/trust';
 import { mexicoCityFormat } from '../../../../shared/domain/mexico-time';
@@ -39,11 +38,10 @@ export function ReportsPage() {
   const [banner, setBanner] = useState<Banner>(null);
   const reports = useQuery({
     queryKey: ['admin', 'reports', statusId],
-    queryFn: () => adminPost<ReportsGetResponse>('admin/reports/get', { status_id: statusId }),
+    queryFn: () => adminPost('admin/reports/get', { status_id: statusId }),
   });
   const decide = useMutation({
-    mutationFn: (report: ReportsUpdateBody['report']) =>
-      adminPost<{ message: string }>('admin/reports/update', { report }),
+    mutationFn: (report: ReportsUpdateBody['report']) => adminPost('admin/reports/update', { report }),
     onSuccess: (response) => setBanner({ status: 'success', message: response.message }),
     onError: (error) => setBanner(bannerFrom(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),

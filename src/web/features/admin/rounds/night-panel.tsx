@@ -19,7 +19,7 @@ export function NightPanel({ eventId, totals }: { eventId: number; totals: PickT
   const queryClient = useQueryClient();
   const [banner, setBanner] = useState<Banner>(null);
   const close = useMutation({
-    mutationFn: () => adminPost<{ message: string }>('event/update', { picks_close: eventId }),
+    mutationFn: () => adminPost('event/update', { picks_close: eventId }),
     onSuccess: (response) => setBanner({ status: 'success', message: response.message }),
     onError: (error) => setBanner(bannerFrom(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'event', eventId] }),

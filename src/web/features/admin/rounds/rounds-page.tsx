@@ -25,15 +25,14 @@ export function RoundsPage() {
   const rounds = useQuery({
     queryKey,
     queryFn: () =>
-      adminPost<RoundsResponse>('event/rounds', {
+      adminPost('event/rounds', {
         admin_id: sessionHint('admin') ?? undefined,
         event_id: eventId,
       }),
   });
   usePageTitle(rounds.data ? `Rondas · ${rounds.data.event_name}` : 'Rondas');
   const saveMinutes = useMutation({
-    mutationFn: (minutes: number) =>
-      adminPost<RoundsResponse>('event/rounds', { event_id: eventId, round_minutes: minutes }),
+    mutationFn: (minutes: number) => adminPost('event/rounds', { event_id: eventId, round_minutes: minutes }),
     onSuccess: (data) => {
       queryClient.setQueryData(queryKey, data);
       setBanner({ status: 'success', message: `Cada ronda dura ${data.round_minutes} minutos` });

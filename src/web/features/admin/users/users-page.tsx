@@ -6,9 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   type AdminAccount,
-  type AdminAddResponse,
-  type AdminGetResponse,
-  type AdminProfileResponse,
   type AdminUpdateBody,
   adminAddBody,
   type NewAdminForm,
@@ -42,7 +39,7 @@ export function UsersPage() {
   const [banner, setBanner] = useState<Banner>(null);
   const admins = useQuery({
     queryKey: ['admin', 'admins'],
-    queryFn: () => adminPost<AdminGetResponse>('admin/get'),
+    queryFn: () => adminPost('admin/get'),
   });
   return (
     <section>
@@ -108,7 +105,7 @@ function NewAdminModal({
     async (admin) => {
       setBanner(null);
       try {
-        const response = await adminPost<AdminAddResponse>('admin/add', { admin });
+        const response = await adminPost('admin/add', { admin });
         onAdded({ status: 'success', message: response.message });
         reset();
         onOpenChange(false);
@@ -138,7 +135,7 @@ function NewAdminModal({
 function AdminSheet({ profileId, onClose }: { profileId: number; onClose: () => void }) {
   const profile = useQuery({
     queryKey: ['admin', 'admins', profileId],
-    queryFn: () => adminPost<AdminProfileResponse>('admin/profile', { profile_id: profileId }),
+    queryFn: () => adminPost('admin/profile', { profile_id: profileId }),
   });
   return (
     <SidePanel open onOpenChange={(open) => !open && onClose()} title="Administrador">
@@ -163,8 +160,7 @@ function AdminEditor({ admin }: { admin: AdminAccount }) {
   const [newPassword, setNewPassword] = useState('');
   const [banner, setBanner] = useState<Banner>(null);
   const save = useMutation({
-    mutationFn: (change: AdminUpdateBody['admin']) =>
-      adminPost<{ message: string }>('admin/update', { admin: change }),
+    mutationFn: (change: AdminUpdateBody['admin']) => adminPost('admin/update', { admin: change }),
     onSuccess: (response) => {
       setBanner({ status: 'success', message: response.message });
       setCurrentPassword('');
