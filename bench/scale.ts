@@ -11,6 +11,7 @@ import type { Database } from '../src/server/platform/db/schema';
 import { ADMIN_PAGE_SIZE } from '../src/shared/contracts/admin';
 import { createScratchDatabase, ServerProcess } from '../tests/support/server-process';
 import { TEST_ADMIN } from '../tests/support/test-app';
+import { publicRoutes } from './public-routes';
 import { loadScaleDataset, SCALE_PASSWORD } from './scale/dataset';
 
 /**
@@ -290,18 +291,7 @@ try {
     },
     { name: 'admin/matches {admin_id}', who: 'admin', call: 'admin/matches', body: () => ({ admin_id: 1 }) },
   ];
-  const pages = [
-    '/',
-    '/eventos',
-    '/eventos/speed-dating',
-    `/evento/${upcoming.id}`,
-    '/servicios',
-    '/servicio/speed-dating',
-    '/personas',
-    '/nosotros',
-    '/contacto',
-    '/aviso-privacidad',
-  ];
+  const pages = publicRoutes(upcoming.id);
 
   const rows: Row[] = [];
   let allMet = true;

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createScratchDatabase, ServerProcess } from '../tests/support/server-process';
+import { publicRoutes } from './public-routes';
 
 /**
  * `npm run bench:web`: builds the web app, starts the real server on a scratch database and runs
@@ -68,18 +69,7 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const events = (await server.post('event/get', {})).body.events as { id: number }[];
-  const allRoutes = [
-    '/',
-    '/eventos',
-    '/eventos/speed-dating',
-    `/evento/${events[0]?.id ?? 1}`,
-    '/servicios',
-    '/servicio/speed-dating',
-    '/personas',
-    '/nosotros',
-    '/contacto',
-    '/aviso-privacidad',
-  ];
+  const allRoutes = publicRoutes(events[0]?.id ?? 1);
   // ROUTES=/,/eventos measures only those.
   const routes = process.env.ROUTES ? process.env.ROUTES.split(',') : allRoutes;
   // Lighthouse treats localhost as a secure origin, as it would be behind HTTPS in production.

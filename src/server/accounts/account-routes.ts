@@ -7,18 +7,17 @@ import {
 } from '../../shared/contracts/account';
 import { messageAnswer } from '../../shared/contracts/common';
 import { endSession, requireClient, startSession } from '../platform/auth/guards';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { changePassword, eraseClient, findClientProfile, updateProfile } from './account';
 import { ownPasswordThrottle } from './login-budgets';
 
 /** Mi perfil's edit modal and Configuración's two forms (design.md §5: they work here). */
 export async function registerClientAccountRoutes(app: FastifyInstance): Promise<void> {
-  const api = zodApp(app);
-  api.addHook('preHandler', requireClient);
+  const api = zodApp(app, requireClient);
 
   api.post(
     '/client/profile/update',
-    { schema: { body: profileUpdateBody, response: { 200: profileResponseSchema } } },
+    callOptions(profileUpdateBody, profileResponseSchema),
     async (request) => {
       await updateProfile(app.db, request.clientId, request.body.profile);
       return ok('Tus datos se guardaron', { profile: await findClientProfile(app.db, request.clientId) });
@@ -27,10 +26,7 @@ export async function registerClientAccountRoutes(app: FastifyInstance): Promise
 
   api.post(
     '/client/password/update',
-    {
-      schema: { body: passwordUpdateBody, response: { 200: messageAnswer } },
-      preHandler: ownPasswordThrottle,
-    },
+    callOptions(passwordUpdateBody, messageAnswer, { preHandler: ownPasswordThrottle }),
     async (request, reply) => {
       const { current, new: next } = request.body.password;
       await changePassword(app.db, request.clientId, current, next);
@@ -42,7 +38,7 @@ export async function registerClientAccountRoutes(app: FastifyInstance): Promise
 
   api.post(
     '/client/deactivate',
-    { schema: { body: deactivateBody, response: { 200: messageAnswer } }, preHandler: ownPasswordThrottle },
+    callOptions(deactivateBody, messageAnswer, { preHandler: ownPasswordThrottle }),
     async (request, reply) => {
       await eraseClient(
         app.db,

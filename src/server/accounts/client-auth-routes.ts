@@ -3,7 +3,7 @@ import { clientAddBody, clientLoginResponseSchema, emptyBody, loginBody } from '
 import { messageAnswer } from '../../shared/contracts/common';
 import { endSession, startSession } from '../platform/auth/guards';
 import { unauthorized } from '../platform/errors';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { authenticateClient, createClient, WRONG_CREDENTIALS } from './clients';
 import { forgetLoginAttempts, loginThrottle, signUpThrottle } from './login-budgets';
 
@@ -12,10 +12,7 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/add',
-    {
-      schema: { body: clientAddBody, response: { 200: clientLoginResponseSchema } },
-      preHandler: signUpThrottle,
-    },
+    callOptions(clientAddBody, clientLoginResponseSchema, { preHandler: signUpThrottle }),
     async (request, reply) => {
       const clientId = await createClient(app, request.body.client);
       await startSession(request, reply, 'client', clientId);
@@ -25,10 +22,7 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/login',
-    {
-      schema: { body: loginBody, response: { 200: clientLoginResponseSchema } },
-      preHandler: loginThrottle('client'),
-    },
+    callOptions(loginBody, clientLoginResponseSchema, { preHandler: loginThrottle('client') }),
     async (request, reply) => {
       const { email, password } = request.body.access;
       const clientId = await authenticateClient(app.db, email, password);
@@ -39,12 +33,8 @@ export async function registerClientAuthRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  api.post(
-    '/client/logout',
-    { schema: { body: emptyBody, response: { 200: messageAnswer } } },
-    async (request, reply) => {
-      await endSession(request, reply, 'client');
-      return ok('Sesión cerrada');
-    },
-  );
+  api.post('/client/logout', callOptions(emptyBody, messageAnswer), async (request, reply) => {
+    await endSession(request, reply, 'client');
+    return ok('Sesión cerrada');
+  });
 }

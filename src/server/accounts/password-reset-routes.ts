@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { passwordForgotBody, passwordResetBody } from '../../shared/contracts/account';
 import { messageAnswer } from '../../shared/contracts/common';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { forgotPasswordThrottle } from './login-budgets';
 import { FORGOT_ANSWER, registerResetLinkJob, requestResetLink, resetPassword } from './password-reset';
 
@@ -12,10 +12,7 @@ export async function registerPasswordResetRoutes(app: FastifyInstance): Promise
 
   api.post(
     '/client/password/forgot',
-    {
-      schema: { body: passwordForgotBody, response: { 200: messageAnswer } },
-      preHandler: forgotPasswordThrottle,
-    },
+    callOptions(passwordForgotBody, messageAnswer, { preHandler: forgotPasswordThrottle }),
     async (request) => {
       // The same queued job for every e-mail: whether it has an account shows in neither answer nor timing.
       await requestResetLink(app, request.body.email);
@@ -23,12 +20,8 @@ export async function registerPasswordResetRoutes(app: FastifyInstance): Promise
     },
   );
 
-  api.post(
-    '/client/password/reset',
-    { schema: { body: passwordResetBody, response: { 200: messageAnswer } } },
-    async (request) => {
-      await resetPassword(app.db, request.body.token, request.body.password);
-      return ok('Tu contraseña se cambió. Ya puedes iniciar sesión con la nueva.');
-    },
-  );
+  api.post('/client/password/reset', callOptions(passwordResetBody, messageAnswer), async (request) => {
+    await resetPassword(app.db, request.body.token, request.body.password);
+    return ok('Tu contraseña se cambió. Ya puedes iniciar sesión con la nueva.');
+  });
 }

@@ -5,7 +5,7 @@ import { WRONG_CREDENTIALS } from '../accounts/clients';
 import { forgetLoginAttempts, loginThrottle } from '../accounts/login-budgets';
 import { endSession, startSession } from '../platform/auth/guards';
 import { unauthorized } from '../platform/errors';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { authenticateAdmin } from './admins';
 
 export async function registerAdminAuthRoutes(app: FastifyInstance): Promise<void> {
@@ -13,10 +13,7 @@ export async function registerAdminAuthRoutes(app: FastifyInstance): Promise<voi
 
   api.post(
     '/admin/login',
-    {
-      schema: { body: loginBody, response: { 200: adminLoginResponseSchema } },
-      preHandler: loginThrottle('admin'),
-    },
+    callOptions(loginBody, adminLoginResponseSchema, { preHandler: loginThrottle('admin') }),
     async (request, reply) => {
       const { email, password } = request.body.access;
       const adminId = await authenticateAdmin(app.db, email, password);
@@ -27,12 +24,8 @@ export async function registerAdminAuthRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  api.post(
-    '/admin/logout',
-    { schema: { body: emptyBody, response: { 200: messageAnswer } } },
-    async (request, reply) => {
-      await endSession(request, reply, 'admin');
-      return ok('Sesión cerrada');
-    },
-  );
+  api.post('/admin/logout', callOptions(emptyBody, messageAnswer), async (request, reply) => {
+    await endSession(request, reply, 'admin');
+    return ok('Sesión cerrada');
+  });
 }

@@ -11,51 +11,35 @@ import { adminIdBody } from '../../shared/contracts/auth';
 import { adminOwnPasswordThrottle } from '../accounts/login-budgets';
 import { requireAdmin, sessionToken } from '../platform/auth/guards';
 import { notFound } from '../platform/errors';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { createAdmin, findAdminAccount, updateAdmin } from './admins';
 
 export async function registerAdminAccountRoutes(app: FastifyInstance): Promise<void> {
-  const api = zodApp(app);
-  api.addHook('preHandler', requireAdmin);
+  const api = zodApp(app, requireAdmin);
 
-  api.post(
-    '/admin/get',
-    { schema: { body: adminIdBody, response: { 200: adminGetResponseSchema } } },
-    async () => {
-      const admins = await app.db
-        .selectFrom('admins')
-        .select(['id', 'status_id', 'name', 'email', 'date_creation'])
-        .orderBy('id')
-        .execute();
-      return ok('Administradores', { admins });
-    },
-  );
+  api.post('/admin/get', callOptions(adminIdBody, adminGetResponseSchema), async () => {
+    const admins = await app.db
+      .selectFrom('admins')
+      .select(['id', 'status_id', 'name', 'email', 'date_creation'])
+      .orderBy('id')
+      .execute();
+    return ok('Administradores', { admins });
+  });
 
-  api.post(
-    '/admin/add',
-    { schema: { body: adminAddBody, response: { 200: adminAddResponseSchema } } },
-    async (request) => {
-      const adminId = await createAdmin(app.db, request.body.admin, request.adminId);
-      return ok('Administrador agregado', { admin_id: adminId });
-    },
-  );
+  api.post('/admin/add', callOptions(adminAddBody, adminAddResponseSchema), async (request) => {
+    const adminId = await createAdmin(app.db, request.body.admin, request.adminId);
+    return ok('Administrador agregado', { admin_id: adminId });
+  });
 
-  api.post(
-    '/admin/profile',
-    { schema: { body: adminProfileBody, response: { 200: adminProfileResponseSchema } } },
-    async (request) => {
-      const admin = await findAdminAccount(app.db, request.body.profile_id);
-      if (!admin) throw notFound('El administrador no existe');
-      return ok('Administrador', { admin });
-    },
-  );
+  api.post('/admin/profile', callOptions(adminProfileBody, adminProfileResponseSchema), async (request) => {
+    const admin = await findAdminAccount(app.db, request.body.profile_id);
+    if (!admin) throw notFound('El administrador no existe');
+    return ok('Administrador', { admin });
+  });
 
   api.post(
     '/admin/update',
-    {
-      schema: { body: adminUpdateBody, response: { 200: adminProfileResponseSchema } },
-      preHandler: adminOwnPasswordThrottle,
-    },
+    callOptions(adminUpdateBody, adminProfileResponseSchema, { preHandler: adminOwnPasswordThrottle }),
     async (request) => {
       await updateAdmin(app.db, request.adminId, sessionToken(request, 'admin'), request.body.admin);
       const admin = await findAdminAccount(app.db, request.body.admin.id);

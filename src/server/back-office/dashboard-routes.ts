@@ -11,14 +11,13 @@ import {
 import { listPendingPhotos } from '../photos/photo-moderation';
 import { requireAdmin } from '../platform/auth/guards';
 import { CachedValue } from '../platform/cached-value';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { listPendingAdverts } from './admin-clients';
 import { adminStats } from './admin-stats';
 import { listAuditTrail } from './audit-trail';
 
 export async function registerDashboardRoutes(app: FastifyInstance): Promise<void> {
-  const api = zodApp(app);
-  api.addHook('preHandler', requireAdmin);
+  const api = zodApp(app, requireAdmin);
   // Whole-site counts cost seconds at a million members (design.md §17): one computation a minute.
   const stats = new CachedValue(
     app.config.statsMaxAgeMs,
@@ -26,32 +25,20 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
     (error) => app.log.error({ err: error }, 'admin stats refresh failed'),
   );
 
-  api.post(
-    '/admin/dashboard',
-    { schema: { body: dashboardBody, response: { 200: dashboardResponseSchema } } },
-    async () => {
-      const adverts = await listPendingAdverts(app.db);
-      const photos = await listPendingPhotos(app.db);
-      return ok('Anuncios y fotos pendientes de aprobación', { adverts, photos });
-    },
-  );
+  api.post('/admin/dashboard', callOptions(dashboardBody, dashboardResponseSchema), async () => {
+    const adverts = await listPendingAdverts(app.db);
+    const photos = await listPendingPhotos(app.db);
+    return ok('Anuncios y fotos pendientes de aprobación', { adverts, photos });
+  });
 
-  api.post(
-    '/admin/stats',
-    { schema: { body: adminStatsBody, response: { 200: adminStatsResponseSchema } } },
-    async () => {
-      const { value, computedAt } = await stats.get();
-      return ok('Estadísticas', { ...value, computed_at: computedAt.toISOString() });
-    },
-  );
+  api.post('/admin/stats', callOptions(adminStatsBody, adminStatsResponseSchema), async () => {
+    const { value, computedAt } = await stats.get();
+    return ok('Estadísticas', { ...value, computed_at: computedAt.toISOString() });
+  });
 
-  api.post(
-    '/admin/audit/get',
-    { schema: { body: auditGetBody, response: { 200: auditGetResponseSchema } } },
-    async (request) => {
-      const page = request.body.page ?? 1;
-      const { entries, total } = await listAuditTrail(app.db, page);
-      return ok('Auditoría', { entries, total, page, page_size: ADMIN_PAGE_SIZE });
-    },
-  );
+  api.post('/admin/audit/get', callOptions(auditGetBody, auditGetResponseSchema), async (request) => {
+    const page = request.body.page ?? 1;
+    const { entries, total } = await listAuditTrail(app.db, page);
+    return ok('Auditoría', { entries, total, page, page_size: ADMIN_PAGE_SIZE });
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messageAnswer } from '../../shared/contracts/common';
 import { reportsGetBody, reportsGetResponseSchema, reportsUpdateBody } from '../../shared/contracts/trust';
 import { requireAdmin } from '../platform/auth/guards';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { decideReport, listReports } from './report-queue';
 
 const DECISION_MESSAGES = {
@@ -13,26 +13,17 @@ const DECISION_MESSAGES = {
 } as const;
 
 export async function registerAdminReportRoutes(app: FastifyInstance): Promise<void> {
-  const api = zodApp(app);
-  api.addHook('preHandler', requireAdmin);
+  const api = zodApp(app, requireAdmin);
 
-  api.post(
-    '/admin/reports/get',
-    { schema: { body: reportsGetBody, response: { 200: reportsGetResponseSchema } } },
-    async (request) => {
-      return ok('Reportes', { reports: await listReports(app.db, request.body.status_id) });
-    },
-  );
+  api.post('/admin/reports/get', callOptions(reportsGetBody, reportsGetResponseSchema), async (request) => {
+    return ok('Reportes', { reports: await listReports(app.db, request.body.status_id) });
+  });
 
-  api.post(
-    '/admin/reports/update',
-    { schema: { body: reportsUpdateBody, response: { 200: messageAnswer } } },
-    async (request) => {
-      const decision = request.body.report;
-      await decideReport(app.db, request.adminId, decision);
-      const message =
-        decision.status_id === 3 ? DECISION_MESSAGES.dismissed : DECISION_MESSAGES[decision.action ?? 'none'];
-      return ok(message);
-    },
-  );
+  api.post('/admin/reports/update', callOptions(reportsUpdateBody, messageAnswer), async (request) => {
+    const decision = request.body.report;
+    await decideReport(app.db, request.adminId, decision);
+    const message =
+      decision.status_id === 3 ? DECISION_MESSAGES.dismissed : DECISION_MESSAGES[decision.action ?? 'none'];
+    return ok(message);
+  });
 }

@@ -18,7 +18,7 @@ import { currentAdminId, requireAdmin } from '../platform/auth/guards';
 import { notFound } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
 import { CachedBody } from '../platform/http/cached-body';
-import { JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
+import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import { addEvent, findAdminEvent, listAdminEvents, updateEvent } from './admin-events';
 import { checkIn } from './attendance/check-in';
 import { cleanAttendance } from './attendance/clean-attendance';
@@ -41,55 +41,44 @@ async function wantsAdminView(request: FastifyRequest): Promise<boolean> {
 export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
 
-  api.post(
-    '/event/get',
-    { schema: { body: eventGetBody, response: { 200: eventGetAnswer } } },
-    async (request, reply) => {
-      if (await wantsAdminView(request)) {
-        const page = request.body?.page ?? 1;
-        const { events, ...paging } = await listAdminEvents(app.db, request.body?.search, page);
-        return ok('Eventos', { events, ...paging, page, page_size: ADMIN_PAGE_SIZE });
-      }
-      const category = request.body?.category;
-      const city = request.body?.city;
-      const key = `${category ?? ''}:${city ?? ''}`;
-      // Serialised (and compressed) once per cached list, not per request.
-      const body = await app.readCache.get(`events.json:${key}`, async () => {
-        const events = await app.readCache.get(`events:${key}`, () =>
-          listPublicEvents(app.db, category, city),
-        );
-        return new CachedBody(JSON.stringify(ok('Eventos', { events })), JSON_TYPE);
-      });
-      return body.send(request, reply);
-    },
-  );
+  api.post('/event/get', callOptions(eventGetBody, eventGetAnswer), async (request, reply) => {
+    if (await wantsAdminView(request)) {
+      const page = request.body?.page ?? 1;
+      const { events, ...paging } = await listAdminEvents(app.db, request.body?.search, page);
+      return ok('Eventos', { events, ...paging, page, page_size: ADMIN_PAGE_SIZE });
+    }
+    const category = request.body?.category;
+    const city = request.body?.city;
+    const key = `${category ?? ''}:${city ?? ''}`;
+    // Serialised (and compressed) once per cached list, not per request.
+    const body = await app.readCache.get(`events.json:${key}`, async () => {
+      const events = await app.readCache.get(`events:${key}`, () => listPublicEvents(app.db, category, city));
+      return new CachedBody(JSON.stringify(ok('Eventos', { events })), JSON_TYPE);
+    });
+    return body.send(request, reply);
+  });
 
-  api.post(
-    '/event/details',
-    { schema: { body: eventDetailsBody, response: { 200: eventDetailsAnswer } } },
-    async (request) => {
-      if (await wantsAdminView(request)) {
-        const event = await findAdminEvent(app.db, request.body.event_id);
-        if (!event) throw notFound('El evento no existe');
-        return ok('Evento', {
-          event,
-          assistance: await listAttendees(app.db, event.id),
-          picks: await pickTotals(app.db, event.id),
-        });
-      }
-      const event = await findPublicEvent(app.db, request.body.event_id);
-      if (!event) throw notFound('El evento no existe o ya no está disponible');
-      return ok('Evento', { event });
-    },
-  );
+  api.post('/event/details', callOptions(eventDetailsBody, eventDetailsAnswer), async (request) => {
+    if (await wantsAdminView(request)) {
+      const event = await findAdminEvent(app.db, request.body.event_id);
+      if (!event) throw notFound('El evento no existe');
+      return ok('Evento', {
+        event,
+        assistance: await listAttendees(app.db, event.id),
+        picks: await pickTotals(app.db, event.id),
+      });
+    }
+    const event = await findPublicEvent(app.db, request.body.event_id);
+    if (!event) throw notFound('El evento no existe o ya no está disponible');
+    return ok('Evento', { event });
+  });
 
   api.post(
     '/event/add',
-    {
-      schema: { body: eventAddBody, response: { 200: eventAddResponseSchema } },
+    callOptions(eventAddBody, eventAddResponseSchema, {
       bodyLimit: IMAGE_BODY_LIMIT,
       preHandler: requireAdmin,
-    },
+    }),
     async (request) => {
       const eventId = await addEvent(app, request.adminId, request.body.event, request.body.image);
       return ok('Evento creado', { event_id: eventId });
@@ -98,11 +87,10 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/event/update',
-    {
-      schema: { body: eventUpdateBody, response: { 200: eventUpdateAnswer } },
+    callOptions(eventUpdateBody, eventUpdateAnswer, {
       bodyLimit: IMAGE_BODY_LIMIT,
       preHandler: requireAdmin,
-    },
+    }),
     async (request) => {
       const body = request.body;
       if (body.event) {

@@ -8,7 +8,7 @@ import {
   roundsResponseSchema,
 } from '../../shared/contracts/match-cards';
 import { requireAdmin, requireClient } from '../platform/auth/guards';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { registerPicksCloseJob } from './close-picks';
 import { eventRounds } from './event-rounds';
 import { getPicks, updatePicks } from './picks';
@@ -20,7 +20,7 @@ export async function registerMatchCardRoutes(app: FastifyInstance): Promise<voi
 
   api.post(
     '/event/rounds',
-    { schema: { body: roundsBody, response: { 200: roundsResponseSchema } }, preHandler: requireAdmin },
+    callOptions(roundsBody, roundsResponseSchema, { preHandler: requireAdmin }),
     async (request) => {
       const rounds = await eventRounds(
         app.db,
@@ -34,7 +34,7 @@ export async function registerMatchCardRoutes(app: FastifyInstance): Promise<voi
 
   api.post(
     '/client/picks/get',
-    { schema: { body: picksGetBody, response: { 200: picksGetResponseSchema } }, preHandler: requireClient },
+    callOptions(picksGetBody, picksGetResponseSchema, { preHandler: requireClient }),
     async (request) => {
       return ok('Tus elecciones', await getPicks(app.db, request.clientId, request.body.event_id));
     },
@@ -42,7 +42,7 @@ export async function registerMatchCardRoutes(app: FastifyInstance): Promise<voi
 
   api.post(
     '/client/picks/update',
-    { schema: { body: picksUpdateBody, response: { 200: messageAnswer } }, preHandler: requireClient },
+    callOptions(picksUpdateBody, messageAnswer, { preHandler: requireClient }),
     async (request) => {
       await updatePicks(app, request.clientId, request.body.event_id, request.body.picks);
       return ok('Guardamos tu elección');

@@ -3,7 +3,7 @@ import { emptyBody } from '../../shared/contracts/auth';
 import type { QuizQuestionPayload } from '../../shared/contracts/quiz';
 import { quizzQuestionsResponseSchema } from '../../shared/contracts/quiz';
 import { QUIZ_QUESTIONS } from '../../shared/domain/quiz-questions';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 
 const QUESTIONS: QuizQuestionPayload[] = QUIZ_QUESTIONS.map((question) => ({
   id: question.id,
@@ -12,9 +12,7 @@ const QUESTIONS: QuizQuestionPayload[] = QUIZ_QUESTIONS.map((question) => ({
 }));
 
 export async function registerQuizQuestionRoutes(app: FastifyInstance): Promise<void> {
-  zodApp(app).post(
-    '/quizz/questions',
-    { schema: { body: emptyBody, response: { 200: quizzQuestionsResponseSchema } } },
-    async () => ok('Preguntas del quiz', { questions: QUESTIONS }),
+  zodApp(app).post('/quizz/questions', callOptions(emptyBody, quizzQuestionsResponseSchema), async () =>
+    ok('Preguntas del quiz', { questions: QUESTIONS }),
   );
 }

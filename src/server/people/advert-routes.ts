@@ -2,43 +2,39 @@ import type { FastifyInstance } from 'fastify';
 import { ADVERTS_MAX_LIMIT, advertsGetBody, advertsGetResponseSchema } from '../../shared/contracts/people';
 import { currentAdminId, currentClientId } from '../platform/auth/guards';
 import { CachedBody } from '../platform/http/cached-body';
-import { JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
+import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import { listPublicAdverts } from './adverts';
 
 /** /personas: published adverts, public data only, paged on the server. */
 export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
 
-  api.post(
-    '/adverts/get',
-    { schema: { body: advertsGetBody, response: { 200: advertsGetResponseSchema } } },
-    async (request, reply) => {
-      const offset = request.body?.offset ?? 0;
-      const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
-      const gender = request.body?.gender;
-      const beforeId = request.body?.before_id;
-      const viewerId = await currentClientId(request);
-      // Faces are clear only for active members and admins (design §10); everyone else is a visitor.
-      const visitor = viewerId === null && (await currentAdminId(request)) === null;
-      const answer = async () => {
-        const { adverts, ...paging } = await listPublicAdverts(app.db, {
-          gender,
-          offset,
-          limit,
-          beforeId,
-          viewerId,
-          photoViewer: visitor ? 'visitor' : 'member',
-        });
-        return ok('Anuncios', { adverts, ...paging, offset, limit });
-      };
-      // A member's list leaves out the people she blocked; visitors share one answer, serialised
-      // and compressed once while it is cached.
-      if (!visitor) return answer();
-      const body = await app.readCache.get(
-        `adverts.json:${gender ?? ''}:${offset}:${beforeId ?? ''}:${limit}`,
-        async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),
-      );
-      return body.send(request, reply);
-    },
-  );
+  api.post('/adverts/get', callOptions(advertsGetBody, advertsGetResponseSchema), async (request, reply) => {
+    const offset = request.body?.offset ?? 0;
+    const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
+    const gender = request.body?.gender;
+    const beforeId = request.body?.before_id;
+    const viewerId = await currentClientId(request);
+    // Faces are clear only for active members and admins (design §10); everyone else is a visitor.
+    const visitor = viewerId === null && (await currentAdminId(request)) === null;
+    const answer = async () => {
+      const { adverts, ...paging } = await listPublicAdverts(app.db, {
+        gender,
+        offset,
+        limit,
+        beforeId,
+        viewerId,
+        photoViewer: visitor ? 'visitor' : 'member',
+      });
+      return ok('Anuncios', { adverts, ...paging, offset, limit });
+    };
+    // A member's list leaves out the people she blocked; visitors share one answer, serialised
+    // and compressed once while it is cached.
+    if (!visitor) return answer();
+    const body = await app.readCache.get(
+      `adverts.json:${gender ?? ''}:${offset}:${beforeId ?? ''}:${limit}`,
+      async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),
+    );
+    return body.send(request, reply);
+  });
 }

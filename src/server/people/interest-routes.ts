@@ -8,16 +8,15 @@ import {
   interestedUpdateBody,
 } from '../../shared/contracts/interests';
 import { requireClient } from '../platform/auth/guards';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { addInterest, listInterests, withdrawInterest } from './interests';
 
 export async function registerClientInterestRoutes(app: FastifyInstance): Promise<void> {
-  const api = zodApp(app);
-  api.addHook('preHandler', requireClient);
+  const api = zodApp(app, requireClient);
 
   api.post(
     '/client/interested/get',
-    { schema: { body: interestedGetBody, response: { 200: interestedGetResponseSchema } } },
+    callOptions(interestedGetBody, interestedGetResponseSchema),
     async (request) => {
       return ok('Tus intereses', await listInterests(app.db, request.clientId));
     },
@@ -25,7 +24,7 @@ export async function registerClientInterestRoutes(app: FastifyInstance): Promis
 
   api.post(
     '/client/interested/add',
-    { schema: { body: interestedAddBody, response: { 200: interestedAddResponseSchema } } },
+    callOptions(interestedAddBody, interestedAddResponseSchema),
     async (request) => {
       const { interestId, created, mutual } = await addInterest(
         app,
@@ -41,12 +40,8 @@ export async function registerClientInterestRoutes(app: FastifyInstance): Promis
     },
   );
 
-  api.post(
-    '/client/interested/update',
-    { schema: { body: interestedUpdateBody, response: { 200: messageAnswer } } },
-    async (request) => {
-      const { name } = await withdrawInterest(app, request.clientId, request.body.interes.id);
-      return ok(`Quitaste tu interés en ${name}`);
-    },
-  );
+  api.post('/client/interested/update', callOptions(interestedUpdateBody, messageAnswer), async (request) => {
+    const { name } = await withdrawInterest(app, request.clientId, request.body.interes.id);
+    return ok(`Quitaste tu interés en ${name}`);
+  });
 }

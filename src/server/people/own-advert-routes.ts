@@ -2,25 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { advertGetResponseSchema, advertUpdateBody } from '../../shared/contracts/account';
 import { clientIdBody } from '../../shared/contracts/auth';
 import { requireClient } from '../platform/auth/guards';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { findOwnAdvert, requestAdvertUpdate } from './own-advert';
 
 /** The client's own advert (Mi perfil); the public list of adverts lives elsewhere. */
 export async function registerClientAdvertRoutes(app: FastifyInstance): Promise<void> {
-  const api = zodApp(app);
-  api.addHook('preHandler', requireClient);
+  const api = zodApp(app, requireClient);
 
-  api.post(
-    '/client/advert/get',
-    { schema: { body: clientIdBody, response: { 200: advertGetResponseSchema } } },
-    async (request) => {
-      return ok('Tu anuncio', { advert: await findOwnAdvert(app.db, request.clientId) });
-    },
-  );
+  api.post('/client/advert/get', callOptions(clientIdBody, advertGetResponseSchema), async (request) => {
+    return ok('Tu anuncio', { advert: await findOwnAdvert(app.db, request.clientId) });
+  });
 
   api.post(
     '/client/advert/update',
-    { schema: { body: advertUpdateBody, response: { 200: advertGetResponseSchema } } },
+    callOptions(advertUpdateBody, advertGetResponseSchema),
     async (request) => {
       await requestAdvertUpdate(app.db, request.clientId, request.body.advert);
       const advert = await findOwnAdvert(app.db, request.clientId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { statsGetBody, statsGetResponseSchema } from '../../shared/contracts/landing';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { landingCounters } from './community-stats';
 
 export async function registerStatsRoutes(app: FastifyInstance): Promise<void> {
@@ -10,12 +10,8 @@ export async function registerStatsRoutes(app: FastifyInstance): Promise<void> {
       landingCounters(app).catch((error) => app.log.error({ err: error }, 'landing counters failed'));
     });
   }
-  zodApp(app).post(
-    '/stats/get',
-    { schema: { body: statsGetBody, response: { 200: statsGetResponseSchema } } },
-    async () => {
-      const stats = await landingCounters(app);
-      return ok('Cifras de la comunidad', { stats });
-    },
-  );
+  zodApp(app).post('/stats/get', callOptions(statsGetBody, statsGetResponseSchema), async () => {
+    const stats = await landingCounters(app);
+    return ok('Cifras de la comunidad', { stats });
+  });
 }

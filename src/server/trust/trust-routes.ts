@@ -10,59 +10,38 @@ import {
   reportBody,
 } from '../../shared/contracts/trust';
 import { requireClient } from '../platform/auth/guards';
-import { ok, zodApp } from '../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { exportPersonalData } from '../platform/personal-data';
 import { blockClient, listBlocks, unblockClient } from './blocks';
 import { createReport } from './reports';
 
 /** A member's safety and privacy calls (design.md §13). */
 export async function registerTrustRoutes(app: FastifyInstance): Promise<void> {
-  const api = zodApp(app);
-  api.addHook('preHandler', requireClient);
+  const api = zodApp(app, requireClient);
 
-  api.post(
-    '/client/block',
-    { schema: { body: blockBody, response: { 200: messageAnswer } } },
-    async (request) => {
-      await blockClient(app.db, request.clientId, request.body.target_client_id);
-      return ok('Bloqueaste a esta persona: ya no se verán en Cita');
-    },
-  );
+  api.post('/client/block', callOptions(blockBody, messageAnswer), async (request) => {
+    await blockClient(app.db, request.clientId, request.body.target_client_id);
+    return ok('Bloqueaste a esta persona: ya no se verán en Cita');
+  });
 
-  api.post(
-    '/client/unblock',
-    { schema: { body: blockBody, response: { 200: messageAnswer } } },
-    async (request) => {
-      await unblockClient(app.db, request.clientId, request.body.target_client_id);
-      return ok('Desbloqueaste a esta persona');
-    },
-  );
+  api.post('/client/unblock', callOptions(blockBody, messageAnswer), async (request) => {
+    await unblockClient(app.db, request.clientId, request.body.target_client_id);
+    return ok('Desbloqueaste a esta persona');
+  });
 
-  api.post(
-    '/client/blocks/get',
-    { schema: { body: blocksGetBody, response: { 200: blocksGetResponseSchema } } },
-    async (request) => {
-      return ok('Personas bloqueadas', { blocks: await listBlocks(app.db, request.clientId) });
-    },
-  );
+  api.post('/client/blocks/get', callOptions(blocksGetBody, blocksGetResponseSchema), async (request) => {
+    return ok('Personas bloqueadas', { blocks: await listBlocks(app.db, request.clientId) });
+  });
 
-  api.post(
-    '/client/report',
-    { schema: { body: reportBody, response: { 200: reportAnswer } } },
-    async (request) => {
-      const reportId = await createReport(app.db, request.clientId, request.body);
-      return ok('Gracias por avisarnos: un administrador revisará tu reporte', { report_id: reportId });
-    },
-  );
+  api.post('/client/report', callOptions(reportBody, reportAnswer), async (request) => {
+    const reportId = await createReport(app.db, request.clientId, request.body);
+    return ok('Gracias por avisarnos: un administrador revisará tu reporte', { report_id: reportId });
+  });
 
-  api.post(
-    '/client/data/export',
-    { schema: { body: dataExportBody, response: { 200: dataExportAnswer } } },
-    async (request) => {
-      const data = await exportPersonalData(app.personalData, app.db, request.clientId, {
-        publicUrl: app.config.publicUrl,
-      });
-      return ok('Tus datos', { data });
-    },
-  );
+  api.post('/client/data/export', callOptions(dataExportBody, dataExportAnswer), async (request) => {
+    const data = await exportPersonalData(app.personalData, app.db, request.clientId, {
+      publicUrl: app.config.publicUrl,
+    });
+    return ok('Tus datos', { data });
+  });
 }

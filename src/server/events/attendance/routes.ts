@@ -12,7 +12,7 @@ import { idSchema } from '../../../shared/contracts/common';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { currentAdminId, requireClient } from '../../platform/auth/guards';
 import { notFound, unauthorized } from '../../platform/errors';
-import { ok, zodApp } from '../../platform/http/envelope';
+import { callOptions, ok, zodApp } from '../../platform/http/envelope';
 import { findAdminEvent } from '../admin-events';
 import { attendanceCsv } from './attendance-csv';
 import { cancelOwnSignUp } from './cancel-sign-up';
@@ -38,10 +38,7 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/events/get',
-    {
-      schema: { body: clientEventsGetBody, response: { 200: clientEventsGetResponseSchema } },
-      preHandler: requireClient,
-    },
+    callOptions(clientEventsGetBody, clientEventsGetResponseSchema, { preHandler: requireClient }),
     async (request) => {
       return ok('Tus eventos', { events: await listClientEvents(app.db, request.clientId) });
     },
@@ -49,10 +46,7 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/events/add',
-    {
-      schema: { body: clientEventsAddBody, response: { 200: clientEventsAddResponseSchema } },
-      preHandler: requireClient,
-    },
+    callOptions(clientEventsAddBody, clientEventsAddResponseSchema, { preHandler: requireClient }),
     async (request) => {
       const result = await signUpToEvent(app, request.clientId, request.body.event_id);
       return ok(signUpMessage(result.created, result.statusId, result.position), {
@@ -66,10 +60,7 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
 
   api.post(
     '/client/events/cancel',
-    {
-      schema: { body: clientEventsCancelBody, response: { 200: clientEventsCancelResponseSchema } },
-      preHandler: requireClient,
-    },
+    callOptions(clientEventsCancelBody, clientEventsCancelResponseSchema, { preHandler: requireClient }),
     async (request) => {
       const { assistanceId, changed } = await cancelOwnSignUp(app, request.clientId, request.body.event_id);
       return ok(changed ? 'Cancelaste tu registro' : 'Tu registro ya estaba cancelado', {
