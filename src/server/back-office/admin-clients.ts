@@ -161,7 +161,7 @@ export async function moderateAdvert(
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('adverts')
-      .select(['id', 'status_id', 'description', 'description_update', 'status_update'])
+      .select(['id', 'client_id', 'status_id', 'description', 'description_update', 'status_update'])
       .where('id', '=', advert.id)
       .executeTakeFirst();
     if (!before) throw notFound('El anuncio no existe');
@@ -193,6 +193,8 @@ export async function moderateAdvert(
     if (Number(result.numUpdatedRows) === 0) {
       throw conflict(decision === 'deactivate' ? 'El anuncio ya no está visible' : NOTHING_PENDING);
     }
+    // Published or hidden: whether "Para ti" may show her changes.
+    await recordScoringChange(trx, before.client_id);
     const after = await trx
       .selectFrom('adverts')
       .select(['id', 'status_id', 'description', 'description_update', 'status_update'])

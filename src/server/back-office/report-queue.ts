@@ -99,6 +99,7 @@ export async function decideReport(
         .set({ status_id: ADVERT_STATUS.hidden, updated_at: nowIso() })
         .where('client_id', '=', reportedId)
         .execute();
+      await recordScoringChange(trx, reportedId);
     } else if (action === 'deactivate') {
       const deactivated = await trx
         .updateTable('clients')

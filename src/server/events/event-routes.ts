@@ -14,7 +14,7 @@ import {
 } from '../../shared/contracts/events';
 import { closePicksByAdmin } from '../match-cards/close-picks';
 import { pickTotals } from '../match-cards/picks';
-import { currentAdminId, requireAdmin } from '../platform/auth/guards';
+import { currentAdminId, currentClientId, requireAdmin } from '../platform/auth/guards';
 import { notFound } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
 import { CachedBody } from '../platform/http/cached-body';
@@ -25,6 +25,7 @@ import { cleanAttendance } from './attendance/clean-attendance';
 import { listAttendees } from './attendance/list-attendees';
 import { setAttendeeContacted } from './attendance/mark-contacted';
 import { attendeeStatusMessage, setAttendeeStatus } from './attendance/set-attendee-status';
+import { countCompatibleAttendees } from './compatible-attendees';
 import { findPublicEvent, listPublicEvents } from './public-events';
 
 /**
@@ -70,7 +71,13 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
     }
     const event = await findPublicEvent(app.db, request.body.event_id);
     if (!event) throw notFound('El evento no existe o ya no está disponible');
-    return ok('Evento', { event });
+    const clientId = await currentClientId(request);
+    const compatibleCount =
+      clientId === null ? undefined : await countCompatibleAttendees(app.db, event.id, clientId);
+    return ok(
+      'Evento',
+      compatibleCount === undefined ? { event } : { event, compatible_count: compatibleCount },
+    );
   });
 
   api.post(

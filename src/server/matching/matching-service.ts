@@ -2,9 +2,10 @@ import { ageOn, type CompatibilityPair, type ScoringClient } from '../../shared/
 import type { GenderId } from '../../shared/domain/genders';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { QUESTION_KEYS, type QuizAnswers } from '../../shared/domain/quiz-questions';
-import { CLIENT_STATUS } from '../../shared/domain/statuses';
+import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 
+import { BestPartners, type Partner, type PartnerCandidate } from './best-partners';
 import { CompatibilityEngine } from './engine';
 
 type Executor = Pick<DB, 'insertInto'>;
@@ -18,12 +19,11 @@ export async function recordScoringChange(db: Executor, clientId: number): Promi
 }
 
 /**
- * Keeps this instance's CompatibilityEngine in step with the database: a full load on first use
+ * Keeps a model of the clients' scoring data in step with the database: a full load on first use
  * and whenever the day changes in Mexico City (ages move), otherwise only the clients named in
  * scoring_changes since the last look. Requests share one refresh at a time.
  */
-export class MatchingService {
-  private engine = new CompatibilityEngine();
+abstract class ScoringFollower {
   private loadedDay: string | null = null;
   private lastChangeId = 0;
   /**
@@ -34,21 +34,7 @@ export class MatchingService {
   private gaps = new Map<number, number>();
   private refreshing: Promise<void> | null = null;
 
-  constructor(private readonly db: DB) {}
-
-  async page(options: { offset: number; limit: number; clientIds?: number[] }): Promise<{
-    total: number;
-    pairs: CompatibilityPair[];
-  }> {
-    await this.refresh();
-    return this.engine.page(options);
-  }
-
-  /** How many pairs (score 2 and more) one client has. */
-  async pairTotalOf(clientId: number): Promise<number> {
-    await this.refresh();
-    return this.engine.pairTotalOf(clientId);
-  }
+  constructor(protected readonly db: DB) {}
 
   async refresh(): Promise<void> {
     this.refreshing ??= this.catchUp().finally(() => {
@@ -57,6 +43,12 @@ export class MatchingService {
     return this.refreshing;
   }
 
+  /** Replaces the model with every client as the database holds them now. */
+  protected abstract loadAll(): Promise<void>;
+
+  /** Applies what the database holds now for these clients (gone from the query: removed). */
+  protected abstract applyChanges(clientIds: number[]): Promise<void>;
+
   private async catchUp(): Promise<void> {
     const today = dayInMexicoCity();
     if (this.loadedDay !== today) {
@@ -64,10 +56,10 @@ export class MatchingService {
         .selectFrom('scoring_changes')
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirst();
-      const clients = await this.loadClients();
-      this.engine.load(clients);
+      await this.loadAll();
       this.loadedDay = today;
       this.lastChangeId = Number(latest?.id ?? 0);
+      this.gaps.clear();
       return;
     }
     const gapIds = [...this.gaps.keys()];
@@ -83,13 +75,7 @@ export class MatchingService {
       .execute();
     this.trackGaps(changes.map((change) => change.id));
     if (changes.length === 0) return;
-    const changed = [...new Set(changes.map((change) => change.client_id))];
-    const current = new Map((await this.loadClients(changed)).map((client) => [client.id, client]));
-    for (const clientId of changed) {
-      const client = current.get(clientId);
-      if (client) this.engine.upsert(client);
-      else this.engine.remove(clientId);
-    }
+    await this.applyChanges([...new Set(changes.map((change) => change.client_id))]);
   }
 
   private trackGaps(seenIds: number[]): void {
@@ -104,26 +90,125 @@ export class MatchingService {
     }
     this.lastChangeId = Math.max(this.lastChangeId, expected - 1);
   }
+}
 
-  /** Active clients with a quiz, as the scoring sees them. */
-  private async loadClients(onlyIds?: number[]): Promise<ScoringClient[]> {
-    let query = this.db
-      .selectFrom('clients')
-      .innerJoin('quiz_answers', 'quiz_answers.client_id', 'clients.id')
-      .select(['clients.id', 'clients.gender', 'clients.birthday'])
-      .select(QUESTION_KEYS.map((key) => `quiz_answers.${key}` as const))
-      .where('clients.status_id', '=', CLIENT_STATUS.active);
-    if (onlyIds) query = query.where('clients.id', 'in', onlyIds);
-    const rows = await query.execute();
-    const now = new Date();
-    return rows.map((row) => {
-      const answers = Object.fromEntries(QUESTION_KEYS.map((key) => [key, row[key]])) as QuizAnswers;
-      return {
-        id: row.id,
-        gender: row.gender as GenderId,
-        age: row.birthday ? ageOn(row.birthday, now) : null,
-        answers,
-      };
-    });
+/** The admin quiz tab's pairs: this instance's CompatibilityEngine. */
+export class MatchingService extends ScoringFollower {
+  private engine = new CompatibilityEngine();
+
+  async page(options: { offset: number; limit: number; clientIds?: number[] }): Promise<{
+    total: number;
+    pairs: CompatibilityPair[];
+  }> {
+    await this.refresh();
+    return this.engine.page(options);
   }
+
+  /** How many pairs (score 2 and more) one client has. */
+  async pairTotalOf(clientId: number): Promise<number> {
+    await this.refresh();
+    return this.engine.pairTotalOf(clientId);
+  }
+
+  protected async loadAll(): Promise<void> {
+    this.engine.load(await loadScoringClients(this.db));
+  }
+
+  protected async applyChanges(clientIds: number[]): Promise<void> {
+    const current = new Map(
+      (await loadScoringClients(this.db, clientIds)).map((client) => [client.id, client]),
+    );
+    for (const clientId of clientIds) {
+      const client = current.get(clientId);
+      if (client) this.engine.upsert(client);
+      else this.engine.remove(clientId);
+    }
+  }
+}
+
+/** Each member's "Para ti" (design.md §16): this instance's BestPartners. */
+export class PartnersService extends ScoringFollower {
+  private partners = new BestPartners();
+
+  /** Her best partners, or null when she has no "Para ti" (no quiz or no birthday). */
+  async bestOf(clientId: number): Promise<Partner[] | null> {
+    await this.refresh();
+    return this.partners.bestOf(clientId);
+  }
+
+  protected async loadAll(): Promise<void> {
+    const blocks = await this.db.selectFrom('blocks').select(['client_id', 'target_client_id']).execute();
+    this.partners.load(
+      await loadScoringClients(this.db, undefined, true),
+      blocks.map((block) => [block.client_id, block.target_client_id] as const),
+    );
+  }
+
+  protected async applyChanges(clientIds: number[]): Promise<void> {
+    const current = new Map(
+      (await loadScoringClients(this.db, clientIds, true)).map((client) => [client.id, client]),
+    );
+    const blocks = await this.db
+      .selectFrom('blocks')
+      .select(['client_id', 'target_client_id'])
+      .where((eb) => eb.or([eb('client_id', 'in', clientIds), eb('target_client_id', 'in', clientIds)]))
+      .execute();
+    for (const clientId of clientIds) {
+      const client = current.get(clientId);
+      if (client) this.partners.upsert(client);
+      else this.partners.remove(clientId);
+      this.partners.setBlocks(
+        clientId,
+        blocks.flatMap((block) =>
+          block.client_id === clientId
+            ? [block.target_client_id]
+            : block.target_client_id === clientId
+              ? [block.client_id]
+              : [],
+        ),
+      );
+    }
+  }
+}
+
+/**
+ * Active clients with a quiz, as the scoring sees them; with `listed`, whether others may be shown
+ * them (a published advert, as /personas says: visibleAdverts).
+ */
+export async function loadScoringClients(db: DB, onlyIds?: number[]): Promise<ScoringClient[]>;
+export async function loadScoringClients(
+  db: DB,
+  onlyIds: number[] | undefined,
+  listed: true,
+): Promise<PartnerCandidate[]>;
+export async function loadScoringClients(
+  db: DB,
+  onlyIds?: number[],
+  listed?: true,
+): Promise<ScoringClient[]> {
+  let query = db
+    .selectFrom('clients')
+    .innerJoin('quiz_answers', 'quiz_answers.client_id', 'clients.id')
+    .leftJoin('adverts', (join) =>
+      join
+        .onRef('adverts.client_id', '=', 'clients.id')
+        .on('adverts.status_id', '=', ADVERT_STATUS.visible)
+        .on('adverts.description', '!=', ''),
+    )
+    .select(['clients.id', 'clients.gender', 'clients.birthday', 'adverts.id as advert_id'])
+    .select(QUESTION_KEYS.map((key) => `quiz_answers.${key}` as const))
+    .where('clients.status_id', '=', CLIENT_STATUS.active);
+  if (onlyIds) query = query.where('clients.id', 'in', onlyIds);
+  const rows = await query.execute();
+  const now = new Date();
+  return rows.map((row) => {
+    const answers = Object.fromEntries(QUESTION_KEYS.map((key) => [key, row[key]])) as QuizAnswers;
+    const client: ScoringClient = {
+      id: row.id,
+      gender: row.gender as GenderId,
+      age: row.birthday ? ageOn(row.birthday, now) : null,
+      answers,
+    };
+    return listed ? { ...client, listed: row.advert_id !== null } : client;
+  });
 }

@@ -1,5 +1,6 @@
 import type { OwnAdvert } from '../../shared/contracts/account';
 import { ADVERT_STATUS } from '../../shared/domain/statuses';
+import { recordScoringChange } from '../matching/matching-service';
 import type { DB } from '../platform/db/database';
 import { nowIso } from '../platform/time';
 import { selectAdvertsWithOwner } from './advert-queries';
@@ -52,5 +53,7 @@ export async function requestAdvertUpdate(
         }),
       )
       .execute();
+    // Hidden at once: "Para ti" stops showing her.
+    if (hide) await recordScoringChange(trx, clientId);
   });
 }

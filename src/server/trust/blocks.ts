@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { BlockedPerson } from '../../shared/contracts/trust';
 import { publicName } from '../../shared/domain/people';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
+import { recordScoringChange } from '../matching/matching-service';
 import type { DB } from '../platform/db/database';
+import type { Database } from '../platform/db/schema';
 import { badRequest, notFound } from '../platform/errors';
 import { nowIso } from '../platform/time';
 
@@ -77,6 +79,7 @@ export async function blockClient(db: DB, clientId: number, targetId: number): P
       .values({ client_id: clientId, target_client_id: targetId, created_at: nowIso() })
       .onConflict((oc) => oc.columns(['client_id', 'target_client_id']).doNothing())
       .execute();
+    await recordBlockChange(trx, clientId, targetId);
     await trx
       .deleteFrom('interests')
       .where((eb) =>
@@ -91,11 +94,24 @@ export async function blockClient(db: DB, clientId: number, targetId: number): P
 
 /** Lifts the caller's own block; a block the other person made stays. Interests do not come back. */
 export async function unblockClient(db: DB, clientId: number, targetId: number): Promise<void> {
-  await db
-    .deleteFrom('blocks')
-    .where('client_id', '=', clientId)
-    .where('target_client_id', '=', targetId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('blocks')
+      .where('client_id', '=', clientId)
+      .where('target_client_id', '=', targetId)
+      .execute();
+    await recordBlockChange(trx, clientId, targetId);
+  });
+}
+
+/** Each one's "Para ti" leaves out, or may show again, the other. */
+async function recordBlockChange(
+  trx: Transaction<Database>,
+  clientId: number,
+  targetId: number,
+): Promise<void> {
+  await recordScoringChange(trx, clientId);
+  await recordScoringChange(trx, targetId);
 }
 
 export async function listBlocks(db: DB, clientId: number): Promise<BlockedPerson[]> {

@@ -6,6 +6,7 @@ import type * as adminMatches from './admin-matches';
 import type * as auth from './auth';
 import type * as clientEvents from './client-events';
 import type * as common from './common';
+import type * as compatible from './compatible';
 import type * as events from './events';
 import type * as interests from './interests';
 import type * as landing from './landing';
@@ -97,6 +98,7 @@ export interface ApiCalls {
     typeof interests.interestedAddResponseSchema
   >;
   'client/interested/update': Call<typeof interests.interestedUpdateBody, typeof common.messageAnswer>;
+  'client/compatible/get': Call<typeof compatible.compatibleGetBody, typeof compatible.compatibleGetAnswer>;
   'client/advert/get': Call<typeof auth.clientIdBody, typeof account.advertGetResponseSchema>;
   'client/advert/update': Call<typeof account.advertUpdateBody, typeof account.advertGetResponseSchema>;
 }

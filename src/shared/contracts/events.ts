@@ -70,6 +70,11 @@ export type EventDetails = z.infer<typeof eventDetailsSchema>;
 
 export const eventDetailsResponseSchema = successAnswer({
   event: eventDetailsSchema,
+  /**
+   * For a member who answered the quiz: how many people holding a place suit her at 70 % or more
+   * (design.md §16). Never who.
+   */
+  compatible_count: z.number().optional(),
 });
 export type EventDetailsResponse = z.infer<typeof eventDetailsResponseSchema>;
 

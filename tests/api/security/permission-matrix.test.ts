@@ -223,6 +223,11 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ token: 'enlace-que-no-existe', password: 'una-clave-segura' }),
     expect: { visitor: 400, clientB: 400, deletedClient: 400, inactiveAdmin: 400, admin: 400, clientA: 400 },
   },
+  // clientA has not answered the quiz: her own call gets past the session checks to the 409.
+  'POST /api/client/compatible/get': {
+    request: (w) => ({ client_id: w.clientA.id }),
+    expect: { ...CLIENT_ONLY, clientA: 409 },
+  },
   'POST /api/client/advert/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
   'POST /api/client/advert/update': {
     request: (w) => ({ advert: { client_id: w.clientA.id, status_id: 1, description_update: 'Hola' } }),

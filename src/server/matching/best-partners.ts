@@ -1,0 +1,391 @@
+import {
+  AGE_RANGES,
+  GENDER_FIT_SCORE,
+  MAX_AGE,
+  POINTS_OUT_OF,
+  percentOf,
+  type ScoringClient,
+  SOUGHT_GENDER,
+} from '../../shared/domain/compatibility';
+import { encodeAnswers, MARITAL_MISFIT, TABLE_SIZES, TABLES } from './answer-tables';
+
+/** How many partners a member's "Para ti" keeps (design.md §16). */
+export const BEST_PARTNERS = 100;
+
+/** A client as "Para ti" sees her: the scoring data, and whether others may be shown her (a published advert). */
+export interface PartnerCandidate extends ScoringClient {
+  listed: boolean;
+}
+
+export interface Partner {
+  client_id: number;
+  score: number;
+  percent: number;
+}
+
+export interface BestPartnersOptions {
+  /** BEST_PARTNERS unless a test asks for fewer, to reach the cut often. */
+  keep?: number;
+}
+
+const GENDERS = 3;
+const RANGE_BOUNDS = Object.values(AGE_RANGES);
+const RANGE_INDEX = new Map(Object.keys(AGE_RANGES).map((text, index) => [text, index]));
+const SOUGHT_CODE = new Map<string, number>(Object.entries(SOUGHT_GENDER));
+const RANGES_WITH_AGE = Array.from({ length: MAX_AGE + 1 }, (_, age) =>
+  RANGE_BOUNDS.flatMap(([min, max], index) => (age >= min && age <= max ? [index] : [])),
+);
+const BUCKETS = GENDERS * GENDERS * RANGE_BOUNDS.length;
+/** Order levels: the percent (score capped at 20, spec §9), from 0 (100 %) down to the lowest fit. */
+const LEVELS = POINTS_OUT_OF - GENDER_FIT_SCORE + 1;
+const [SIZE0, SIZE1, SIZE2] = TABLE_SIZES;
+const [TABLE0, TABLE1, TABLE2] = TABLES;
+const MIN_CAPACITY = 1024;
+const ATTRIBUTES = [
+  'active',
+  'listed',
+  'gender',
+  'sought',
+  'range',
+  'age',
+  'code0',
+  'code1',
+  'code2',
+] as const;
+
+/** Index of the first element ≥ key in block[0 … length). */
+function lowerBound(block: Int32Array, length: number, key: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (block[middle]! < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function grown<T extends Uint8Array | Int32Array>(array: T, capacity: number): T {
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  next.set(array);
+  return next;
+}
+
+interface PartnerList {
+  ids: Int32Array;
+  scores: Uint8Array;
+}
+
+/**
+ * Each member's best partners for "Para ti" (design.md §16), exactly as the specification's §9 scores
+ * rank them: people who fit her by age and sought gender both ways, have a published advert, and are
+ * not blocked either way, by percent from highest, then newest (highest id), her best `keep`.
+ *
+ * - Candidates: clients sit in buckets by (gender, sought gender, preferred age range), sorted by id,
+ *   so a member reads only the one or two buckets whose people can fit her both ways.
+ * - A list is computed when first asked for (one pass over those buckets from the newest id, keeping at
+ *   most `keep` per percent level: three table reads per candidate) and kept until a change can move
+ *   it. A restarted instance answers as soon as the clients are loaded.
+ * - A change of one client (quiz, birthday, advert, status, block) drops her list and the kept lists
+ *   she was in or would now enter; they are computed again when next asked for. Everything else stays.
+ *
+ * Per-client arrays are indexed by id (about 12 bytes per id up to the largest one), plus the kept
+ * lists (5 bytes per partner).
+ */
+export class BestPartners {
+  private readonly keep: number;
+  private capacity = 0;
+  private active = new Uint8Array(0);
+  private listed = new Uint8Array(0);
+  private gender = new Uint8Array(0);
+  private sought = new Uint8Array(0);
+  private range = new Uint8Array(0);
+  private age = new Uint8Array(0);
+  private code0 = new Uint8Array(0);
+  private code1 = new Uint8Array(0);
+  private code2 = new Uint8Array(0);
+  private members = Array.from({ length: BUCKETS }, () => new Int32Array(MIN_CAPACITY));
+  private memberCount = new Int32Array(BUCKETS);
+  private blocks = new Map<number, Set<number>>();
+  private lists = new Map<number, PartnerList>();
+  private readonly levelCounts = new Int32Array(LEVELS);
+  private levelSlots: Int32Array;
+
+  constructor(options: BestPartnersOptions = {}) {
+    this.keep = options.keep ?? BEST_PARTNERS;
+    this.levelSlots = new Int32Array(LEVELS * this.keep);
+    this.ensureCapacity(0);
+  }
+
+  /** Clients who have a "Para ti" (active, with a valid quiz and a birthday). */
+  get clientCount(): number {
+    let total = 0;
+    for (let bucket = 0; bucket < BUCKETS; bucket++) total += this.memberCount[bucket]!;
+    return total;
+  }
+
+  /** Lists computed and kept now. */
+  get keptLists(): number {
+    return this.lists.size;
+  }
+
+  /** Replaces everything: these clients and these blocks (pairs, in either order). */
+  load(clients: Iterable<PartnerCandidate>, blocks: Iterable<readonly [number, number]>): void {
+    const list = Array.from(clients);
+    let maxId = 0;
+    for (const client of list) maxId = Math.max(maxId, checkedId(client.id));
+    this.capacity = 0;
+    for (const name of ATTRIBUTES) this[name] = new Uint8Array(0);
+    this.members = Array.from({ length: BUCKETS }, () => new Int32Array(MIN_CAPACITY));
+    this.memberCount = new Int32Array(BUCKETS);
+    this.lists.clear();
+    this.blocks.clear();
+    this.ensureCapacity(maxId);
+    for (const client of list) this.setClient(client);
+    // In id order, so every bucket comes out sorted without moving anyone.
+    for (let x = 0; x < this.capacity; x++) {
+      if (this.active[x] === 1) this.appendToBucket(x);
+    }
+    for (const [a, b] of blocks) this.addBlock(a, b);
+  }
+
+  /** Adds a client or applies a change to her (quiz, birthday, advert published or hidden, reactivated). */
+  upsert(client: PartnerCandidate): void {
+    const id = checkedId(client.id);
+    this.ensureCapacity(id);
+    this.forgetListsAround(id);
+    if (this.active[id] === 1) this.leaveBucket(id);
+    if (this.setClient(client)) {
+      this.joinBucket(id);
+      this.forgetListsAround(id);
+    }
+  }
+
+  /** Takes a client out (deactivated, erased, quiz no longer valid). Unknown ids are ignored. */
+  remove(clientId: number): void {
+    if (!this.isActive(clientId)) return;
+    this.forgetListsAround(clientId);
+    this.leaveBucket(clientId);
+  }
+
+  /** Replaces the blocks one client made or received. */
+  setBlocks(clientId: number, blockedWith: Iterable<number>): void {
+    for (const other of this.blocks.get(clientId) ?? []) {
+      this.blocks.get(other)?.delete(clientId);
+      this.lists.delete(other);
+    }
+    this.blocks.delete(clientId);
+    this.lists.delete(clientId);
+    for (const other of blockedWith) this.addBlock(clientId, other);
+  }
+
+  /** Her best partners in order, or null when she has no "Para ti" (no valid quiz, no birthday, inactive). */
+  bestOf(clientId: number): Partner[] | null {
+    if (!this.isActive(clientId)) return null;
+    let list = this.lists.get(clientId);
+    if (list === undefined) {
+      list = this.compute(clientId);
+      this.lists.set(clientId, list);
+    }
+    return Array.from(list.ids, (id, index) => {
+      const score = list.scores[index]!;
+      return { client_id: id, score, percent: percentOf(score) };
+    });
+  }
+
+  private isActive(clientId: number): boolean {
+    return (
+      Number.isInteger(clientId) && clientId >= 0 && clientId < this.capacity && this.active[clientId] === 1
+    );
+  }
+
+  private addBlock(a: number, b: number): void {
+    for (const [one, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      let set = this.blocks.get(one);
+      if (set === undefined) {
+        set = new Set();
+        this.blocks.set(one, set);
+      }
+      set.add(other);
+      this.lists.delete(one);
+    }
+  }
+
+  /**
+   * Drops the kept lists a change of x can move: her own, and those of everyone who fits her both ways
+   * (the only people whose lists can hold her). Called with her attributes before and after a change.
+   */
+  private forgetListsAround(x: number): void {
+    this.lists.delete(x);
+    if (this.lists.size === 0 || this.active[x] !== 1) return;
+    this.eachFitting(x, (y) => {
+      this.lists.delete(y);
+    });
+  }
+
+  /** Calls visit(y) for each client y ≠ x who fits x by age and sought gender both ways, newest first. */
+  private eachFitting(x: number, visit: (y: number) => void): void {
+    const base = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
+    const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
+    const ages = this.age;
+    for (const range of RANGES_WITH_AGE[this.age[x]!]!) {
+      const members = this.members[base + range]!;
+      for (let i = this.memberCount[base + range]! - 1; i >= 0; i--) {
+        const y = members[i]!;
+        const age = ages[y]!;
+        if (age >= minAge && age <= maxAge && y !== x) visit(y);
+      }
+    }
+  }
+
+  /**
+   * One pass over the buckets of the people who can fit x, newest first: each percent level keeps its
+   * first `keep` (the newest), then the levels are read from 100 % down until `keep` are taken. When x's
+   * age falls in two ranges, the two buckets are walked merged, so "newest" holds across them.
+   */
+  private compute(x: number): PartnerList {
+    const keep = this.keep;
+    const base = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
+    const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
+    const ranges = RANGES_WITH_AGE[this.age[x]!]!;
+    const first = this.members[base + ranges[0]!]!;
+    const second = ranges.length > 1 ? this.members[base + ranges[1]!]! : first;
+    let i = this.memberCount[base + ranges[0]!]! - 1;
+    let j = ranges.length > 1 ? this.memberCount[base + ranges[1]!]! - 1 : -1;
+    const counts = this.levelCounts;
+    const slots = this.levelSlots;
+    counts.fill(0);
+    const blocked = this.blocks.get(x);
+    const { age: ages, listed, code0, code1, code2 } = this;
+    const x0 = code0[x]! * SIZE0;
+    const x1 = code1[x]! * SIZE1;
+    const x2 = code2[x]! * SIZE2;
+    while (i >= 0 || j >= 0) {
+      let y: number;
+      if (j < 0 || (i >= 0 && first[i]! > second[j]!)) y = first[i--]!;
+      else y = second[j--]!;
+      if (listed[y] !== 1 || y === x) continue;
+      const age = ages[y]!;
+      if (age < minAge || age > maxAge) continue;
+      if (blocked?.has(y)) continue;
+      const marital = TABLE0[x0 + code0[y]!]!;
+      const score =
+        marital === MARITAL_MISFIT
+          ? GENDER_FIT_SCORE
+          : GENDER_FIT_SCORE + marital + TABLE1[x1 + code1[y]!]! + TABLE2[x2 + code2[y]!]!;
+      const level = POINTS_OUT_OF - Math.min(score, POINTS_OUT_OF);
+      const count = counts[level]!;
+      if (count < keep) {
+        slots[level * keep + count] = y;
+        counts[level] = count + 1;
+      }
+    }
+    let total = 0;
+    for (let level = 0; level < LEVELS && total < keep; level++)
+      total += Math.min(counts[level]!, keep - total);
+    const ids = new Int32Array(total);
+    const scores = new Uint8Array(total);
+    let taken = 0;
+    for (let level = 0; level < LEVELS && taken < total; level++) {
+      for (let k = 0; k < counts[level]! && taken < total; k++) {
+        const y = slots[level * keep + k]!;
+        ids[taken] = y;
+        scores[taken++] = this.scoreOf(x, y);
+      }
+    }
+    return { ids, scores };
+  }
+
+  /** The uncapped §9 score of two clients who fit both ways (21 and 20 are both 100 %). */
+  private scoreOf(x: number, y: number): number {
+    const marital = TABLE0[this.code0[x]! * SIZE0 + this.code0[y]!]!;
+    if (marital === MARITAL_MISFIT) return GENDER_FIT_SCORE;
+    return (
+      GENDER_FIT_SCORE +
+      marital +
+      TABLE1[this.code1[x]! * SIZE1 + this.code1[y]!]! +
+      TABLE2[this.code2[x]! * SIZE2 + this.code2[y]!]!
+    );
+  }
+
+  private ensureCapacity(id: number): void {
+    if (id < this.capacity) return;
+    let capacity = Math.max(MIN_CAPACITY, this.capacity);
+    while (capacity <= id) capacity *= 2;
+    for (const name of ATTRIBUTES) this[name] = grown(this[name], capacity);
+    this.capacity = capacity;
+  }
+
+  /** Stores the client's attributes; false (and inactive) when she has no "Para ti". */
+  private setClient(client: PartnerCandidate): boolean {
+    const { id, answers, age, gender } = client;
+    const encoded = answers === null ? null : encodeAnswers(answers);
+    const sought = answers === null ? undefined : SOUGHT_CODE.get(answers.q_1);
+    const range = answers === null ? undefined : RANGE_INDEX.get(answers.q_2);
+    this.active[id] = 0;
+    const pairable =
+      age !== null &&
+      Number.isInteger(age) &&
+      age >= 0 &&
+      age <= MAX_AGE &&
+      (gender === 1 || gender === 2 || gender === 3) &&
+      encoded !== null &&
+      sought !== undefined &&
+      range !== undefined;
+    if (!pairable) return false;
+    this.gender[id] = gender;
+    this.sought[id] = sought;
+    this.range[id] = range;
+    this.age[id] = age;
+    [this.code0[id], this.code1[id], this.code2[id]] = encoded;
+    this.listed[id] = client.listed ? 1 : 0;
+    this.active[id] = 1;
+    return true;
+  }
+
+  private bucketOf(id: number): number {
+    return (
+      ((this.gender[id]! - 1) * GENDERS + (this.sought[id]! - 1)) * RANGE_BOUNDS.length + this.range[id]!
+    );
+  }
+
+  private appendToBucket(id: number): void {
+    const bucket = this.bucketOf(id);
+    const count = this.memberCount[bucket]!;
+    if (count === this.members[bucket]!.length)
+      this.members[bucket] = grown(this.members[bucket]!, count * 2);
+    this.members[bucket]![count] = id;
+    this.memberCount[bucket] = count + 1;
+  }
+
+  private joinBucket(id: number): void {
+    const bucket = this.bucketOf(id);
+    const count = this.memberCount[bucket]!;
+    if (count === this.members[bucket]!.length)
+      this.members[bucket] = grown(this.members[bucket]!, count * 2);
+    const members = this.members[bucket]!;
+    const position = lowerBound(members, count, id);
+    members.copyWithin(position + 1, position, count);
+    members[position] = id;
+    this.memberCount[bucket] = count + 1;
+  }
+
+  private leaveBucket(id: number): void {
+    const bucket = this.bucketOf(id);
+    const count = this.memberCount[bucket]!;
+    const members = this.members[bucket]!;
+    const position = lowerBound(members, count, id);
+    members.copyWithin(position, position + 1, count);
+    this.memberCount[bucket] = count - 1;
+    this.active[id] = 0;
+  }
+}
+
+function checkedId(id: number): number {
+  if (!Number.isInteger(id) || id < 0 || id > 0x7fffffff)
+    throw new RangeError(`Client id ${id} is not valid`);
+  return id;
+}
