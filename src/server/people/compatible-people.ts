@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { COMPATIBLE_PAGE_SIZE, type CompatiblePerson } from '../../shared/contracts/compatible';
+import {
+  BIRTHDAY_NEEDED,
+  COMPATIBLE_PAGE_SIZE,
+  type CompatiblePerson,
+  QUIZ_NEEDED,
+} from '../../shared/contracts/compatible';
 import { compatibilityReasons } from '../../shared/domain/compatibility-reasons';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
@@ -9,10 +14,6 @@ import type { DB } from '../platform/db/database';
 import { conflict } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
 import { visibleAdverts } from './adverts';
-
-export const QUIZ_NEEDED = 'Responde el cuestionario de compatibilidad para ver a las personas afines a ti';
-export const BIRTHDAY_NEEDED =
-  'Agrega tu fecha de nacimiento en tu perfil para ver a las personas afines a ti';
 
 async function answersOf(db: DB, clientIds: number[]): Promise<Map<number, QuizAnswers>> {
   if (clientIds.length === 0) return new Map();

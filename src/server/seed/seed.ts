@@ -68,31 +68,28 @@ const SOUGHT_GENDER_ANSWER: Readonly<Record<1 | 2 | 3, QuizOptionText<'q_1'>>> =
   3: 'No binario o LGBTQ+',
 };
 
+/** How far from her own age a demo client looks: women a little older, men a little younger. */
+const SOUGHT_AGE_OFFSET: Readonly<Record<1 | 2 | 3, number>> = { 1: 3, 2: -5, 3: 0 };
+
 /**
  * Deterministic quiz answers for demo client number `index`, realistic enough that the admin's quiz
- * tab shows pairs: each client looks for the gender the demo pairs them with, in the age range where
- * most of those clients are today, and most do not mind the other's marital status.
+ * tab and each member's "Para ti" show pairs: each client looks for the gender the demo pairs them
+ * with, in the first age range holding her own age moved by SOUGHT_AGE_OFFSET (so Mariana, 33, and
+ * the men in their late thirties find each other), and most do not mind the other's marital status.
  */
 function demoQuizAnswers(index: number, today: string): Record<string, string> {
   const client = DEMO_CLIENTS[index]!;
-  const sought = SOUGHT_GENDER_ANSWER[client.gender];
-  const soughtGender = SOUGHT_GENDER[sought];
-  const candidateAges = DEMO_CLIENTS.filter((other) => other.gender === soughtGender).map(
-    (other) => ageOnDay(other.birthday, today) ?? 0,
-  );
-  const [bestRange] = Object.entries(AGE_RANGES)
-    .map(([range, [min, max]]) => ({
-      range,
-      fits: candidateAges.filter((age) => age >= min && age <= max).length,
-    }))
-    .sort((x, y) => y.fits - x.fits);
+  const target = (ageOnDay(client.birthday, today) ?? 30) + SOUGHT_AGE_OFFSET[client.gender];
+  const [range] = Object.entries(AGE_RANGES).find(([, [min, max]]) => target >= min && target <= max) ?? [
+    '30-35',
+  ];
   const answers: Record<string, string> = {};
   QUIZ_QUESTIONS.forEach((question, position) => {
     const option = question.options[(index * 7 + position * 3) % question.options.length]!;
     answers[question.key] = option.text;
   });
-  answers.q_1 = sought;
-  answers.q_2 = bestRange!.range;
+  answers.q_1 = SOUGHT_GENDER_ANSWER[client.gender];
+  answers.q_2 = range;
   answers.q_5 = index % 3 === 0 ? 'Soltero/a' : 'No importa';
   return answers;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIRTHDAY_NEEDED, QUIZ_NEEDED } from '../../../src/server/people/compatible-people';
+import { BIRTHDAY_NEEDED, QUIZ_NEEDED } from '../../../src/shared/contracts/compatible';
 import { ageOn, percentOf, scorePair } from '../../../src/shared/domain/compatibility';
 import type { GenderId } from '../../../src/shared/domain/genders';
 import type { QuizAnswers } from '../../../src/shared/domain/quiz-questions';

@@ -34,7 +34,7 @@ test('un visitante pagina /personas, filtra por género y abre el perfil complet
   await page.goto('/personas');
   await expect(page.getByRole('heading', { level: 1, name: 'Personas' })).toBeVisible();
   await expect(page).toHaveTitle(/Personas/);
-  const filters = page.getByRole('group', { name: 'Filtrar por género' });
+  const filters = page.getByRole('group', { name: 'Qué personas ver' });
   await expect(filters.getByRole('button', { name: 'Todos' })).toHaveAttribute('aria-pressed', 'true');
 
   // Six a page, newest first: the first demo advert (Mariana's) is past the first page; other
@@ -98,10 +98,7 @@ test('en su propio anuncio no hay botón de interés; en un interés existente s
   await own.getByRole('button', { name: 'Cerrar' }).click();
 
   // The demo client and Carlos are a mutual pair in the demo content.
-  await page
-    .getByRole('group', { name: 'Filtrar por género' })
-    .getByRole('button', { name: 'Hombre' })
-    .click();
+  await page.getByRole('group', { name: 'Qué personas ver' }).getByRole('button', { name: 'Hombre' }).click();
   // The men's list has replaced the women's before paging through it for Carlos's card.
   await expect(adverts(page).filter({ hasText: 'Mujer' })).toHaveCount(0);
   const carlos = await openProfile(page, 'Carlos H.');
@@ -201,7 +198,7 @@ test('/personas, su panel y /intereses caben en un teléfono de 360 px', async (
   expect(await page.evaluate(() => document.documentElement.scrollWidth), '/intereses').toBeLessThanOrEqual(
     360,
   );
-  await page.goto('/personas');
+  await page.goto('/personas?vista=todos');
   await expect(adverts(page).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth), '/personas').toBeLessThanOrEqual(
     360,

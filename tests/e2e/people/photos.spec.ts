@@ -105,7 +105,7 @@ test('una foto sube desde el teléfono, un administrador la aprueba, el visitant
   const bruno = await newPerson(baseURL!, { gender: 2 });
   const member = await phonePage(browser);
   await loginAsClient(member, bruno.email, FRESH_PASSWORD);
-  await member.goto('/personas');
+  await member.goto('/personas?vista=todos');
   const clear = (await advertCard(member, ana)).getByRole('img', { name: `Foto de ${ana.card}` });
   await expect(clear).toHaveAttribute('src', /^\/images\/.+\/\d+\.\w+$/);
   await expect(clear).not.toHaveAttribute('src', /blur/);
@@ -258,7 +258,7 @@ test('la galería del panel se recorre deslizando, con flechas y con puntos', as
   }
   const iris = await newPerson(baseURL!);
   await loginAsClient(page, iris.email, FRESH_PASSWORD);
-  await page.goto('/personas');
+  await page.goto('/personas?vista=todos');
   await (await advertCard(page, hana)).getByRole('button', { name: 'Ver perfil' }).click();
   const gallery = page.getByRole('region', { name: `Fotos de ${hana.card}` });
   const dot = (number: number) => gallery.getByRole('button', { name: `Ver la foto ${number}` });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isPublicEventDetails } from '../../../shared/contracts/events';
 import { ApiError, answerOf, apiPost } from '../../api/client';
+import { useSessionHint } from '../../api/session';
 
 /** The public detail of one event; null when it does not exist or is not public (404). */
 export function useEventDetails(eventId: number) {
@@ -23,5 +24,21 @@ export function useSignUpToEvent() {
   return useMutation({
     mutationFn: (eventId: number) => apiPost('client/events/add', { event_id: eventId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client', 'events'] }),
+  });
+}
+
+/**
+ * For a member who answered the quiz, how many people holding a place suit her at 70 % or more
+ * (design.md §16); null otherwise. Asked apart from the details, which the server renders for
+ * everyone alike.
+ */
+export function useCompatibleCount(eventId: number) {
+  const clientId = useSessionHint('client');
+  return useQuery({
+    queryKey: ['event-compatible', clientId, eventId],
+    enabled: clientId !== null,
+    queryFn: async () =>
+      answerOf(await apiPost('event/details', { event_id: eventId }), isPublicEventDetails)
+        .compatible_count ?? null,
   });
 }

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Hourglass, MapPin, Users } from 'lucide-react';
+import { CalendarDays, Clock, Hourglass, MapPin, Sparkles, Users } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { EventDetails } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
@@ -16,7 +16,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { formatAgeBand, formatDuration, mapsUrl } from '../../lib/event-facts';
 import { formatDay, formatHour, formatPrice } from '../../lib/format';
 import { useLoginLink } from '../auth/login-return';
-import { useEventDetails, useSignUpToEvent } from './api';
+import { useCompatibleCount, useEventDetails, useSignUpToEvent } from './api';
 
 /** /evento/{id}: one event, where and how long, its prices and places per gender, and the member's place. */
 export function EventDetailPage() {
@@ -106,6 +106,7 @@ function EventDetailView({ event }: { event: EventDetails }) {
             </div>
           </dl>
           <PlacesLeft event={event} />
+          <CompatibleAttendees eventId={event.id} past={event.past} />
           <MemberPlace event={event} soldOut={soldOut} />
         </aside>
       </div>
@@ -177,6 +178,20 @@ function PlacesLeft({ event }: { event: EventDetails }) {
       <li>Mujeres: {placesSentence(event.available_w)}</li>
       <li>Hombres: {placesSentence(event.available_m)}</li>
     </ul>
+  );
+}
+
+/** "3 personas muy afines a ti ya se registraron": a count, never who (design.md §16). */
+function CompatibleAttendees({ eventId, past }: { eventId: number; past: boolean }) {
+  const count = useCompatibleCount(eventId).data;
+  if (past || count === undefined || count === null || count < 1) return null;
+  return (
+    <p className="mt-4 flex items-center gap-2 rounded-lg bg-accent-soft px-4 py-3 text-sm font-semibold text-accent-dark">
+      <Sparkles className="size-4 shrink-0" aria-hidden />
+      {count === 1
+        ? '1 persona muy afín a ti ya se registró'
+        : `${count} personas muy afines a ti ya se registraron`}
+    </p>
   );
 }
 

@@ -39,3 +39,19 @@ export function useAddInterest() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_INTERESTS_KEY }),
   });
 }
+
+/**
+ * The member's "Para ti" (design.md §16), a page at a time for 'Ver más'. A 409 (no quiz answers
+ * yet) is an answer, not a failure: it is not retried.
+ */
+export function useCompatiblePeople(enabled: boolean) {
+  const clientId = useSessionHint('client');
+  return useInfiniteQuery({
+    queryKey: ['compatible', clientId],
+    enabled: enabled && clientId !== null,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => apiPost('client/compatible/get', { page: pageParam }),
+    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+    retry: false,
+  });
+}

@@ -1,6 +1,7 @@
-import { Heart } from 'lucide-react';
+import { Check, Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type CompatiblePerson, QUIZ_NEEDED } from '../../../shared/contracts/compatible';
 import type { PersonAdvert } from '../../../shared/contracts/people';
 import { GENDERS, type GenderId, genderLabel } from '../../../shared/domain/genders';
 import { totalLabel } from '../../../shared/domain/totals';
@@ -17,18 +18,58 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPersonFacts } from '../../lib/format';
 import { useLoginLink } from '../auth/login-return';
-import { useAddInterest, usePeopleAdverts } from './api';
+import { useAddInterest, useCompatiblePeople, usePeopleAdverts } from './api';
 
-const FILTERS = [{ id: undefined, label: 'Todos' }, ...GENDERS];
+/** What the list shows: a member's "Para ti", everyone, or one gender. */
+type View = 'para-ti' | 'todos' | GenderId;
 
-/** The gender filter lives in the address (?genero=2), so a reload or 'back' keeps it. */
-function useGenderFilter(): [GenderId | undefined, (gender: GenderId | undefined) => void] {
+const GENDER_VIEWS: { view: View; label: string }[] = [
+  { view: 'todos', label: 'Todos' },
+  ...GENDERS.map((gender) => ({ view: gender.id, label: gender.label })),
+];
+const MEMBER_VIEWS: { view: View; label: string }[] = [
+  { view: 'para-ti', label: 'Para ti' },
+  ...GENDER_VIEWS,
+];
+
+/** A card of either list; "Para ti" adds how well she fits and why. */
+type ListedPerson = PersonAdvert & { percent?: number; reasons?: string[] };
+
+function listedPerson(person: CompatiblePerson): ListedPerson {
+  return {
+    id: person.advert_id,
+    client_id: person.client_id,
+    client: person.name,
+    gender: person.gender,
+    age: person.age,
+    occupation: person.occupation,
+    description: person.description,
+    photo: person.photo,
+    photos: person.photos,
+    percent: person.percent,
+    reasons: person.reasons,
+  };
+}
+
+/**
+ * The view lives in the address (?genero=2, ?vista=todos), so a reload or 'back' keeps it. A member
+ * opens on "Para ti" (design.md §16); a visitor on everyone.
+ */
+function useView(member: boolean): [View, (view: View) => void] {
   const [params, setParams] = useSearchParams();
   const value = Number(params.get('genero'));
   const gender = GENDERS.find((option) => option.id === value)?.id;
-  const setGender = (next: GenderId | undefined) =>
-    setParams(next === undefined ? {} : { genero: String(next) }, { replace: true });
-  return [gender, setGender];
+  const view: View = gender ?? (member && params.get('vista') !== 'todos' ? 'para-ti' : 'todos');
+  const setView = (next: View) =>
+    setParams(
+      typeof next === 'number'
+        ? { genero: String(next) }
+        : next === 'todos' && member
+          ? { vista: 'todos' }
+          : {},
+      { replace: true },
+    );
+  return [view, setView];
 }
 
 /**
@@ -55,12 +96,20 @@ function useReopenedAdvert(people: PersonAdvert[], open: (advert: PersonAdvert) 
 /** /personas: published adverts, filtered by gender, with the full profile in a side panel. */
 export function PeoplePage() {
   usePageTitle('Personas');
-  const [gender, setGender] = useGenderFilter();
-  const [selected, setSelected] = useState<PersonAdvert | null>(null);
-  const adverts = usePeopleAdverts(gender);
+  const member = useSessionHint('client') !== null;
+  const [view, setView] = useView(member);
+  const [selected, setSelected] = useState<ListedPerson | null>(null);
+  const forYou = view === 'para-ti';
+  const adverts = usePeopleAdverts(typeof view === 'number' ? view : undefined);
+  const compatible = useCompatiblePeople(forYou);
   const pages = adverts.data?.pages ?? [];
-  const people = pages.flatMap((page) => page.adverts);
-  const total = totalLabel(pages[0]?.total ?? 0, pages[0]?.total_estimated);
+  const people: ListedPerson[] = forYou
+    ? (compatible.data?.pages.flatMap((page) => page.people.map(listedPerson)) ?? [])
+    : pages.flatMap((page) => page.adverts);
+  const total = forYou
+    ? totalLabel(compatible.data?.pages[0]?.total ?? 0, false)
+    : totalLabel(pages[0]?.total ?? 0, pages[0]?.total_estimated);
+  const list = forYou ? compatible : adverts;
   useReopenedAdvert(people, setSelected);
 
   return (
@@ -71,16 +120,16 @@ export function PeoplePage() {
       </p>
 
       <fieldset className="mt-6">
-        <legend className="sr-only">Filtrar por género</legend>
+        <legend className="sr-only">Qué personas ver</legend>
         <div className="flex flex-wrap gap-2">
-          {FILTERS.map((option) => {
-            const active = option.id === gender;
+          {(member ? MEMBER_VIEWS : GENDER_VIEWS).map((option) => {
+            const active = option.view === view;
             return (
               <button
                 key={option.label}
                 type="button"
                 aria-pressed={active}
-                onClick={() => setGender(option.id)}
+                onClick={() => setView(option.view)}
                 className={`rounded-full px-4 py-1.5 text-sm font-medium ring-1 ${
                   active
                     ? 'bg-accent text-white ring-accent'
@@ -94,20 +143,29 @@ export function PeoplePage() {
         </div>
       </fieldset>
 
-      {adverts.isPending ? (
+      {forYou && compatible.error instanceof ApiError && compatible.error.httpStatus === 409 ? (
+        <QuizInvitation message={compatible.error.message} onSeeEveryone={() => setView('todos')} />
+      ) : list.isPending ? (
         <Spinner label="Cargando personas…" />
-      ) : !adverts.data ? (
+      ) : !list.data ? (
         <div className="mt-8">
-          <ErrorAlert error={adverts.error} />
+          <ErrorAlert error={list.error} />
         </div>
       ) : people.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-black/5">
-          {gender === undefined
-            ? 'Todavía no hay anuncios publicados. Vuelve pronto.'
-            : 'No hay anuncios publicados en esta categoría. Prueba con otra.'}
+          {forYou
+            ? 'Todavía no hay personas afines a ti con anuncio publicado. Vuelve pronto o mira a todos.'
+            : view === 'todos'
+              ? 'Todavía no hay anuncios publicados. Vuelve pronto.'
+              : 'No hay anuncios publicados en esta categoría. Prueba con otra.'}
         </p>
       ) : (
         <>
+          {forYou ? (
+            <p className="mt-6 text-sm text-muted">
+              Las personas más afines a ti según el cuestionario, de la más a la menos compatible.
+            </p>
+          ) : null}
           <ul aria-label="Anuncios" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {people.map((advert, index) => (
               <li key={advert.id}>
@@ -120,16 +178,16 @@ export function PeoplePage() {
             <p className="text-sm text-muted">
               Mostrando {people.length} de {total}
             </p>
-            {adverts.hasNextPage ? (
+            {list.hasNextPage ? (
               <Button
                 variant="secondary"
-                onClick={() => adverts.fetchNextPage()}
-                disabled={adverts.isFetchingNextPage}
+                onClick={() => list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
               >
-                {adverts.isFetchingNextPage ? 'Cargando…' : 'Ver más'}
+                {list.isFetchingNextPage ? 'Cargando…' : 'Ver más'}
               </Button>
             ) : null}
-            <ErrorAlert error={adverts.error} />
+            <ErrorAlert error={list.error} />
           </div>
         </>
       )}
@@ -142,6 +200,42 @@ export function PeoplePage() {
         {selected ? <PersonProfile advert={selected} onBlocked={() => setSelected(null)} /> : null}
       </SidePanel>
     </section>
+  );
+}
+
+/** "Para ti" before the quiz: the server's reason and the way to fix it. */
+function QuizInvitation({ message, onSeeEveryone }: { message: string; onSeeEveryone: () => void }) {
+  const needsQuiz = message === QUIZ_NEEDED;
+  return (
+    <div className="mt-8 flex flex-col items-center gap-4 rounded-2xl bg-white p-8 text-center ring-1 ring-black/5">
+      <p className="max-w-md text-ink">
+        {needsQuiz
+          ? 'Responde el cuestionario de compatibilidad (20 preguntas, unos 5 minutos) y te mostramos a las personas más afines a ti, con lo que tienen en común.'
+          : message}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link
+          to={needsQuiz ? '/quiz' : '/perfil'}
+          className="rounded-full bg-accent px-5 py-2 font-semibold text-white hover:bg-accent-dark"
+        >
+          {needsQuiz ? 'Responder el cuestionario' : 'Ir a mi perfil'}
+        </Link>
+        <Button variant="secondary" onClick={onSeeEveryone}>
+          Ver a todos
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** "85 % afín": on a "Para ti" card and in its panel; visitors never see one. */
+function PercentBadge({ percent, className = '' }: { percent: number; className?: string }) {
+  return (
+    <span
+      className={`rounded-full bg-accent px-3 py-1 text-sm font-semibold text-white shadow-sm ${className}`}
+    >
+      {percent} % afín
+    </span>
   );
 }
 
@@ -171,7 +265,7 @@ function mainPhoto(advert: PersonAdvert): PhotoSource | null {
   return { url: advert.photo, srcset: advert.photos[0]?.srcset };
 }
 
-function PersonCard({ advert, eager, onOpen }: { advert: PersonAdvert; eager: boolean; onOpen: () => void }) {
+function PersonCard({ advert, eager, onOpen }: { advert: ListedPerson; eager: boolean; onOpen: () => void }) {
   const visitor = useVisitor();
   const photo = mainPhoto(advert);
   return (
@@ -187,6 +281,9 @@ function PersonCard({ advert, eager, onOpen }: { advert: PersonAdvert; eager: bo
           className="aspect-square w-full"
         />
         {visitor && photo ? <SignUpInvitation /> : null}
+        {advert.percent === undefined ? null : (
+          <PercentBadge percent={advert.percent} className="absolute top-3 left-3" />
+        )}
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h2 className="text-lg font-semibold">{advert.client}</h2>
@@ -201,7 +298,7 @@ function PersonCard({ advert, eager, onOpen }: { advert: PersonAdvert; eager: bo
 }
 
 /** The side panel's full profile and the interest button (hidden on one's own advert, spec §5). */
-function PersonProfile({ advert, onBlocked }: { advert: PersonAdvert; onBlocked: () => void }) {
+function PersonProfile({ advert, onBlocked }: { advert: ListedPerson; onBlocked: () => void }) {
   const clientId = useSessionHint('client');
   const visitor = useVisitor();
   return (
@@ -232,6 +329,21 @@ function PersonProfile({ advert, onBlocked }: { advert: PersonAdvert; onBlocked:
           ) : null}
         </dl>
       </div>
+      {advert.percent === undefined ? null : (
+        <div>
+          <PercentBadge percent={advert.percent} />
+          {advert.reasons && advert.reasons.length > 0 ? (
+            <ul aria-label="Lo que tienen en común" className="mt-3 grid gap-1 text-sm">
+              {advert.reasons.map((reason) => (
+                <li key={reason} className="flex gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+                  {reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      )}
       <div>
         <h3 className="font-semibold">Sobre mí</h3>
         <p className="mt-2 leading-relaxed whitespace-pre-line wrap-anywhere">{advert.description}</p>
