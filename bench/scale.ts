@@ -1,18 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-import { hashPassword } from '../src/server/platform/auth/passwords';
-import { createDatabase, migrateToLatest } from '../src/server/platform/db/database';
+import { sql } from 'kysely';
 import { encodeCursor } from '../src/server/platform/db/keyset';
-import { ensureReadIndexes } from '../src/server/platform/db/read-indexes';
-import type { Database } from '../src/server/platform/db/schema';
 import { ADMIN_PAGE_SIZE } from '../src/shared/contracts/admin';
-import { createScratchDatabase, ServerProcess } from '../tests/support/server-process';
+import { ServerProcess } from '../tests/support/server-process';
 import { TEST_ADMIN } from '../tests/support/test-app';
 import { publicRoutes } from './public-routes';
-import { loadScaleDataset, SCALE_PASSWORD } from './scale/dataset';
+import { SCALE_PASSWORD } from './scale/dataset';
+import {
+  CLIENTS,
+  loadAverage,
+  login,
+  percentile,
+  postgres,
+  residentMegabytes,
+  scratchDataset,
+} from './scale/scratch-dataset';
 
 /**
  * `npm run bench:scale` (design.md §17): builds the reference dataset in a scratch database —
@@ -22,8 +25,6 @@ import { loadScaleDataset, SCALE_PASSWORD } from './scale/dataset';
  * beside its target: member and admin calls p95 ≤ 100 ms, public calls and pages ≤ 300 ms cold
  * (a second server with the read cache off answers every request cold), no body over 1 MB.
  */
-const postgres = Boolean(process.env.DATABASE_URL);
-const CLIENTS = Number(process.env.SCALE_CLIENTS ?? (postgres ? 1_000_000 : 100_000));
 const REQUESTS = Math.max(20, Number(process.env.REQUESTS ?? 20));
 const LOAD_TARGET_S = 600;
 const WARM_P95_TARGET_MS = 100;
@@ -50,15 +51,6 @@ interface Row {
   cumple: string;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-function residentMegabytes(pid: number): { now: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { now: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
-}
-
 /** One request; a call that has not answered in two minutes counts as failed (599) and the run goes on. */
 async function timed(send: () => Promise<Response>): Promise<{ ms: number; bytes: number; status: number }> {
   const started = performance.now();
@@ -71,50 +63,13 @@ async function timed(send: () => Promise<Response>): Promise<{ ms: number; bytes
   }
 }
 
-async function login(server: ServerProcess, call: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/${call}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ access: { email, password } }),
-  });
-  if (!response.ok) throw new Error(`${call}: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-const scratch = await createScratchDatabase();
+const { scratch, db, counts, loadSeconds } = await scratchDataset();
 const servers: ServerProcess[] = [];
 try {
   console.log(
     `bench:scale — ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CLIENTS.toLocaleString('es-MX')} miembros`,
   );
-  console.log(
-    `carga del sistema al empezar: ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')}`,
-  );
-
-  const loadStarted = performance.now();
-  // The app's pool stops a query after 15 s; loading a table of millions takes longer.
-  const db = scratch.databaseUrl
-    ? new Kysely<Database>({
-        dialect: new PostgresDialect({
-          pool: new pg.Pool({ connectionString: scratch.databaseUrl, max: 1 }),
-        }),
-      })
-    : createDatabase({ databaseUrl: undefined, dataDir: scratch.dataDir });
-  await migrateToLatest(db);
-  const counts = await loadScaleDataset(
-    db,
-    postgres ? 'postgres' : 'sqlite',
-    { clients: CLIENTS },
-    await hashPassword(SCALE_PASSWORD),
-  );
-  await ensureReadIndexes(db, scratch.databaseUrl);
-  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  console.log(`carga del sistema al empezar: ${loadAverage()}`);
   console.table(counts);
   const member = await db
     .selectFrom('clients')
@@ -189,8 +144,8 @@ try {
   const coldServer = await ServerProcess.start({ ...scratch, env: { ...env, PUBLIC_CACHE_TTL_MS: '0' } });
   servers.push(coldServer);
 
-  const memberCookie = await login(server, 'client/login', member.email, SCALE_PASSWORD);
-  const adminCookie = await login(server, 'admin/login', TEST_ADMIN.email, TEST_ADMIN.password);
+  const memberCookie = await login(server.url, 'client/login', member.email, SCALE_PASSWORD);
+  const adminCookie = await login(server.url, 'admin/login', TEST_ADMIN.email, TEST_ADMIN.password);
   const cookies = { visitante: '', miembro: memberCookie, admin: adminCookie };
 
   let nextTarget = 0;
@@ -383,12 +338,7 @@ try {
     },
   });
   allMet &&= loadSeconds <= LOAD_TARGET_S;
-  console.log(
-    `carga del sistema al terminar: ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`carga del sistema al terminar: ${loadAverage()}`);
   console.log(allMet ? 'Todas las metas se cumplen.' : 'Hay metas sin cumplir.');
   if (!allMet) process.exitCode = 1;
 } finally {
