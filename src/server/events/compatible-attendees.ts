@@ -17,7 +17,7 @@ export async function countCompatibleAttendees(
   eventId: number,
   clientId: number,
 ): Promise<number | undefined> {
-  const [her] = await loadScoringClients(db, [clientId]);
+  const [her] = await loadScoringClients(db, { ids: [clientId] });
   if (her === undefined) return undefined;
   const attendees = await db
     .selectFrom('assistance')
@@ -28,9 +28,6 @@ export async function countCompatibleAttendees(
     .where(notBlockedWith(clientId, 'assistance.client_id'))
     .execute();
   if (attendees.length === 0) return 0;
-  const people = await loadScoringClients(
-    db,
-    attendees.map((attendee) => attendee.client_id),
-  );
+  const people = await loadScoringClients(db, { ids: attendees.map((attendee) => attendee.client_id) });
   return people.filter((person) => percentOf(scorePair(her, person)) >= VERY_COMPATIBLE_PERCENT).length;
 }

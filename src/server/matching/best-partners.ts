@@ -41,6 +41,8 @@ const LEVELS = POINTS_OUT_OF - GENDER_FIT_SCORE + 1;
 const [SIZE0, SIZE1, SIZE2] = TABLE_SIZES;
 const [TABLE0, TABLE1, TABLE2] = TABLES;
 const MIN_CAPACITY = 1024;
+/** What a bucket keeps of each member beside her id, so a pass over it reads memory in order. */
+const BUCKET_FIELDS = ['age', 'listed', 'code0', 'code1', 'code2'] as const;
 const ATTRIBUTES = [
   'active',
   'listed',
@@ -76,20 +78,53 @@ interface PartnerList {
   scores: Uint8Array;
 }
 
+/** Clients of one (gender, sought gender, range), sorted by id, with their fields in the same order. */
+class Bucket {
+  count = 0;
+  ids = new Int32Array(MIN_CAPACITY);
+  age = new Uint8Array(MIN_CAPACITY);
+  listed = new Uint8Array(MIN_CAPACITY);
+  code0 = new Uint8Array(MIN_CAPACITY);
+  code1 = new Uint8Array(MIN_CAPACITY);
+  code2 = new Uint8Array(MIN_CAPACITY);
+
+  /** Puts a client at `position` (the end while loading in id order), moving the later ones up. */
+  insert(position: number, id: number, fields: Record<(typeof BUCKET_FIELDS)[number], number>): void {
+    if (this.count === this.ids.length) {
+      this.ids = grown(this.ids, this.count * 2);
+      for (const name of BUCKET_FIELDS) this[name] = grown(this[name], this.count * 2);
+    }
+    this.ids.copyWithin(position + 1, position, this.count);
+    this.ids[position] = id;
+    for (const name of BUCKET_FIELDS) {
+      this[name].copyWithin(position + 1, position, this.count);
+      this[name][position] = fields[name];
+    }
+    this.count++;
+  }
+
+  remove(position: number): void {
+    this.ids.copyWithin(position, position + 1, this.count);
+    for (const name of BUCKET_FIELDS) this[name].copyWithin(position, position + 1, this.count);
+    this.count--;
+  }
+}
+
 /**
  * Each member's best partners for "Para ti" (design.md §16), exactly as the specification's §9 scores
  * rank them: people who fit her by age and sought gender both ways, have a published advert, and are
  * not blocked either way, by percent from highest, then newest (highest id), her best `keep`.
  *
  * - Candidates: clients sit in buckets by (gender, sought gender, preferred age range), sorted by id,
- *   so a member reads only the one or two buckets whose people can fit her both ways.
+ *   each bucket holding its members' age, codes and advert flag in the same order, so a member reads
+ *   only the one or two buckets whose people can fit her, front to back in memory.
  * - A list is computed when first asked for (one pass over those buckets from the newest id, keeping at
  *   most `keep` per percent level: three table reads per candidate) and kept until a change can move
  *   it. A restarted instance answers as soon as the clients are loaded.
  * - A change of one client (quiz, birthday, advert, status, block) drops her list and the kept lists
  *   she was in or would now enter; they are computed again when next asked for. Everything else stays.
  *
- * Per-client arrays are indexed by id (about 12 bytes per id up to the largest one), plus the kept
+ * Per-client arrays are indexed by id (about 15 bytes per id up to the largest one), plus the kept
  * lists (5 bytes per partner).
  */
 export class BestPartners {
@@ -104,8 +139,7 @@ export class BestPartners {
   private code0 = new Uint8Array(0);
   private code1 = new Uint8Array(0);
   private code2 = new Uint8Array(0);
-  private members = Array.from({ length: BUCKETS }, () => new Int32Array(MIN_CAPACITY));
-  private memberCount = new Int32Array(BUCKETS);
+  private buckets = Array.from({ length: BUCKETS }, () => new Bucket());
   private blocks = new Map<number, Set<number>>();
   private lists = new Map<number, PartnerList>();
   private readonly levelCounts = new Int32Array(LEVELS);
@@ -119,9 +153,7 @@ export class BestPartners {
 
   /** Clients who have a "Para ti" (active, with a valid quiz and a birthday). */
   get clientCount(): number {
-    let total = 0;
-    for (let bucket = 0; bucket < BUCKETS; bucket++) total += this.memberCount[bucket]!;
-    return total;
+    return this.buckets.reduce((total, bucket) => total + bucket.count, 0);
   }
 
   /** Lists computed and kept now. */
@@ -131,20 +163,31 @@ export class BestPartners {
 
   /** Replaces everything: these clients and these blocks (pairs, in either order). */
   load(clients: Iterable<PartnerCandidate>, blocks: Iterable<readonly [number, number]>): void {
-    const list = Array.from(clients);
-    let maxId = 0;
-    for (const client of list) maxId = Math.max(maxId, checkedId(client.id));
     this.capacity = 0;
     for (const name of ATTRIBUTES) this[name] = new Uint8Array(0);
-    this.members = Array.from({ length: BUCKETS }, () => new Int32Array(MIN_CAPACITY));
-    this.memberCount = new Int32Array(BUCKETS);
+    this.ensureCapacity(0);
+    this.buckets = Array.from({ length: BUCKETS }, () => new Bucket());
     this.lists.clear();
     this.blocks.clear();
-    this.ensureCapacity(maxId);
-    for (const client of list) this.setClient(client);
-    // In id order, so every bucket comes out sorted without moving anyone.
+    this.add(clients);
+    this.finishLoading(blocks);
+  }
+
+  /** While loading (a new engine, or after load's reset): stores clients; finishLoading files them. */
+  add(clients: Iterable<PartnerCandidate>): void {
+    for (const client of clients) {
+      this.ensureCapacity(checkedId(client.id));
+      this.setClient(client);
+    }
+  }
+
+  /** Files the added clients in their buckets, in id order so no one moves, and takes the blocks. */
+  finishLoading(blocks: Iterable<readonly [number, number]>): void {
     for (let x = 0; x < this.capacity; x++) {
-      if (this.active[x] === 1) this.appendToBucket(x);
+      if (this.active[x] === 1) {
+        const bucket = this.buckets[this.bucketOf(x)]!;
+        bucket.insert(bucket.count, x, this.fieldsOf(x));
+      }
     }
     for (const [a, b] of blocks) this.addBlock(a, b);
   }
@@ -230,13 +273,11 @@ export class BestPartners {
   private eachFitting(x: number, visit: (y: number) => void): void {
     const base = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
     const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
-    const ages = this.age;
     for (const range of RANGES_WITH_AGE[this.age[x]!]!) {
-      const members = this.members[base + range]!;
-      for (let i = this.memberCount[base + range]! - 1; i >= 0; i--) {
-        const y = members[i]!;
-        const age = ages[y]!;
-        if (age >= minAge && age <= maxAge && y !== x) visit(y);
+      const { ids, age, count } = this.buckets[base + range]!;
+      for (let i = count - 1; i >= 0; i--) {
+        const y = ids[i]!;
+        if (age[i]! >= minAge && age[i]! <= maxAge && y !== x) visit(y);
       }
     }
   }
@@ -251,31 +292,34 @@ export class BestPartners {
     const base = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
     const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
     const ranges = RANGES_WITH_AGE[this.age[x]!]!;
-    const first = this.members[base + ranges[0]!]!;
-    const second = ranges.length > 1 ? this.members[base + ranges[1]!]! : first;
-    let i = this.memberCount[base + ranges[0]!]! - 1;
-    let j = ranges.length > 1 ? this.memberCount[base + ranges[1]!]! - 1 : -1;
+    // An age no range holds (under 18) fits no one.
+    if (ranges.length === 0) return { ids: new Int32Array(0), scores: new Uint8Array(0) };
+    const first = this.buckets[base + ranges[0]!]!;
+    const second = ranges.length > 1 ? this.buckets[base + ranges[1]!]! : null;
+    let i = first.count - 1;
+    let j = second === null ? -1 : second.count - 1;
     const counts = this.levelCounts;
     const slots = this.levelSlots;
     counts.fill(0);
     const blocked = this.blocks.get(x);
-    const { age: ages, listed, code0, code1, code2 } = this;
-    const x0 = code0[x]! * SIZE0;
-    const x1 = code1[x]! * SIZE1;
-    const x2 = code2[x]! * SIZE2;
+    const x0 = this.code0[x]! * SIZE0;
+    const x1 = this.code1[x]! * SIZE1;
+    const x2 = this.code2[x]! * SIZE2;
     while (i >= 0 || j >= 0) {
-      let y: number;
-      if (j < 0 || (i >= 0 && first[i]! > second[j]!)) y = first[i--]!;
-      else y = second[j--]!;
-      if (listed[y] !== 1 || y === x) continue;
-      const age = ages[y]!;
+      // The newer of the two buckets' next members.
+      const fromFirst = j < 0 || (i >= 0 && first.ids[i]! > second!.ids[j]!);
+      const bucket = fromFirst ? first : second!;
+      const k = fromFirst ? i-- : j--;
+      const y = bucket.ids[k]!;
+      if (bucket.listed[k] !== 1 || y === x) continue;
+      const age = bucket.age[k]!;
       if (age < minAge || age > maxAge) continue;
       if (blocked?.has(y)) continue;
-      const marital = TABLE0[x0 + code0[y]!]!;
+      const marital = TABLE0[x0 + bucket.code0[k]!]!;
       const score =
         marital === MARITAL_MISFIT
           ? GENDER_FIT_SCORE
-          : GENDER_FIT_SCORE + marital + TABLE1[x1 + code1[y]!]! + TABLE2[x2 + code2[y]!]!;
+          : GENDER_FIT_SCORE + marital + TABLE1[x1 + bucket.code1[k]!]! + TABLE2[x2 + bucket.code2[k]!]!;
       const level = POINTS_OUT_OF - Math.min(score, POINTS_OUT_OF);
       const count = counts[level]!;
       if (count < keep) {
@@ -352,34 +396,24 @@ export class BestPartners {
     );
   }
 
-  private appendToBucket(id: number): void {
-    const bucket = this.bucketOf(id);
-    const count = this.memberCount[bucket]!;
-    if (count === this.members[bucket]!.length)
-      this.members[bucket] = grown(this.members[bucket]!, count * 2);
-    this.members[bucket]![count] = id;
-    this.memberCount[bucket] = count + 1;
+  private fieldsOf(id: number): Record<(typeof BUCKET_FIELDS)[number], number> {
+    return {
+      age: this.age[id]!,
+      listed: this.listed[id]!,
+      code0: this.code0[id]!,
+      code1: this.code1[id]!,
+      code2: this.code2[id]!,
+    };
   }
 
   private joinBucket(id: number): void {
-    const bucket = this.bucketOf(id);
-    const count = this.memberCount[bucket]!;
-    if (count === this.members[bucket]!.length)
-      this.members[bucket] = grown(this.members[bucket]!, count * 2);
-    const members = this.members[bucket]!;
-    const position = lowerBound(members, count, id);
-    members.copyWithin(position + 1, position, count);
-    members[position] = id;
-    this.memberCount[bucket] = count + 1;
+    const bucket = this.buckets[this.bucketOf(id)]!;
+    bucket.insert(lowerBound(bucket.ids, bucket.count, id), id, this.fieldsOf(id));
   }
 
   private leaveBucket(id: number): void {
-    const bucket = this.bucketOf(id);
-    const count = this.memberCount[bucket]!;
-    const members = this.members[bucket]!;
-    const position = lowerBound(members, count, id);
-    members.copyWithin(position, position + 1, count);
-    this.memberCount[bucket] = count - 1;
+    const bucket = this.buckets[this.bucketOf(id)]!;
+    bucket.remove(lowerBound(bucket.ids, bucket.count, id));
     this.active[id] = 0;
   }
 }

@@ -111,12 +111,14 @@ export class MatchingService extends ScoringFollower {
   }
 
   protected async loadAll(): Promise<void> {
-    this.engine.load(await loadScoringClients(this.db));
+    const clients: ScoringClient[] = [];
+    for await (const batch of allScoringClients(this.db)) clients.push(...batch);
+    this.engine.load(clients);
   }
 
   protected async applyChanges(clientIds: number[]): Promise<void> {
     const current = new Map(
-      (await loadScoringClients(this.db, clientIds)).map((client) => [client.id, client]),
+      (await loadScoringClients(this.db, { ids: clientIds })).map((client) => [client.id, client]),
     );
     for (const clientId of clientIds) {
       const client = current.get(clientId);
@@ -137,16 +139,16 @@ export class PartnersService extends ScoringFollower {
   }
 
   protected async loadAll(): Promise<void> {
+    const loading = new BestPartners();
+    for await (const batch of allScoringClients(this.db)) loading.add(batch);
     const blocks = await this.db.selectFrom('blocks').select(['client_id', 'target_client_id']).execute();
-    this.partners.load(
-      await loadScoringClients(this.db, undefined, true),
-      blocks.map((block) => [block.client_id, block.target_client_id] as const),
-    );
+    loading.finishLoading(blocks.map((block) => [block.client_id, block.target_client_id] as const));
+    this.partners = loading;
   }
 
   protected async applyChanges(clientIds: number[]): Promise<void> {
     const current = new Map(
-      (await loadScoringClients(this.db, clientIds, true)).map((client) => [client.id, client]),
+      (await loadScoringClients(this.db, { ids: clientIds })).map((client) => [client.id, client]),
     );
     const blocks = await this.db
       .selectFrom('blocks')
@@ -171,21 +173,17 @@ export class PartnersService extends ScoringFollower {
   }
 }
 
+/** Rows read at a time when an engine loads everyone: bounds the memory a load takes. */
+const LOAD_BATCH = 50_000;
+
 /**
- * Active clients with a quiz, as the scoring sees them; with `listed`, whether others may be shown
- * them (a published advert, as /personas says: visibleAdverts).
+ * Active clients with a quiz, as the scoring sees them, and whether others may be shown them (a
+ * published advert, as /personas says: visibleAdverts): those named, or a batch by id from `after`.
  */
-export async function loadScoringClients(db: DB, onlyIds?: number[]): Promise<ScoringClient[]>;
 export async function loadScoringClients(
   db: DB,
-  onlyIds: number[] | undefined,
-  listed: true,
-): Promise<PartnerCandidate[]>;
-export async function loadScoringClients(
-  db: DB,
-  onlyIds?: number[],
-  listed?: true,
-): Promise<ScoringClient[]> {
+  which: { ids: number[] } | { after: number; limit: number },
+): Promise<PartnerCandidate[]> {
   let query = db
     .selectFrom('clients')
     .innerJoin('quiz_answers', 'quiz_answers.client_id', 'clients.id')
@@ -198,17 +196,28 @@ export async function loadScoringClients(
     .select(['clients.id', 'clients.gender', 'clients.birthday', 'adverts.id as advert_id'])
     .select(QUESTION_KEYS.map((key) => `quiz_answers.${key}` as const))
     .where('clients.status_id', '=', CLIENT_STATUS.active);
-  if (onlyIds) query = query.where('clients.id', 'in', onlyIds);
+  query =
+    'ids' in which
+      ? query.where('clients.id', 'in', which.ids)
+      : query.where('clients.id', '>', which.after).orderBy('clients.id').limit(which.limit);
   const rows = await query.execute();
   const now = new Date();
-  return rows.map((row) => {
-    const answers = Object.fromEntries(QUESTION_KEYS.map((key) => [key, row[key]])) as QuizAnswers;
-    const client: ScoringClient = {
-      id: row.id,
-      gender: row.gender as GenderId,
-      age: row.birthday ? ageOn(row.birthday, now) : null,
-      answers,
-    };
-    return listed ? { ...client, listed: row.advert_id !== null } : client;
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    gender: row.gender as GenderId,
+    age: row.birthday ? ageOn(row.birthday, now) : null,
+    answers: Object.fromEntries(QUESTION_KEYS.map((key) => [key, row[key]])) as QuizAnswers,
+    listed: row.advert_id !== null,
+  }));
+}
+
+/** Every client loadScoringClients would read, a batch at a time in id order. */
+async function* allScoringClients(db: DB): AsyncGenerator<PartnerCandidate[]> {
+  let after = 0;
+  for (;;) {
+    const batch = await loadScoringClients(db, { after, limit: LOAD_BATCH });
+    if (batch.length === 0) return;
+    yield batch;
+    after = batch[batch.length - 1]!.id;
+  }
 }
