@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PHOTO_STATUS } from '../../shared/contracts/photos';
-import { AGE_RANGES, SOUGHT_GENDER } from '../../shared/domain/compatibility';
+import { AGE_RANGES } from '../../shared/domain/compatibility';
 import { dayInMexicoCity, mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 import { QUIZ_QUESTIONS, type QuizOptionText } from '../../shared/domain/quiz-questions';
 import { clientSearchText, foldForSearch } from '../../shared/domain/search-text';

@@ -61,7 +61,9 @@ test('la página de un evento le dice a Mariana cuántas personas muy afines ya 
   };
   await api.dispose();
   const roma = events.events.find((event) => event.name === 'Speed Dating en la Roma')!;
-  const line = page.getByText(/^(1 persona muy afín a ti ya se registró|\d+ personas muy afines a ti ya se registraron)$/);
+  const line = page.getByText(
+    /^(1 persona muy afín a ti ya se registró|\d+ personas muy afines a ti ya se registraron)$/,
+  );
 
   await page.goto(`/evento/${roma.id}`);
   await expect(page.getByRole('heading', { level: 1, name: roma.name })).toBeVisible();
