@@ -2,15 +2,7 @@ import { sql } from 'kysely';
 import { QUIZ_QUESTIONS } from '../src/shared/domain/quiz-questions';
 import { ServerProcess } from '../tests/support/server-process';
 import { SCALE_PASSWORD } from './scale/dataset';
-import {
-  CLIENTS,
-  loadAverage,
-  login,
-  percentile,
-  postgres,
-  residentMegabytes,
-  scratchDataset,
-} from './scale/scratch-dataset';
+import * as scale from './scale/scratch-dataset';
 
 /**
  * `npm run bench:para-ti` (design.md §16–§17, issue 24): on the §17 reference dataset (as
@@ -66,14 +58,12 @@ async function answerQuiz(url: string, cookie: string, answers: Record<string, s
   if (!response.ok) throw new Error(`client/quizz/add: ${response.status} ${await response.text()}`);
 }
 
-const { scratch, db, counts, loadSeconds } = await scratchDataset();
+const { scratch, db, counts, loadSeconds } = await scale.scratchDataset();
 const servers: ServerProcess[] = [];
 try {
-  console.log(
-    `bench:para-ti — ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CLIENTS.toLocaleString('es-MX')} miembros`,
-  );
+  console.log(`bench:para-ti — ${scale.DATASET_LABEL}`);
   console.table(counts);
-  console.log(`conjunto cargado en ${loadSeconds.toFixed(1)} s; carga del sistema: ${loadAverage()}`);
+  console.log(`conjunto cargado en ${loadSeconds.toFixed(1)} s; carga del sistema: ${scale.loadAverage()}`);
   // Members with an advert and answers, spread over the ids.
   const members = await sql<{ id: number; email: string }>`select c.id, c.email from clients c
     join quiz_answers q on q.client_id = c.id join adverts a on a.client_id = c.id
@@ -92,7 +82,7 @@ try {
   servers.push(server);
   const cookies: string[] = [];
   for (const member of members.rows)
-    cookies.push(await login(server.url, 'client/login', member.email, SCALE_PASSWORD));
+    cookies.push(await scale.login(server.url, 'client/login', member.email, SCALE_PASSWORD));
   const loggedInSeconds = (performance.now() - started) / 1000;
   const first = await paraTi(server.url, cookies[0]!);
   const firstAnswerSeconds = (performance.now() - started) / 1000;
@@ -103,7 +93,7 @@ try {
   for (let round = 0; round < 2; round++) {
     for (const cookie of cookies) warmTimes.push((await paraTi(server.url, cookie)).ms);
   }
-  const memory = residentMegabytes(server.pid);
+  const memory = scale.residentMegabytes(server.pid);
 
   // Her own re-answer: the next answer through the same instance already reflects it.
   const own = members.rows[0]!;
@@ -139,7 +129,7 @@ try {
     )
     .execute();
   for (const candidate of candidates) {
-    const cookie = await login(second.url, 'client/login', candidate.email, SCALE_PASSWORD);
+    const cookie = await scale.login(second.url, 'client/login', candidate.email, SCALE_PASSWORD);
     const found = (await wholeList(second.url, cookie)).find((person) => person.client_id === own.id);
     if (found) {
       watcher = { cookie };
@@ -187,14 +177,14 @@ try {
       memory.peak <= MEMORY_TARGET_MB,
     ),
     [`client/compatible/get, primera lista de ${cold.length} miembros: p50 / p95 (ms)`]: row(
-      `${percentile(cold, 50).toFixed(1)} / ${percentile(cold, 95).toFixed(1)}`,
+      `${scale.percentile(cold, 50).toFixed(1)} / ${scale.percentile(cold, 95).toFixed(1)}`,
       `p95 ≤ ${P95_TARGET_MS}`,
-      percentile(cold, 95) <= P95_TARGET_MS,
+      scale.percentile(cold, 95) <= P95_TARGET_MS,
     ),
     [`client/compatible/get, repetida (${warm.length}): p50 / p95 (ms)`]: row(
-      `${percentile(warm, 50).toFixed(1)} / ${percentile(warm, 95).toFixed(1)}`,
+      `${scale.percentile(warm, 50).toFixed(1)} / ${scale.percentile(warm, 95).toFixed(1)}`,
       `p95 ≤ ${P95_TARGET_MS}`,
-      percentile(warm, 95) <= P95_TARGET_MS,
+      scale.percentile(warm, 95) <= P95_TARGET_MS,
     ),
     'nuevas respuestas en su propia lista (ms)': row(
       `${ownMs.toFixed(0)}${ownReflected ? '' : ' (la lista no cambió)'}`,
@@ -208,7 +198,7 @@ try {
     ),
   };
   console.table(rows);
-  console.log(`carga del sistema al terminar: ${loadAverage()}`);
+  console.log(`carga del sistema al terminar: ${scale.loadAverage()}`);
   const allMet = Object.values(rows).every((entry) => entry.cumple === 'sí');
   console.log(allMet ? 'Todas las metas se cumplen.' : 'Hay metas sin cumplir.');
   if (!allMet) process.exitCode = 1;

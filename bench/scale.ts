@@ -3,16 +3,16 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { encodeCursor } from '../src/server/platform/db/keyset';
 import { ADMIN_PAGE_SIZE } from '../src/shared/contracts/admin';
+import { publicRoutes } from '../tests/support/public-routes';
 import { ServerProcess } from '../tests/support/server-process';
 import { TEST_ADMIN } from '../tests/support/test-app';
-import { publicRoutes } from './public-routes';
 import { SCALE_PASSWORD } from './scale/dataset';
 import {
   CLIENTS,
+  DATASET_LABEL,
   loadAverage,
   login,
   percentile,
-  postgres,
   residentMegabytes,
   scratchDataset,
 } from './scale/scratch-dataset';
@@ -66,9 +66,7 @@ async function timed(send: () => Promise<Response>): Promise<{ ms: number; bytes
 const { scratch, db, counts, loadSeconds } = await scratchDataset();
 const servers: ServerProcess[] = [];
 try {
-  console.log(
-    `bench:scale — ${postgres ? 'PostgreSQL' : 'SQLite'}, ${CLIENTS.toLocaleString('es-MX')} miembros`,
-  );
+  console.log(`bench:scale — ${DATASET_LABEL}`);
   console.log(`carga del sistema al empezar: ${loadAverage()}`);
   console.table(counts);
   const member = await db

@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { publicRoutes } from '../tests/support/public-routes';
 import { createScratchDatabase, ServerProcess } from '../tests/support/server-process';
-import { publicRoutes } from './public-routes';
 
 /**
  * `npm run bench:web`: builds the web app, starts the real server on a scratch database and runs

@@ -43,6 +43,9 @@ export async function scratchDataset(): Promise<{
   return { scratch, db, counts, loadSeconds: (performance.now() - loadStarted) / 1000 };
 }
 
+/** What a bench measures on, for its first line: "PostgreSQL, 1,000,000 miembros". */
+export const DATASET_LABEL = `${postgres ? 'PostgreSQL' : 'SQLite'}, ${CLIENTS.toLocaleString('es-MX')} miembros`;
+
 /** The machine's load average, as the figures are quoted with it. */
 export function loadAverage(): string {
   return os

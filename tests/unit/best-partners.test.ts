@@ -4,25 +4,8 @@ import { type Random, seededRandom, syntheticAnswers } from '../../bench/synthet
 import { BestPartners, type Partner, type PartnerCandidate } from '../../src/server/matching/best-partners';
 import { GENDER_FIT_SCORE, percentOf, scorePair } from '../../src/shared/domain/compatibility';
 import type { GenderId } from '../../src/shared/domain/genders';
-import { QUIZ_QUESTIONS, type QuizAnswers } from '../../src/shared/domain/quiz-questions';
-
-const BOUNDARY_AGES = [17, 18, 29, 30, 35, 36, 40, 41, 45, 46, 50, 51, 65];
-
-function uniformAnswers(random: Random): QuizAnswers {
-  return Object.fromEntries(
-    QUIZ_QUESTIONS.map((question) => [
-      question.key,
-      question.options[Math.floor(random() * question.options.length)]!.text,
-    ]),
-  ) as QuizAnswers;
-}
-
-function randomAge(random: Random): number | null {
-  const roll = random();
-  if (roll < 0.05) return null;
-  if (roll < 0.35) return BOUNDARY_AGES[Math.floor(random() * BOUNDARY_AGES.length)]!;
-  return 25 + Math.floor(random() * 31);
-}
+import type { QuizAnswers } from '../../src/shared/domain/quiz-questions';
+import { randomAge, uniformAnswers } from '../support/random-quiz';
 
 /** Few genders and searches, so that many people fit each other and the cut at `keep` is reached. */
 function randomClient(random: Random, id: number): PartnerCandidate {

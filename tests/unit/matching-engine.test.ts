@@ -8,28 +8,11 @@ import {
   type ScoringClient,
 } from '../../src/shared/domain/compatibility';
 import type { GenderId } from '../../src/shared/domain/genders';
-import { QUIZ_QUESTIONS, type QuizAnswers } from '../../src/shared/domain/quiz-questions';
-
-const BOUNDARY_AGES = [17, 18, 29, 30, 35, 36, 40, 41, 45, 46, 50, 51, 65];
-
-function uniformAnswers(random: Random): QuizAnswers {
-  return Object.fromEntries(
-    QUIZ_QUESTIONS.map((question) => [
-      question.key,
-      question.options[Math.floor(random() * question.options.length)]!.text,
-    ]),
-  ) as QuizAnswers;
-}
+import type { QuizAnswers } from '../../src/shared/domain/quiz-questions';
+import { randomAge, uniformAnswers } from '../support/random-quiz';
 
 function randomGender(random: Random): GenderId {
   return (1 + Math.floor(random() * 3)) as GenderId;
-}
-
-function randomAge(random: Random): number | null {
-  const roll = random();
-  if (roll < 0.05) return null;
-  if (roll < 0.3) return BOUNDARY_AGES[Math.floor(random() * BOUNDARY_AGES.length)]!;
-  return 25 + Math.floor(random() * 31);
 }
 
 /**

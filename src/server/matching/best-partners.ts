@@ -1,13 +1,20 @@
 import {
-  AGE_RANGES,
   GENDER_FIT_SCORE,
-  MAX_AGE,
   POINTS_OUT_OF,
   percentOf,
   type ScoringClient,
-  SOUGHT_GENDER,
 } from '../../shared/domain/compatibility';
-import { encodeAnswers, MARITAL_MISFIT, TABLE_SIZES, TABLES } from './answer-tables';
+import { MARITAL_MISFIT, TABLE_SIZES, TABLES } from './answer-tables';
+import {
+  BUCKETS,
+  bucketIndex,
+  grown,
+  lowerBound,
+  MIN_CAPACITY,
+  RANGE_BOUNDS,
+  RANGES_WITH_AGE,
+  ScoringTable,
+} from './scoring-attributes';
 
 /** How many partners a member's "Para ti" keeps (design.md §16). */
 export const BEST_PARTNERS = 100;
@@ -28,50 +35,12 @@ export interface BestPartnersOptions {
   keep?: number;
 }
 
-const GENDERS = 3;
-const RANGE_BOUNDS = Object.values(AGE_RANGES);
-const RANGE_INDEX = new Map(Object.keys(AGE_RANGES).map((text, index) => [text, index]));
-const SOUGHT_CODE = new Map<string, number>(Object.entries(SOUGHT_GENDER));
-const RANGES_WITH_AGE = Array.from({ length: MAX_AGE + 1 }, (_, age) =>
-  RANGE_BOUNDS.flatMap(([min, max], index) => (age >= min && age <= max ? [index] : [])),
-);
-const BUCKETS = GENDERS * GENDERS * RANGE_BOUNDS.length;
 /** Order levels: the percent (score capped at 20, spec §9), from 0 (100 %) down to the lowest fit. */
 const LEVELS = POINTS_OUT_OF - GENDER_FIT_SCORE + 1;
 const [SIZE0, SIZE1, SIZE2] = TABLE_SIZES;
 const [TABLE0, TABLE1, TABLE2] = TABLES;
-const MIN_CAPACITY = 1024;
 /** What a bucket keeps of each member beside her id, so a pass over it reads memory in order. */
 const BUCKET_FIELDS = ['age', 'listed', 'code0', 'code1', 'code2'] as const;
-const ATTRIBUTES = [
-  'active',
-  'listed',
-  'gender',
-  'sought',
-  'range',
-  'age',
-  'code0',
-  'code1',
-  'code2',
-] as const;
-
-/** Index of the first element ≥ key in block[0 … length). */
-function lowerBound(block: Int32Array, length: number, key: number): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (block[middle]! < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function grown<T extends Uint8Array | Int32Array>(array: T, capacity: number): T {
-  const next = new (array.constructor as new (length: number) => T)(capacity);
-  next.set(array);
-  return next;
-}
 
 interface PartnerList {
   ids: Int32Array;
@@ -127,18 +96,10 @@ class Bucket {
  * Per-client arrays are indexed by id (about 15 bytes per id up to the largest one), plus the kept
  * lists (5 bytes per partner).
  */
-export class BestPartners {
+export class BestPartners extends ScoringTable {
   private readonly keep: number;
-  private capacity = 0;
-  private active = new Uint8Array(0);
+  /** 1 when others may be shown the client (a published advert). */
   private listed = new Uint8Array(0);
-  private gender = new Uint8Array(0);
-  private sought = new Uint8Array(0);
-  private range = new Uint8Array(0);
-  private age = new Uint8Array(0);
-  private code0 = new Uint8Array(0);
-  private code1 = new Uint8Array(0);
-  private code2 = new Uint8Array(0);
   private buckets = Array.from({ length: BUCKETS }, () => new Bucket());
   private blocks = new Map<number, Set<number>>();
   private lists = new Map<number, PartnerList>();
@@ -146,6 +107,7 @@ export class BestPartners {
   private levelSlots: Int32Array;
 
   constructor(options: BestPartnersOptions = {}) {
+    super();
     this.keep = options.keep ?? BEST_PARTNERS;
     this.levelSlots = new Int32Array(LEVELS * this.keep);
     this.ensureCapacity(0);
@@ -163,8 +125,8 @@ export class BestPartners {
 
   /** Replaces everything: these clients and these blocks (pairs, in either order). */
   load(clients: Iterable<PartnerCandidate>, blocks: Iterable<readonly [number, number]>): void {
-    this.capacity = 0;
-    for (const name of ATTRIBUTES) this[name] = new Uint8Array(0);
+    this.clearAttributes();
+    this.listed = new Uint8Array(0);
     this.ensureCapacity(0);
     this.buckets = Array.from({ length: BUCKETS }, () => new Bucket());
     this.lists.clear();
@@ -271,7 +233,7 @@ export class BestPartners {
 
   /** Calls visit(y) for each client y ≠ x who fits x by age and sought gender both ways, newest first. */
   private eachFitting(x: number, visit: (y: number) => void): void {
-    const base = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
+    const base = bucketIndex(this.sought[x]!, this.gender[x]!, 0);
     const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
     for (const range of RANGES_WITH_AGE[this.age[x]!]!) {
       const { ids, age, count } = this.buckets[base + range]!;
@@ -289,7 +251,7 @@ export class BestPartners {
    */
   private compute(x: number): PartnerList {
     const keep = this.keep;
-    const base = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
+    const base = bucketIndex(this.sought[x]!, this.gender[x]!, 0);
     const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
     const ranges = RANGES_WITH_AGE[this.age[x]!]!;
     // An age no range holds (under 18) fits no one.
@@ -355,45 +317,15 @@ export class BestPartners {
     );
   }
 
-  private ensureCapacity(id: number): void {
-    if (id < this.capacity) return;
-    let capacity = Math.max(MIN_CAPACITY, this.capacity);
-    while (capacity <= id) capacity *= 2;
-    for (const name of ATTRIBUTES) this[name] = grown(this[name], capacity);
-    this.capacity = capacity;
+  protected growTo(capacity: number): void {
+    this.listed = grown(this.listed, capacity);
   }
 
   /** Stores the client's attributes; false (and inactive) when she has no "Para ti". */
   private setClient(client: PartnerCandidate): boolean {
-    const { id, answers, age, gender } = client;
-    const encoded = answers === null ? null : encodeAnswers(answers);
-    const sought = answers === null ? undefined : SOUGHT_CODE.get(answers.q_1);
-    const range = answers === null ? undefined : RANGE_INDEX.get(answers.q_2);
-    this.active[id] = 0;
-    const pairable =
-      age !== null &&
-      Number.isInteger(age) &&
-      age >= 0 &&
-      age <= MAX_AGE &&
-      (gender === 1 || gender === 2 || gender === 3) &&
-      encoded !== null &&
-      sought !== undefined &&
-      range !== undefined;
-    if (!pairable) return false;
-    this.gender[id] = gender;
-    this.sought[id] = sought;
-    this.range[id] = range;
-    this.age[id] = age;
-    [this.code0[id], this.code1[id], this.code2[id]] = encoded;
-    this.listed[id] = client.listed ? 1 : 0;
-    this.active[id] = 1;
+    if (!this.storeAttributes(client)) return false;
+    this.listed[client.id] = client.listed ? 1 : 0;
     return true;
-  }
-
-  private bucketOf(id: number): number {
-    return (
-      ((this.gender[id]! - 1) * GENDERS + (this.sought[id]! - 1)) * RANGE_BOUNDS.length + this.range[id]!
-    );
   }
 
   private fieldsOf(id: number): Record<(typeof BUCKET_FIELDS)[number], number> {

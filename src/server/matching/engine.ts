@@ -1,15 +1,23 @@
 import {
   AGE_FIT_SCORE,
-  AGE_RANGES,
   type CompatibilityPair,
   GENDER_FIT_SCORE,
   MAX_AGE,
   percentOf,
   type ScoringClient,
-  SOUGHT_GENDER,
 } from '../../shared/domain/compatibility';
-import { encodeAnswers, MARITAL_MISFIT, MAX_ANSWER_POINTS, TABLE_SIZES, TABLES } from './answer-tables';
+import { MARITAL_MISFIT, MAX_ANSWER_POINTS, TABLE_SIZES, TABLES } from './answer-tables';
 import { Fenwick } from './fenwick';
+import {
+  BUCKETS,
+  GENDERS,
+  grown,
+  lowerBound,
+  MIN_CAPACITY,
+  RANGE_BOUNDS,
+  RANGES_WITH_AGE,
+  ScoringTable,
+} from './scoring-attributes';
 
 /**
  * All compatibility pairs of §9, kept up to date in memory, identical to computeAllPairsNaive
@@ -57,17 +65,6 @@ if (RANKS > 32) throw new Error(`${RANKS} score levels do not fit the pair keys`
  */
 const GATHER_LIMIT = 200_000;
 const DEFAULT_LIMIT = 50;
-const MIN_CAPACITY = 1024;
-
-const GENDERS = 3;
-const RANGE_BOUNDS = Object.values(AGE_RANGES);
-const RANGE_INDEX = new Map(Object.keys(AGE_RANGES).map((text, index) => [text, index]));
-const SOUGHT_CODE = new Map<string, number>(Object.entries(SOUGHT_GENDER));
-/** For each age, the ranges (indexes) that contain it: one or two, as the ranges overlap by a year. */
-const RANGES_WITH_AGE = Array.from({ length: MAX_AGE + 1 }, (_, age) =>
-  RANGE_BOUNDS.flatMap(([min, max], index) => (age >= min && age <= max ? [index] : [])),
-);
-const BUCKETS = GENDERS * GENDERS * RANGE_BOUNDS.length;
 
 // Module-local copies: imported bindings can cost a getter call per read in the hot loops.
 const [SIZE0, SIZE1, SIZE2] = TABLE_SIZES;
@@ -99,40 +96,13 @@ export interface PairPage {
   pairs: CompatibilityPair[];
 }
 
-function lowerBound(block: Int32Array, length: number, key: number): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (block[middle]! < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function grown<T extends Uint8Array | Int32Array>(array: T, capacity: number): T {
-  const next = new (array.constructor as new (length: number) => T)(capacity);
-  next.set(array);
-  return next;
-}
-
 function pairOf(a: number, b: number, rank: number): CompatibilityPair {
   const score = MAX_SCORE - rank;
   return { client_a: a, client_b: b, score, percent: percentOf(score) };
 }
 
-export class CompatibilityEngine {
+export class CompatibilityEngine extends ScoringTable {
   private readonly gatherLimit: number;
-  private capacity = 0;
-  // Per-client attributes, indexed by client id; `active` marks clients that can be paired at all.
-  private active = new Uint8Array(0);
-  private gender = new Uint8Array(0);
-  private sought = new Uint8Array(0);
-  private range = new Uint8Array(0);
-  private age = new Uint8Array(0);
-  private code0 = new Uint8Array(0);
-  private code1 = new Uint8Array(0);
-  private code2 = new Uint8Array(0);
   /** Pairs involving the client, on either side. */
   private degree = new Int32Array(0);
   private blocks: (Int32Array | undefined)[] = [];
@@ -156,6 +126,7 @@ export class CompatibilityEngine {
   private misfitBuffer = new Int32Array(MIN_CAPACITY);
 
   constructor(options: EngineOptions = {}) {
+    super();
     this.gatherLimit = options.gatherLimit ?? GATHER_LIMIT;
     this.ensureCapacity(0);
   }
@@ -453,10 +424,7 @@ export class CompatibilityEngine {
   }
 
   private reset(maxId: number): void {
-    this.capacity = 0;
-    for (const name of ['active', 'gender', 'sought', 'range', 'age', 'code0', 'code1', 'code2'] as const) {
-      this[name] = new Uint8Array(0);
-    }
+    this.clearAttributes();
     this.degree = new Int32Array(0);
     this.blockLength = new Int32Array(0);
     this.blocks = [];
@@ -468,55 +436,21 @@ export class CompatibilityEngine {
     this.ensureCapacity(maxId);
   }
 
-  private ensureCapacity(id: number): void {
-    if (id < this.capacity) return;
-    let capacity = Math.max(MIN_CAPACITY, this.capacity);
-    while (capacity <= id) capacity *= 2;
-    for (const name of ['active', 'gender', 'sought', 'range', 'age', 'code0', 'code1', 'code2'] as const) {
-      this[name] = grown(this[name], capacity);
-    }
+  protected growTo(capacity: number): void {
     this.degree = grown(this.degree, capacity);
     this.blockLength = grown(this.blockLength, capacity);
     this.marks = grown(this.marks, capacity);
     this.blocks.length = capacity;
     if (this.ranks.length === 0) this.ranks = Array.from({ length: RANKS }, () => new Fenwick(capacity));
     else for (const tree of this.ranks) tree.grow(capacity);
-    this.capacity = capacity;
   }
 
   /** Stores the client's attributes; false (and inactive) when they cannot be paired. */
   private setClient(client: ScoringClient): boolean {
-    const { id, answers, age, gender } = client;
-    const encoded = answers === null ? null : encodeAnswers(answers);
-    const sought = answers === null ? undefined : SOUGHT_CODE.get(answers.q_1);
-    const range = answers === null ? undefined : RANGE_INDEX.get(answers.q_2);
-    const pairable =
-      age !== null &&
-      Number.isInteger(age) &&
-      age >= 0 &&
-      age <= MAX_AGE &&
-      (gender === 1 || gender === 2 || gender === 3) &&
-      // Answers that are not options of their question (stored before a quiz change) count as no quiz.
-      encoded !== null &&
-      sought !== undefined &&
-      range !== undefined;
-    if (this.active[id] === 1) this.clientTotal--;
-    this.active[id] = 0;
-    if (!pairable) return false;
-    this.gender[id] = gender;
-    this.sought[id] = sought;
-    this.range[id] = range;
-    this.age[id] = age;
-    [this.code0[id], this.code1[id], this.code2[id]] = encoded;
-    this.active[id] = 1;
-    this.clientTotal++;
-    return true;
-  }
-
-  private bucketOf(id: number): number {
-    return (
-      ((this.gender[id]! - 1) * GENDERS + (this.sought[id]! - 1)) * RANGE_BOUNDS.length + this.range[id]!
-    );
+    if (this.active[client.id] === 1) this.clientTotal--;
+    const pairable = this.storeAttributes(client);
+    if (pairable) this.clientTotal++;
+    return pairable;
   }
 
   private joinBucket(id: number): void {

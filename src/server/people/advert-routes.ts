@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  COMPATIBLE_PAGE_SIZE,
+  compatibleGetAnswer,
+  compatibleGetBody,
+} from '../../shared/contracts/compatible';
 import { ADVERTS_MAX_LIMIT, advertsGetBody, advertsGetResponseSchema } from '../../shared/contracts/people';
-import { currentAdminId, currentClientId } from '../platform/auth/guards';
+import { currentAdminId, currentClientId, requireClient } from '../platform/auth/guards';
 import { CachedBody } from '../platform/http/cached-body';
 import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import { listPublicAdverts } from './adverts';
+import { listCompatiblePeople } from './compatible-people';
 
-/** /personas: published adverts, public data only, paged on the server. */
+/** /personas: published adverts, public data only, paged on the server; a member's "Para ti". */
 export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
 
@@ -37,4 +43,18 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
     );
     return body.send(request, reply);
   });
+
+  api.post(
+    '/client/compatible/get',
+    callOptions(compatibleGetBody, compatibleGetAnswer, { preHandler: requireClient }),
+    async (request) => {
+      const page = request.body?.page ?? 1;
+      const { people, total } = await listCompatiblePeople(app, request.clientId, {
+        page,
+        ageMin: request.body?.age_min,
+        ageMax: request.body?.age_max,
+      });
+      return ok('Personas afines a ti', { people, total, page, page_size: COMPATIBLE_PAGE_SIZE });
+    },
+  );
 }

@@ -21,6 +21,18 @@ export function visibleAdverts(db: DB) {
     .where('clients.status_id', '=', CLIENT_STATUS.active);
 }
 
+/** What a published advert shows of its owner (design.md §3): never contact data. */
+export const PUBLIC_ADVERT_COLUMNS = [
+  'adverts.id',
+  'adverts.client_id',
+  'adverts.description',
+  'clients.first_name',
+  'clients.last_name',
+  'clients.gender',
+  'clients.birthday',
+  'clients.occupation',
+] as const;
+
 /** One page of published adverts, newest first, with public data only (design.md §3). */
 export async function listPublicAdverts(
   db: DB,
@@ -53,16 +65,7 @@ export async function listPublicAdverts(
   const page = options.beforeId === undefined ? query : query.where('adverts.id', '<', options.beforeId);
   // One row more than the page says whether another page follows.
   const fetched = await page
-    .select([
-      'adverts.id',
-      'adverts.client_id',
-      'adverts.description',
-      'clients.first_name',
-      'clients.last_name',
-      'clients.gender',
-      'clients.birthday',
-      'clients.occupation',
-    ])
+    .select(PUBLIC_ADVERT_COLUMNS)
     .orderBy('adverts.id', 'desc')
     .limit(options.limit + 1)
     .offset(options.offset)

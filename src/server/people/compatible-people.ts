@@ -13,7 +13,7 @@ import { approvedPhotos } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import { conflict } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
-import { visibleAdverts } from './adverts';
+import { PUBLIC_ADVERT_COLUMNS, visibleAdverts } from './adverts';
 
 async function answersOf(db: DB, clientIds: number[]): Promise<Map<number, QuizAnswers>> {
   if (clientIds.length === 0) return new Map();
@@ -47,16 +47,7 @@ export async function listCompatiblePeople(
       'in',
       best.map((partner) => partner.client_id),
     )
-    .select([
-      'adverts.id',
-      'adverts.client_id',
-      'adverts.description',
-      'clients.first_name',
-      'clients.last_name',
-      'clients.gender',
-      'clients.birthday',
-      'clients.occupation',
-    ])
+    .select(PUBLIC_ADVERT_COLUMNS)
     .execute();
   const byClient = new Map(rows.map((row) => [row.client_id, row]));
   const today = dayInMexicoCity();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAdvertRoutes } from './advert-routes';
-import { registerCompatibleRoutes } from './compatible-routes';
 import { registerClientInterestRoutes } from './interest-routes';
 import { registerClientAdvertRoutes } from './own-advert-routes';
 
@@ -9,5 +8,4 @@ export async function registerPeopleRoutes(app: FastifyInstance): Promise<void> 
   await app.register(registerAdvertRoutes);
   await app.register(registerClientInterestRoutes);
   await app.register(registerClientAdvertRoutes);
-  await app.register(registerCompatibleRoutes);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
-import { publicPhotoSchema } from './photos';
+import { personAdvertSchema } from './people';
 
 /** The 409 for a member without quiz answers: the page turns it into an invitation to answer. */
 export const QUIZ_NEEDED = 'Responde el cuestionario de compatibilidad para ver a las personas afines a ti';
@@ -38,19 +38,11 @@ export const compatibleGetBody = z
   .optional();
 export type CompatibleGetBody = z.input<typeof compatibleGetBody>;
 
-/** Someone who suits the caller: her public advert, how well they fit and why. */
-export const compatiblePersonSchema = z.object({
-  client_id: z.number(),
+/** Someone who suits the caller: her public advert (as /personas shows it), how well they fit and why. */
+export const compatiblePersonSchema = personAdvertSchema.omit({ id: true, client: true }).extend({
   advert_id: z.number(),
   /** 'First L.'. */
   name: z.string(),
-  age: z.number().nullable(),
-  gender: z.number(),
-  occupation: z.string(),
-  description: z.string(),
-  /** The main approved photo, clear (members see clear photos, design §10), or null. */
-  photo: z.string().nullable(),
-  photos: z.array(publicPhotoSchema),
   /** Specification §9's percent with the caller. */
   percent: z.number(),
   /** Up to three Spanish phrases naming what they share ("Los dos quieren tener hijos"). */

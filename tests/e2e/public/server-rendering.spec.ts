@@ -1,18 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { publicRoutes } from '../../support/public-routes';
 
-const PUBLIC_PAGES = [
-  '/',
-  '/eventos',
-  '/eventos/speed-dating',
-  '/eventos?ciudad=cdmx',
-  '/eventos/speed-dating?ciudad=guadalajara',
-  '/servicios',
-  '/servicio/speed-dating',
-  '/personas',
-  '/nosotros',
-  '/contacto',
-  '/aviso-privacidad',
-];
+const PUBLIC_PAGES = [...publicRoutes(), '/eventos?ciudad=cdmx', '/eventos/speed-dating?ciudad=guadalajara'];
 
 /** React marks the nodes it has hydrated; the page is interactive from then on. */
 async function waitForHydration(page: Page) {

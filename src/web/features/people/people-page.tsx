@@ -35,20 +35,8 @@ const MEMBER_VIEWS: { view: View; label: string }[] = [
 /** A card of either list; "Para ti" adds how well she fits and why. */
 type ListedPerson = PersonAdvert & { percent?: number; reasons?: string[] };
 
-function listedPerson(person: CompatiblePerson): ListedPerson {
-  return {
-    id: person.advert_id,
-    client_id: person.client_id,
-    client: person.name,
-    gender: person.gender,
-    age: person.age,
-    occupation: person.occupation,
-    description: person.description,
-    photo: person.photo,
-    photos: person.photos,
-    percent: person.percent,
-    reasons: person.reasons,
-  };
+function listedPerson({ advert_id, name, ...person }: CompatiblePerson): ListedPerson {
+  return { ...person, id: advert_id, client: name };
 }
 
 /**
