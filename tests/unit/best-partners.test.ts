@@ -37,7 +37,8 @@ function naiveBest(
     if (!y.listed || y.id === x.id || blocks.has(`${x.id}:${y.id}`) || blocks.has(`${y.id}:${x.id}`))
       continue;
     const score = scorePair(x, y);
-    if (score >= GENDER_FIT_SCORE) partners.push({ client_id: y.id, score, percent: percentOf(score) });
+    if (score >= GENDER_FIT_SCORE)
+      partners.push({ client_id: y.id, score, percent: percentOf(score), age: y.age! });
   }
   return partners.sort((a, b) => b.percent - a.percent || b.client_id - a.client_id).slice(0, keep);
 }

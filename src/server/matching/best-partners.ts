@@ -28,6 +28,8 @@ export interface Partner {
   client_id: number;
   score: number;
   percent: number;
+  /** Whole years on the day the engine loaded (it reloads when the day changes in Mexico City). */
+  age: number;
 }
 
 export interface BestPartnersOptions {
@@ -194,7 +196,7 @@ export class BestPartners extends ScoringTable {
     }
     return Array.from(list.ids, (id, index) => {
       const score = list.scores[index]!;
-      return { client_id: id, score, percent: percentOf(score) };
+      return { client_id: id, score, percent: percentOf(score), age: this.age[id]! };
     });
   }
 

@@ -26,9 +26,9 @@ async function answersOf(db: DB, clientIds: number[]): Promise<Map<number, QuizA
 }
 
 /**
- * The caller's "Para ti" (design.md §16): her best partners from the engine, each checked against the
- * database as /personas shows people (a published advert of an active member), narrowed by age, one
- * page with her percent and the reasons. 409 when she has no list: no quiz, or no birthday.
+ * The caller's "Para ti" (design.md §16): her best partners from the engine narrowed by age, one page
+ * of them read as /personas shows people (a published advert of an active member), with her percent
+ * and the reasons. 409 when she has no list: no quiz, or no birthday.
  */
 export async function listCompatiblePeople(
   app: FastifyInstance,
@@ -40,50 +40,44 @@ export async function listCompatiblePeople(
     const own = await answersOf(app.db, [clientId]);
     throw conflict(own.has(clientId) ? BIRTHDAY_NEEDED : QUIZ_NEEDED);
   }
-  if (best.length === 0) return { people: [], total: 0 };
-  const rows = await visibleAdverts(app.db)
-    .where(
-      'clients.id',
-      'in',
-      best.map((partner) => partner.client_id),
-    )
-    .select(PUBLIC_ADVERT_COLUMNS)
-    .execute();
-  const byClient = new Map(rows.map((row) => [row.client_id, row]));
-  const today = dayInMexicoCity();
+  // The engine knows each partner's age and that her advert is published (both follow
+  // scoring_changes, read before answering): only the page's people are read from the database.
   const { ageMin = 0, ageMax = Number.POSITIVE_INFINITY } = options;
-  const fitting = best.flatMap((partner) => {
-    const row = byClient.get(partner.client_id);
-    if (row === undefined) return [];
-    const age = ageOnDay(row.birthday, today);
-    if (age === null || age < ageMin || age > ageMax) return [];
-    return [{ partner, row, age }];
-  });
+  const fitting = best.filter((partner) => partner.age >= ageMin && partner.age <= ageMax);
   const start = (options.page - 1) * COMPATIBLE_PAGE_SIZE;
   const page = fitting.slice(start, start + COMPATIBLE_PAGE_SIZE);
-  const ids = page.map(({ row }) => row.client_id);
-  const [photos, answers] = await Promise.all([
+  if (page.length === 0) return { people: [], total: fitting.length };
+  const ids = page.map((partner) => partner.client_id);
+  const [rows, photos, answers] = await Promise.all([
+    visibleAdverts(app.db).where('clients.id', 'in', ids).select(PUBLIC_ADVERT_COLUMNS).execute(),
     approvedPhotos(app.db, ids, 'member'),
     answersOf(app.db, [clientId, ...ids]),
   ]);
+  const byClient = new Map(rows.map((row) => [row.client_id, row]));
+  const today = dayInMexicoCity();
   const own = answers.get(clientId);
   return {
     total: fitting.length,
-    people: page.map(({ partner, row, age }) => {
+    // Someone hidden or gone since the engine's last look is left out of this page.
+    people: page.flatMap((partner) => {
+      const row = byClient.get(partner.client_id);
+      if (row === undefined) return [];
       const theirs = answers.get(row.client_id);
-      return {
-        client_id: row.client_id,
-        advert_id: row.id,
-        name: publicName(row.first_name, row.last_name),
-        age,
-        gender: row.gender,
-        occupation: row.occupation,
-        description: row.description,
-        photo: photos.get(row.client_id)?.photo ?? null,
-        photos: photos.get(row.client_id)?.photos ?? [],
-        percent: partner.percent,
-        reasons: own && theirs ? compatibilityReasons(own, theirs) : [],
-      };
+      return [
+        {
+          client_id: row.client_id,
+          advert_id: row.id,
+          name: publicName(row.first_name, row.last_name),
+          age: ageOnDay(row.birthday, today),
+          gender: row.gender,
+          occupation: row.occupation,
+          description: row.description,
+          photo: photos.get(row.client_id)?.photo ?? null,
+          photos: photos.get(row.client_id)?.photos ?? [],
+          percent: partner.percent,
+          reasons: own && theirs ? compatibilityReasons(own, theirs) : [],
+        },
+      ];
     }),
   };
 }
