@@ -1,6 +1,6 @@
 import type { EventDetails, EventListItem } from '../../shared/contracts/events';
 import { parseCategoryList } from '../../shared/domain/categories';
-import { dayInMexicoCity, hasStarted } from '../../shared/domain/mexico-time';
+import { dayInMexicoCity, hasEnded, hasStarted } from '../../shared/domain/mexico-time';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import type { EventRow } from '../platform/db/schema';
@@ -30,8 +30,9 @@ export async function categoriesByEvent(db: DB, eventIds: number[]): Promise<Map
 }
 
 /**
- * Upcoming events the public sees: open or sold out, with a day and an hour, from today on
- * (an event that started today stays listed with `past`).
+ * Upcoming events the public sees: open or sold out, with a day and an hour, from today on (an
+ * event that started today stays listed with `past`), and one from yesterday still under way (a
+ * night that began before midnight is listed until it ends).
  */
 export async function listPublicEvents(db: DB, category?: string, city?: string): Promise<EventListItem[]> {
   let query = db
@@ -40,7 +41,7 @@ export async function listPublicEvents(db: DB, category?: string, city?: string)
     .where('status_id', 'in', [EVENT_STATUS.confirmed, EVENT_STATUS.soldOut])
     .where('day', 'is not', null)
     .where('hour', 'is not', null)
-    .where('day', '>=', dayInMexicoCity());
+    .where('day', '>=', dayInMexicoCity(new Date(Date.now() - 86_400_000)));
   if (category) {
     query = query.where('id', 'in', (sub) =>
       sub
@@ -50,7 +51,10 @@ export async function listPublicEvents(db: DB, category?: string, city?: string)
     );
   }
   if (city) query = query.where('city', '=', city);
-  const events = await query.orderBy('day').orderBy('hour').orderBy('id').execute();
+  const today = dayInMexicoCity();
+  const events = (await query.orderBy('day').orderBy('hour').orderBy('id').execute()).filter(
+    (event) => event.day! >= today || !hasEnded(event),
+  );
   const ids = events.map((event) => event.id);
   const categories = await categoriesByEvent(db, ids);
   const counts = await placeCounts(db, ids);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
+import { insertEvent } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 
 interface ListedEvent {
@@ -19,13 +20,15 @@ async function listEvents(body: unknown) {
   return testApp.agent().post<{ events: ListedEvent[] }>('event/get', body);
 }
 
+const yesterday = () => dayInMexicoCity(new Date(Date.now() - 86_400_000));
+
 function expectUpcomingPublic(events: ListedEvent[]) {
-  const today = dayInMexicoCity(new Date());
   for (const event of events) {
     expect([1, 2]).toContain(event.status_id);
     expect(event.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(event.hour).toMatch(/^\d{2}:\d{2}$/);
-    expect(event.day >= today).toBe(true);
+    // From yesterday only while under way (a night that began before midnight).
+    expect(event.day >= yesterday()).toBe(true);
   }
 }
 
@@ -40,6 +43,30 @@ describe('event/get without a category', () => {
     expect(names).not.toContain('Speed Dating 35+ en Coyoacán');
     expect(names).not.toContain('Fiesta de Año Nuevo para solteros');
     expect(names).not.toContain('Speed Dating de otoño');
+  });
+
+  it('keeps a night from yesterday listed while it is under way, and drops it once it ended', async () => {
+    const day = yesterday();
+    const underWay = await insertEvent(testApp.app, {
+      name: 'Maratón de solteros de dos días',
+      day,
+      hour: '00:00',
+    });
+    const ended = await insertEvent(testApp.app, { name: 'Cena de ayer', day, hour: '00:00' });
+    // Two days long: it ends at tomorrow's midnight, whatever the hour now. One hour: long over.
+    await testApp.app.db
+      .updateTable('events')
+      .set({ duration_minutes: 2880 })
+      .where('id', '=', underWay)
+      .execute();
+    await testApp.app.db
+      .updateTable('events')
+      .set({ duration_minutes: 60 })
+      .where('id', '=', ended)
+      .execute();
+    const names = (await listEvents({})).body.events.map((event) => event.name);
+    expect(names).toContain('Maratón de solteros de dos días');
+    expect(names).not.toContain('Cena de ayer');
   });
 
   it('falls back to the first category picture for events without an upload', async () => {
