@@ -10,6 +10,7 @@ import { MARITAL_MISFIT, MAX_ANSWER_POINTS, TABLE_SIZES, TABLES } from './answer
 import { Fenwick } from './fenwick';
 import {
   BUCKETS,
+  bucketIndex,
   GENDERS,
   grown,
   lowerBound,
@@ -371,7 +372,7 @@ export class CompatibilityEngine extends ScoringTable {
    */
   private collectMisfits(x: number, from: number, marks: Uint8Array | null): number {
     const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
-    const fitting = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
+    const fitting = bucketIndex(this.sought[x]!, this.gender[x]!, 0);
     let upperBound = 0;
     for (let pairing = 0; pairing < GENDERS * GENDERS; pairing++) {
       for (const r of RANGES_WITH_AGE[this.age[x]!]!) {
@@ -484,7 +485,7 @@ export class CompatibilityEngine extends ScoringTable {
    * in their range (the bucket), their age is in x's range (checked one by one).
    */
   private collectCandidates(x: number, from: number): number {
-    const base = ((this.sought[x]! - 1) * GENDERS + (this.gender[x]! - 1)) * RANGE_BOUNDS.length;
+    const base = bucketIndex(this.sought[x]!, this.gender[x]!, 0);
     const [minAge, maxAge] = RANGE_BOUNDS[this.range[x]!]!;
     const ranges = RANGES_WITH_AGE[this.age[x]!]!;
     let upperBound = 0;

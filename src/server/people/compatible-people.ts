@@ -9,6 +9,7 @@ import { compatibilityReasons } from '../../shared/domain/compatibility-reasons'
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { QUESTION_KEYS, type QuizAnswers } from '../../shared/domain/quiz-questions';
+import { findQuizAnswers } from '../matching/quiz';
 import { approvedPhotos } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import { conflict } from '../platform/errors';
@@ -37,8 +38,7 @@ export async function listCompatiblePeople(
 ): Promise<{ people: CompatiblePerson[]; total: number }> {
   const best = await app.partners.bestOf(clientId);
   if (best === null) {
-    const own = await answersOf(app.db, [clientId]);
-    throw conflict(own.has(clientId) ? BIRTHDAY_NEEDED : QUIZ_NEEDED);
+    throw conflict((await findQuizAnswers(app.db, clientId)) ? BIRTHDAY_NEEDED : QUIZ_NEEDED);
   }
   // The engine knows each partner's age and that her advert is published (both follow
   // scoring_changes, read before answering): only the page's people are read from the database.
