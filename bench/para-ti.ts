@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { QUIZ_QUESTIONS } from '../src/shared/domain/quiz-questions';
 import { ServerProcess } from '../tests/support/server-process';
+import { TEST_ADMIN } from '../tests/support/test-app';
 import { SCALE_PASSWORD } from './scale/dataset';
 import * as scale from './scale/scratch-dataset';
 
@@ -9,7 +10,8 @@ import * as scale from './scale/scratch-dataset';
  * bench:scale builds it), the "Para ti" engine's figures beside their targets: a restarted
  * instance's first answer ≤ 60 s, resident memory ≤ 2 GB, client/compatible/get p95 ≤ 50 ms (each
  * member's first list and a repeated one), a re-answer in her own list ≤ 1 s and in another
- * instance's lists ≤ 60 s.
+ * instance's lists ≤ 60 s; and the admin quiz tab served from the same engine: the site's best
+ * pairs found (the engine's full build) ≤ 60 s, then a page and a search by client p95 ≤ 100 ms.
  */
 const MEMBERS = 40;
 const FIRST_ANSWER_TARGET_S = 60;
@@ -17,6 +19,10 @@ const MEMORY_TARGET_MB = 2048;
 const P95_TARGET_MS = 50;
 const OWN_TARGET_MS = 1000;
 const OTHERS_TARGET_S = 60;
+const SITE_PAIRS_TARGET_S = 60;
+const ADMIN_P95_TARGET_MS = 100;
+/** Pages of the site's best pairs the admin looks through (50 a page, the first 1 000 pairs). */
+const ADMIN_PAGES = 20;
 
 interface Person {
   client_id: number;
@@ -47,6 +53,24 @@ async function wholeList(url: string, cookie: string): Promise<Person[]> {
     people.push(...answer.people);
     if (answer.people.length === 0 || people.length >= answer.total) return people;
   }
+}
+
+/** One admin/matches quiz tab call, timed. */
+async function quizTab(
+  url: string,
+  cookie: string,
+  body: { page?: number; search?: string },
+): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${url}/api/admin/matches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ tab: 'quiz', ...body }),
+  });
+  const answer = (await response.json()) as { quiz_pairs?: unknown[]; message: string };
+  if (!response.ok || !answer.quiz_pairs)
+    throw new Error(`admin/matches: ${response.status} ${answer.message}`);
+  return performance.now() - started;
 }
 
 async function answerQuiz(url: string, cookie: string, answers: Record<string, string>): Promise<void> {
@@ -93,6 +117,18 @@ try {
   for (let round = 0; round < 2; round++) {
     for (const cookie of cookies) warmTimes.push((await paraTi(server.url, cookie)).ms);
   }
+
+  // The admin quiz tab from the same engine: the site's best pairs are found on its first look.
+  const adminCookie = await scale.login(server.url, 'admin/login', TEST_ADMIN.email, TEST_ADMIN.password);
+  const sitePairsSeconds = (await quizTab(server.url, adminCookie, {})) / 1000;
+  const adminPageTimes: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    for (let page = 1; page <= ADMIN_PAGES; page++)
+      adminPageTimes.push(await quizTab(server.url, adminCookie, { page }));
+  }
+  const adminSearchTimes: number[] = [];
+  for (const member of members.rows)
+    adminSearchTimes.push(await quizTab(server.url, adminCookie, { search: member.email }));
   const memory = scale.residentMegabytes(server.pid);
 
   // Her own re-answer: the next answer through the same instance already reflects it.
@@ -160,6 +196,8 @@ try {
 
   const cold = coldTimes.sort((a, b) => a - b);
   const warm = warmTimes.sort((a, b) => a - b);
+  const adminPages = adminPageTimes.sort((a, b) => a - b);
+  const adminSearches = adminSearchTimes.sort((a, b) => a - b);
   const row = (value: string, target: string, met: boolean) => ({
     valor: value,
     meta: target,
@@ -190,6 +228,21 @@ try {
       `${ownMs.toFixed(0)}${ownReflected ? '' : ' (la lista no cambió)'}`,
       `≤ ${OWN_TARGET_MS}`,
       ownReflected && ownMs <= OWN_TARGET_MS,
+    ),
+    'admin/matches cuestionario: los mejores pares del sitio, primera vez (s)': row(
+      sitePairsSeconds.toFixed(1),
+      `≤ ${SITE_PAIRS_TARGET_S}`,
+      sitePairsSeconds <= SITE_PAIRS_TARGET_S,
+    ),
+    [`admin/matches cuestionario, páginas 1 a ${ADMIN_PAGES} (${adminPages.length}): p50 / p95 (ms)`]: row(
+      `${scale.percentile(adminPages, 50).toFixed(1)} / ${scale.percentile(adminPages, 95).toFixed(1)}`,
+      `p95 ≤ ${ADMIN_P95_TARGET_MS}`,
+      scale.percentile(adminPages, 95) <= ADMIN_P95_TARGET_MS,
+    ),
+    [`admin/matches cuestionario, búsqueda de un cliente (${adminSearches.length}): p50 / p95 (ms)`]: row(
+      `${scale.percentile(adminSearches, 50).toFixed(1)} / ${scale.percentile(adminSearches, 95).toFixed(1)}`,
+      `p95 ≤ ${ADMIN_P95_TARGET_MS}`,
+      scale.percentile(adminSearches, 95) <= ADMIN_P95_TARGET_MS,
     ),
     'nuevas respuestas en la lista de otra persona, otra instancia (s)': row(
       othersSeconds === null ? 'no medido' : othersSeconds.toFixed(1),

@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { registerApiRoutes } from './api-routes';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
-import { MatchingService, PartnersService } from './matching/matching-service';
+import { PartnersService } from './matching/matching-service';
 import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
@@ -32,7 +32,6 @@ declare module 'fastify' {
     db: DB;
     config: AppConfig;
     /** This instance's compatibility pairs, kept in step with the database. */
-    matching: MatchingService;
     partners: PartnersService;
     /** Outgoing e-mail: SMTP, or .eml files in DATA_DIR/outbox. */
     mailer: Mailer;
@@ -100,7 +99,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   app.decorate('db', db);
   app.decorate('readCache', readCache);
-  app.decorate('matching', new MatchingService(db));
   app.decorate('partners', new PartnersService(db));
   app.decorate('mailer', new Mailer(config, app.log));
   app.decorate('queue', new JobQueue(db, config.queue, app.log));

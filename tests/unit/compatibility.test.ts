@@ -317,13 +317,14 @@ describe('computeAllPairsNaive', () => {
       { id: 8, gender: 1, age: 29, answers: SHARED },
     ];
     const expected: CompatibilityPair[] = [
-      { client_a: 5, client_b: 7, score: 21, percent: 100 },
+      // Within a percent, the pair with the newer client first (21 and 20 are both 100 %).
       { client_a: 7, client_b: 9, score: 21, percent: 100 },
-      { client_a: 4, client_b: 5, score: 20, percent: 100 },
       { client_a: 4, client_b: 9, score: 20, percent: 100 },
+      { client_a: 5, client_b: 7, score: 21, percent: 100 },
+      { client_a: 4, client_b: 5, score: 20, percent: 100 },
       // Two women seeking men, two men seeking women: their ages fit, so they stay at 2.
-      { client_a: 4, client_b: 7, score: 2, percent: 10 },
       { client_a: 5, client_b: 9, score: 2, percent: 10 },
+      { client_a: 4, client_b: 7, score: 2, percent: 10 },
     ];
     expect(computeAllPairsNaive(clients)).toEqual(expected);
   });

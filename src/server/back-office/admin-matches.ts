@@ -5,9 +5,8 @@ import type {
   InterestPair,
   MatchDetails,
   MatchPerson,
-  QuizPair,
+  QuizPairsResponse,
   QuizPerson,
-  UnpairedRespondent,
 } from '../../shared/contracts/admin-matches';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { QUESTION_KEYS, QUIZ_QUESTIONS } from '../../shared/domain/quiz-questions';
@@ -208,37 +207,12 @@ export async function setInterestContacted(
   });
 }
 
-/**
- * People the search names who answered the quiz but have no compatible pair (design.md §13): the
- * quiz tab lists them as "Sin pares compatibles" instead of claiming nobody answered.
- */
-async function listUnpairedRespondents(app: FastifyInstance, search: string): Promise<UnpairedRespondent[]> {
-  const respondents = await app.db
-    .selectFrom('clients')
-    .innerJoin('quiz_answers', 'quiz_answers.client_id', 'clients.id')
-    .select(['clients.id', 'clients.first_name', 'clients.last_name'])
-    .where(matchesFolded('clients.search_text', search))
-    .where('clients.status_id', '=', CLIENT_STATUS.active)
-    .orderBy('clients.first_name')
-    .orderBy('clients.id')
-    .limit(ADMIN_PAGE_SIZE)
-    .execute();
-  const unpaired: UnpairedRespondent[] = [];
-  for (const respondent of respondents) {
-    if ((await app.matching.pairTotalOf(respondent.id)) === 0) {
-      unpaired.push({ client_id: respondent.id, name: `${respondent.first_name} ${respondent.last_name}` });
-    }
-  }
-  return unpaired;
-}
-
 export async function listQuizPairPage(
   app: FastifyInstance,
   search: string | undefined,
   page: number,
-): Promise<{ quiz_pairs: QuizPair[]; total: number; unpaired: UnpairedRespondent[] }> {
-  const unpaired = search ? await listUnpairedRespondents(app, search) : [];
-  const { pairs, total } = await listQuizPairs(app, {
+): Promise<Omit<QuizPairsResponse, 'status' | 'message' | 'page' | 'page_size'>> {
+  const { pairs, total, more, unpaired, search_limited } = await listQuizPairs(app, {
     search,
     offset: (page - 1) * ADMIN_PAGE_SIZE,
     limit: ADMIN_PAGE_SIZE,
@@ -263,7 +237,9 @@ export async function listQuizPairPage(
   }
   return {
     total,
+    total_estimated: more,
     unpaired,
+    search_limited,
     quiz_pairs: pairs.map((pair) => ({
       ...pair,
       answers: pair.score,

@@ -35,8 +35,8 @@ export async function registerAdminMatchRoutes(app: FastifyInstance): Promise<vo
     const { search } = body;
     const page = body.page ?? 1;
     if (body.tab === 'quiz') {
-      const { quiz_pairs, total, unpaired } = await listQuizPairPage(app, search, page);
-      return ok('Parejas por quiz', { quiz_pairs, unpaired, total, page, page_size: ADMIN_PAGE_SIZE });
+      const quizPairs = await listQuizPairPage(app, search, page);
+      return ok('Parejas por quiz', { ...quizPairs, page, page_size: ADMIN_PAGE_SIZE });
     }
     const { matches, ...counted } = await listInterestPairs(app.db, search, page, body.cursor);
     const paging = { ...counted, page, page_size: ADMIN_PAGE_SIZE };

@@ -1,12 +1,11 @@
-import { ageOn, type CompatibilityPair, type ScoringClient } from '../../shared/domain/compatibility';
+import { ageOn, type CompatibilityPair } from '../../shared/domain/compatibility';
 import type { GenderId } from '../../shared/domain/genders';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { QUESTION_KEYS, type QuizAnswers } from '../../shared/domain/quiz-questions';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 
-import { BestPartners, type Partner, type PartnerCandidate } from './best-partners';
-import { CompatibilityEngine } from './engine';
+import { BestPartners, type Partner, type PartnerCandidate, type SitePairsPage } from './best-partners';
 
 type Executor = Pick<DB, 'insertInto'>;
 
@@ -92,43 +91,7 @@ abstract class ScoringFollower {
   }
 }
 
-/** The admin quiz tab's pairs: this instance's CompatibilityEngine. */
-export class MatchingService extends ScoringFollower {
-  private engine = new CompatibilityEngine();
-
-  async page(options: { offset: number; limit: number; clientIds?: number[] }): Promise<{
-    total: number;
-    pairs: CompatibilityPair[];
-  }> {
-    await this.refresh();
-    return this.engine.page(options);
-  }
-
-  /** How many pairs (score 2 and more) one client has. */
-  async pairTotalOf(clientId: number): Promise<number> {
-    await this.refresh();
-    return this.engine.pairTotalOf(clientId);
-  }
-
-  protected async loadAll(): Promise<void> {
-    const clients: ScoringClient[] = [];
-    for await (const batch of allScoringClients(this.db)) clients.push(...batch);
-    this.engine.load(clients);
-  }
-
-  protected async applyChanges(clientIds: number[]): Promise<void> {
-    const current = new Map(
-      (await loadScoringClients(this.db, { ids: clientIds })).map((client) => [client.id, client]),
-    );
-    for (const clientId of clientIds) {
-      const client = current.get(clientId);
-      if (client) this.engine.upsert(client);
-      else this.engine.remove(clientId);
-    }
-  }
-}
-
-/** Each member's "Para ti" (design.md §16): this instance's BestPartners. */
+/** Each member's "Para ti" and the admin quiz tab's pairs (design.md §16): this instance's BestPartners. */
 export class PartnersService extends ScoringFollower {
   private partners = new BestPartners();
 
@@ -136,6 +99,18 @@ export class PartnersService extends ScoringFollower {
   async bestOf(clientId: number): Promise<Partner[] | null> {
     await this.refresh();
     return this.partners.bestOf(clientId);
+  }
+
+  /** Each client's best pairs for the admin (null: she cannot be paired), by client id. */
+  async pairsOf(clientIds: readonly number[]): Promise<Map<number, CompatibilityPair[] | null>> {
+    await this.refresh();
+    return new Map(clientIds.map((id) => [id, this.partners.pairsOf(id)]));
+  }
+
+  /** A page of the site's best pairs. */
+  async sitePairs(offset: number, limit: number): Promise<SitePairsPage> {
+    await this.refresh();
+    return this.partners.sitePairs(offset, limit);
   }
 
   protected async loadAll(): Promise<void> {

@@ -110,6 +110,9 @@ export const interestPairsResponseSchema = successAnswer({
 });
 export type InterestPairsResponse = z.infer<typeof interestPairsResponseSchema>;
 
+/** A quiz tab search shows the pairs of this many of the people it names (the newest who answered). */
+export const QUIZ_SEARCH_CLIENTS = 20;
+
 /** Someone the search names who answered the quiz but has no compatible pair. */
 export const unpairedRespondentSchema = z.object({ client_id: z.number(), name: z.string() });
 export type UnpairedRespondent = z.infer<typeof unpairedRespondentSchema>;
@@ -119,6 +122,8 @@ export const quizPairsResponseSchema = successAnswer({
   quiz_pairs: z.array(quizPairSchema),
   /** With a search: the people it names who answered the quiz and have no compatible pair. */
   unpaired: z.array(unpairedRespondentSchema),
+  /** With a search: it names more people who answered the quiz than the ones whose pairs are listed. */
+  search_limited: z.boolean(),
 });
 export type QuizPairsResponse = z.infer<typeof quizPairsResponseSchema>;
 

@@ -175,12 +175,12 @@ export function percentOf(score: number): number {
 }
 
 /**
- * The listing order: percent from highest to lowest. Within a percent, the higher score first (a
- * 21-point pair above a 20-point pair, both 100 %), then client_a, then client_b, so that every page
- * is deterministic.
+ * The listing order (design.md §16, ties by newest): percent from highest (a 21-point and a 20-point
+ * pair are both 100 %), then the pair with the newer client (client_b, the higher id), then the
+ * other client, so that every page is deterministic.
  */
 export function comparePairs(x: CompatibilityPair, y: CompatibilityPair): number {
-  return y.score - x.score || x.client_a - y.client_a || x.client_b - y.client_b;
+  return y.percent - x.percent || y.client_b - x.client_b || y.client_a - x.client_a;
 }
 
 /**

@@ -158,14 +158,61 @@ describe('admin/matches: quiz pairs', () => {
     const firstMisfit = pairs.findIndex((pair) => pair.score === 2);
     expect(pairs.slice(firstMisfit).every((pair) => pair.score === 2)).toBe(true);
 
-    // Unfiltered, the pair is the very last one (the newest ids): after every pair of 4 and more.
-    const first = await admin.post<{ total: number; page_size: number }>('admin/matches', { tab: 'quiz' });
-    const last = Math.ceil(first.body.total / first.body.page_size);
-    const lastPage = await admin.post<{ quiz_pairs: any[] }>('admin/matches', { tab: 'quiz', page: last });
-    const listed = lastPage.body.quiz_pairs.map((pair) => [pair.client_a, pair.client_b, pair.score]);
-    expect(listed.at(-1)).toEqual([eva.id, flor.id, 2]);
-    const misfitsFrom = listed.findIndex(([, , score]) => score === 2);
-    expect(listed.slice(misfitsFrom).every(([, , score]) => score === 2)).toBe(true);
+    // Unfiltered, it is the first pair at 10 % (ties go to the newest): after every pair of 4 and more.
+    const listed: [number, number, number][] = [];
+    for (let page = 1; !listed.some(([, , score]) => score === 2); page++) {
+      const next = await admin.post<{ quiz_pairs: any[]; total: number; total_estimated: boolean }>(
+        'admin/matches',
+        { tab: 'quiz', page },
+      );
+      expect(next.body.total_estimated).toBe(false);
+      if (next.body.quiz_pairs.length === 0) break;
+      listed.push(
+        ...next.body.quiz_pairs.map((pair): [number, number, number] => [
+          pair.client_a,
+          pair.client_b,
+          pair.score,
+        ]),
+      );
+    }
+    const misfitAt = listed.findIndex(([, , score]) => score === 2);
+    expect(listed[misfitAt]).toEqual([eva.id, flor.id, 2]);
+    expect(listed.slice(0, misfitAt).every(([, , score]) => score >= 4)).toBe(true);
+  });
+
+  it('shows the pairs of the 20 newest people a broad search names, and says so', async () => {
+    const crowd: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const person = await insertClient(testApp.app, {
+        first_name: 'Multitud',
+        gender: i % 2 === 0 ? 1 : 2,
+        birthday: '1994-05-01',
+      });
+      await answerQuiz(person.id, i % 2 === 0 ? 'Hombre' : 'Mujer', '30-35');
+      crowd.push(person.id);
+    }
+    const response = await admin.post<{ quiz_pairs: any[]; total: number; search_limited: boolean }>(
+      'admin/matches',
+      { tab: 'quiz', search: 'multitud' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.body.search_limited).toBe(true);
+    const shown = new Set(crowd.slice(1));
+    expect(
+      response.body.quiz_pairs.every((pair) => shown.has(pair.client_a) || shown.has(pair.client_b)),
+    ).toBe(true);
+    // The oldest of the 21 appears only through the pairs of the newer ones.
+    const oldest = response.body.quiz_pairs.filter(
+      (pair) => pair.client_a === crowd[0] || pair.client_b === crowd[0],
+    );
+    expect(
+      oldest.every((pair) => shown.has(pair.client_a === crowd[0] ? pair.client_b : pair.client_a)),
+    ).toBe(true);
+    const narrow = await admin.post<{ search_limited: boolean }>('admin/matches', {
+      tab: 'quiz',
+      search: 'quizana',
+    });
+    expect(narrow.body.search_limited).toBe(false);
   });
 
   it('finds a quiz pair by a name typed without its accents or in capitals', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticClients } from '../../../bench/synthetic-clients';
-import { MatchingService, recordScoringChange } from '../../../src/server/matching/matching-service';
+import { BEST_PARTNERS, SITE_PAIRS } from '../../../src/server/matching/best-partners';
+import { PartnersService, recordScoringChange } from '../../../src/server/matching/matching-service';
 import { ageOn, computeAllPairsNaive, type ScoringClient } from '../../../src/shared/domain/compatibility';
 import { QUESTION_KEYS } from '../../../src/shared/domain/quiz-questions';
 import { type StartedTestApp, startTestApp } from '../../support/test-app';
@@ -58,15 +59,15 @@ async function expectedPairs() {
   return computeAllPairsNaive(clients);
 }
 
-describe('MatchingService over the database', () => {
+describe("The admin's pairs over the database", () => {
   it('lists exactly the pairs of the straightforward computation, and follows recorded changes', async () => {
     const db = testApp.app.db;
-    const service = new MatchingService(db);
-    const all = await service.page({ offset: 0, limit: Number.POSITIVE_INFINITY });
+    const service = new PartnersService(db);
+    const all = await service.sitePairs(0, SITE_PAIRS);
     const expected = await expectedPairs();
-    expect(expected.length).toBeGreaterThan(50);
-    expect(all.pairs).toEqual(expected);
-    expect(all.total).toBe(expected.length);
+    expect(expected.length).toBeGreaterThan(SITE_PAIRS);
+    expect(all.pairs).toEqual(expected.slice(0, SITE_PAIRS));
+    expect(all).toMatchObject({ total: SITE_PAIRS, more: true });
 
     const someone = expected[0]!.client_a;
     const answers = await db
@@ -88,25 +89,27 @@ describe('MatchingService over the database', () => {
       await recordScoringChange(trx, someone);
       await recordScoringChange(trx, expected[1]!.client_b);
     });
-    const afterChange = await service.page({ offset: 0, limit: Number.POSITIVE_INFINITY });
-    expect(afterChange.pairs).toEqual(await expectedPairs());
+    const afterChange = await service.sitePairs(0, SITE_PAIRS);
+    expect(afterChange.pairs).toEqual((await expectedPairs()).slice(0, SITE_PAIRS));
   });
 
-  it('pages and filters by a set of clients', async () => {
-    const service = new MatchingService(testApp.app.db);
+  it("pages the site's pairs and lists one client's best", async () => {
+    const service = new PartnersService(testApp.app.db);
     const expected = await expectedPairs();
-    const second = await service.page({ offset: 10, limit: 10 });
+    const second = await service.sitePairs(10, 10);
     expect(second.pairs).toEqual(expected.slice(10, 20));
+    expect((await service.sitePairs(SITE_PAIRS, 10)).pairs).toEqual([]);
     const someone = expected[3]!.client_b;
-    const filtered = await service.page({ offset: 0, limit: 1000, clientIds: [someone] });
     const mine = expected.filter((pair) => pair.client_a === someone || pair.client_b === someone);
-    expect(filtered.pairs).toEqual(mine);
-    expect(filtered.total).toBe(mine.length);
+    expect(mine.length).toBeGreaterThan(0);
+    const lists = await service.pairsOf([someone, 987_654]);
+    expect(lists.get(someone)).toEqual(mine.slice(0, BEST_PARTNERS));
+    expect(lists.get(987_654)).toBeNull();
   });
 
   it('catches a change that commits after a later one is already visible', async () => {
     const db = testApp.app.db;
-    const service = new MatchingService(db);
+    const service = new PartnersService(db);
     await service.refresh();
     const latest = await db
       .selectFrom('scoring_changes')
@@ -126,7 +129,7 @@ describe('MatchingService over the database', () => {
       .insertInto('scoring_changes')
       .values({ id: base + 1, client_id: late, created_at: 'x' })
       .execute();
-    const after = await service.page({ offset: 0, limit: Number.POSITIVE_INFINITY });
-    expect(after.pairs).toEqual(await expectedPairs());
+    const after = await service.sitePairs(0, SITE_PAIRS);
+    expect(after.pairs).toEqual((await expectedPairs()).slice(0, SITE_PAIRS));
   });
 });

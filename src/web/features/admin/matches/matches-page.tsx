@@ -2,12 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { MatchPerson, QuizPerson } from '../../../../shared/contracts/admin-matches';
 import {
   isInterestPairs,
   isMatchDetails,
   isQuizPairDetails,
   isQuizPairs,
+  type MatchPerson,
+  QUIZ_SEARCH_CLIENTS,
+  type QuizPerson,
 } from '../../../../shared/contracts/admin-matches';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { answerOf } from '../../../api/client';
@@ -236,7 +238,17 @@ function QuizTab({ search, onBanner }: { search: string; onBanner: (banner: Bann
   });
   if (list.isPending) return <Spinner />;
   if (list.isError) return null;
-  const { quiz_pairs, total, page_size, unpaired } = list.data;
+  const { quiz_pairs, total, total_estimated, page_size, unpaired, search_limited } = list.data;
+  const scope = total_estimated ? (
+    <p className="text-sm text-slate-600">
+      Los {total.toLocaleString('es-MX')} pares más afines del sitio. Busca a una persona para ver sus pares.
+    </p>
+  ) : search_limited ? (
+    <p className="text-sm text-slate-600">
+      La búsqueda coincide con más de {QUIZ_SEARCH_CLIENTS} personas: se muestran los pares de las{' '}
+      {QUIZ_SEARCH_CLIENTS} más recientes. Escribe más del nombre, el correo o el teléfono.
+    </p>
+  ) : null;
   const unpairedList =
     unpaired.length > 0 ? (
       <ul className="flex flex-col gap-1 text-sm" aria-label="Sin pares compatibles">
@@ -252,6 +264,7 @@ function QuizTab({ search, onBanner }: { search: string; onBanner: (banner: Bann
   }
   return (
     <>
+      {scope}
       {unpairedList}
       <Table head={['Pareja', 'Compatibilidad', 'Respuestas', 'Contacto']}>
         {quiz_pairs.map((pair) => (
