@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AdminClient, PendingAdvert } from '../../shared/contracts/admin';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
@@ -9,7 +8,7 @@ import { mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
 import { revokeAllSessions } from '../platform/auth/sessions';
 import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
-import { type DB, isSqlite } from '../platform/db/database';
+import type { DB } from '../platform/db/database';
 import { matchesFolded } from '../platform/db/folded-search';
 import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
 import { conflict, notFound } from '../platform/errors';
@@ -39,18 +38,21 @@ export async function listClients(
   page: number,
   cursor: string | undefined,
 ): Promise<{ clients: AdminClient[]; next_cursor: string | null } & BoundedTotal> {
-  let query = db
+  let listed = db
     .selectFrom('clients')
-    .leftJoin('adverts', 'adverts.client_id', 'clients.id')
     .where('clients.status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive]);
-  if (search) query = query.where(matchesFolded('clients.search_text', search));
-  const counted = await boundedTotal(db, query);
-  // With a search, SQLite would walk the whole name index and read every row to test it; sorting
-  // the matches is far cheaper (decision 0027). PostgreSQL's planner weighs both by itself.
-  const order = ['clients.first_name', 'clients.last_name', 'clients.id'];
-  const start = cursor ? decodeCursor(cursor, ['string', 'string', 'number']) : null;
+  if (search) listed = listed.where(matchesFolded('clients.search_text', search));
+  // Counted on clients alone: each has at most one advert.
+  const counted = await boundedTotal(db, listed);
+  // Without a search, in name order. A search lists the newest first: a common surname names tens of
+  // thousands, and walking the newest stops after a page where sorting them all by name would read
+  // every one (1.7 s at 1 000 000 clients; decision 0027).
+  const byName = !search;
+  const order = byName ? ['clients.first_name', 'clients.last_name', 'clients.id'] : ['clients.id'];
+  const start = cursor ? decodeCursor(cursor, byName ? ['string', 'string', 'number'] : ['number']) : null;
+  const query = listed.leftJoin('adverts', 'adverts.client_id', 'clients.id');
   // One row more than the page says whether another page follows.
-  const fetched = await (start ? query.where(afterKey(order, start, '>')) : query)
+  const fetched = await (start ? query.where(afterKey(order, start, byName ? '>' : '<')) : query)
     .select([
       'clients.id',
       'clients.first_name',
@@ -65,11 +67,11 @@ export async function listClients(
       'adverts.description',
       'adverts.description_update',
     ])
-    .orderBy(
-      search && isSqlite(db) ? sql`${sql.ref('clients.first_name')} || ''` : sql.ref('clients.first_name'),
+    .$call((ordered) =>
+      byName
+        ? ordered.orderBy('clients.first_name').orderBy('clients.last_name').orderBy('clients.id')
+        : ordered.orderBy('clients.id', 'desc'),
     )
-    .orderBy('clients.last_name')
-    .orderBy('clients.id')
     .limit(ADMIN_PAGE_SIZE + 1)
     .offset(start ? 0 : (page - 1) * ADMIN_PAGE_SIZE)
     .execute();
@@ -83,7 +85,7 @@ export async function listClients(
   );
   return {
     ...counted,
-    next_cursor: last ? encodeCursor([last.first_name, last.last_name, last.id]) : null,
+    next_cursor: last ? encodeCursor(byName ? [last.first_name, last.last_name, last.id] : [last.id]) : null,
     clients: rows.map((row) => ({
       id: row.id,
       name: `${row.first_name} ${row.last_name}`,

@@ -30,9 +30,28 @@ export function clientSearchText(client: {
   );
 }
 
+function foldedSearch(search: string): string {
+  return /^[\d\s()+.-]+$/.test(search) && /\d/.test(search) ? phoneDigits(search) : foldForSearch(search);
+}
+
+function containsPattern(folded: string): string {
+  return `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /** The `like` pattern for a typed search: folded, wildcards escaped, a phone typed with spaces as digits. */
 export function searchPattern(search: string): string {
-  const folded =
-    /^[\d\s()+.-]+$/.test(search) && /\d/.test(search) ? phoneDigits(search) : foldForSearch(search);
-  return `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return containsPattern(foldedSearch(search));
+}
+
+/**
+ * For an e-mail address typed whole or in part ('ana.ruiz@gma…'), the pattern of what comes before
+ * the domain: a domain's letters (gmail.com, hotmail.com) are in most rows, so a trigram index reads
+ * most of itself for them; the part before '@' narrows the rows first. Null when there is no such part.
+ */
+export function localPartPattern(search: string): string | null {
+  const folded = foldedSearch(search);
+  const at = folded.indexOf('@');
+  // Three characters make one trigram: fewer cannot use the index at all.
+  if (at < 3 || at === folded.length - 1) return null;
+  return containsPattern(folded.slice(0, at + 1));
 }

@@ -11,7 +11,6 @@ const { admin } = testApp;
 const MANY = 10_050;
 
 /** Both databases order these ASCII-digit names the same way: by code point. */
-const byDatabaseOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** MANY clients in one set-based statement (the same SQL on both databases). */
 async function insertManyClients(): Promise<void> {
@@ -106,16 +105,16 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
       });
       expect(response.statusCode).toBe(200);
       names.push(...response.body.clients.map((client) => client.name));
-      // A newcomer whose name sorts before every page still to come must not shift them.
+      // A newcomer the search also names (newer than every page shown) must not shift the pages to come.
       await insertClient(testApp.app, { first_name: 'Persona', last_name: `Número 99${page}0-bis` });
       if (!response.body.next_cursor) break;
       cursor = response.body.next_cursor;
     }
-    // numero 99, 990–999 and 9900–9999: 111 people in name order, each once.
+    // numero 99, 990–999 and 9900–9999: 111 people, newest first (a search's order), each once.
     const expected = Array.from({ length: MANY }, (_, index) => `Persona Número ${index + 1}`).filter(
       (name) => name.includes('Número 99'),
     );
-    expect(names.filter((name) => !name.includes('bis'))).toEqual([...expected].sort(byDatabaseOrder));
+    expect(names.filter((name) => !name.includes('bis'))).toEqual([...expected].reverse());
     expect(new Set(names).size).toBe(names.length);
   });
 
@@ -179,5 +178,43 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
       ],
     });
     expect(await pairs('persona10@lista')).toEqual({ total: 1, pairs: [[nine, ten]] });
+  });
+
+  it('admin/matches gives a search naming thousands a running total: "más de N" while pages follow', async () => {
+    const { db } = testApp.app;
+    const ids = (
+      await db
+        .selectFrom('clients')
+        .select('id')
+        .where('email', 'like', 'persona2%@lista.mx')
+        .orderBy('id')
+        .limit(61)
+        .execute()
+    ).map((row) => row.id);
+    await db
+      .insertInto('interests')
+      .values(
+        ids.slice(1).map((id, index) => ({
+          client_id: ids[0]!,
+          target_client_id: id,
+          status_id: 1,
+          contacted: 0,
+          created_at: `2026-03-01T10:${String(index).padStart(2, '0')}:00.000Z`,
+        })),
+      )
+      .execute();
+    type Page = { matches: unknown[]; total: number; total_estimated: boolean; next_cursor: string | null };
+    const first = await admin.post<Page>('admin/matches', { tab: 'interests', search: 'persona' });
+    expect(first.body).toMatchObject({ total: 50, total_estimated: true });
+    expect(first.body.matches).toHaveLength(50);
+    const second = await admin.post<Page>('admin/matches', {
+      tab: 'interests',
+      search: 'persona',
+      page: 2,
+      cursor: first.body.next_cursor,
+    });
+    // 60 new pairs and the 3 of the test before.
+    expect(second.body).toMatchObject({ total: 63, total_estimated: false, next_cursor: null });
+    expect(second.body.matches).toHaveLength(13);
   });
 });

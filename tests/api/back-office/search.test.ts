@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as backOfficeSearch from '../../../src/server/platform/db/migrations/0012-back-office-search';
-import { clientSearchText, foldForSearch, searchPattern } from '../../../src/shared/domain/search-text';
+import {
+  clientSearchText,
+  foldForSearch,
+  localPartPattern,
+  searchPattern,
+} from '../../../src/shared/domain/search-text';
 import { insertClient } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 import { profileOf } from '../accounts/helpers';
@@ -29,6 +34,13 @@ describe('search folding (design.md §14)', () => {
     expect(searchPattern('55 1234-5678')).toBe('%5512345678%');
     expect(searchPattern('100%_x')).toBe('%100\\%\\_x%');
   });
+
+  it('narrows an e-mail by what comes before its domain, and leaves other searches alone', () => {
+    expect(localPartPattern('Ana.Ruiz_7@Gmail.com')).toBe('%ana.ruiz\\_7@%');
+    expect(localPartPattern('ana.ruiz@')).toBeNull();
+    expect(localPartPattern('an@gmail.com')).toBeNull();
+    expect(localPartPattern('Lucía Ramírez')).toBeNull();
+  });
 });
 
 describe('admin/clients/get search', () => {
@@ -44,6 +56,10 @@ describe('admin/clients/get search', () => {
     expect(await clientIdsFound(`LUCIA RAMIREZ${tag.toUpperCase()}`)).toEqual([lucia.id]);
     expect(await clientIdsFound(`ramírez${tag}`)).toEqual([lucia.id]);
     expect(await clientIdsFound(lucia.email.toUpperCase())).toEqual([lucia.id]);
+    // Part of the address across the '@', and a wrong domain for the right name.
+    const [local, domain] = lucia.email.split('@') as [string, string];
+    expect(await clientIdsFound(`${local.slice(1)}@${domain.slice(0, 3)}`)).toEqual([lucia.id]);
+    expect(await clientIdsFound(`${local}@otro.mx`)).toEqual([]);
     expect(await clientIdsFound('5543218765')).toEqual([lucia.id]);
     expect(await clientIdsFound('4321-8765')).toEqual([lucia.id]);
     expect((await clientIdsFound(tag)).sort((a, b) => a - b)).toEqual([lucia.id, lucas.id]);
