@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CITY_CODES, type CityCode } from '../../shared/domain/cities';
 import { GENDERS } from '../../shared/domain/genders';
+import { landingEvents } from '../../web/api/public-events';
 import type { PageData } from '../../web/entry-server';
 import { PEOPLE_PAGE_SIZE } from '../../web/features/people/api';
 import { listPublicEvents } from '../events/public-events';
@@ -41,7 +42,10 @@ export async function pageData(app: FastifyInstance, url: URL, event?: unknown):
   const city = CITY_CODES.find((code) => code === url.searchParams.get('ciudad'));
   if (path === '/') {
     return [
-      { key: ['events', 'public', null, null], data: success('Eventos', { events: await events() }) },
+      {
+        key: ['events', 'public', 'landing'],
+        data: success('Eventos', { events: landingEvents(await events()) }),
+      },
       {
         key: ['stats'],
         data: success('Cifras de la comunidad', {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEvent } from '../../support/admin-fixtures';
 import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
 let testApp: StartedTestApp;
@@ -140,6 +141,26 @@ describe('server rendering', () => {
     expect(query?.state.data.events.map((event: { id: number }) => event.id)).toEqual(
       events.map((event) => event.id),
     );
+  });
+
+  it('puts the next 12 events in the landing carousel, HTML and data, never a suspended one', async () => {
+    for (let day = 10; day < 24; day++)
+      await insertEvent(testApp.app, { name: `Carrusel ${day}`, day: `2031-03-${day}` });
+    await insertEvent(testApp.app, { name: 'Carrusel suspendido', day: '2026-12-31', status_id: 3 });
+    const events = (
+      await testApp.agent().post<{ events: { id: number; status_id: number }[] }>('event/get', {})
+    ).body.events;
+    const expected = events.filter((event) => event.status_id !== 3).slice(0, 12);
+    expect(events.length).toBeGreaterThan(13);
+    const html = (await get('/')).body;
+    const query = stateOf(html).queries.find(
+      (entry) => JSON.stringify(entry.queryKey) === '["events","public","landing"]',
+    );
+    expect(query?.state.data.events.map((event: { id: number }) => event.id)).toEqual(
+      expected.map((event) => event.id),
+    );
+    expect(rootOf(html)).not.toContain('Carrusel suspendido');
+    expect(rootOf(html)).not.toContain('Carrusel 23');
   });
 
   it('renders /eventos?ciudad=… already filtered, so the city filter works without JavaScript', async () => {

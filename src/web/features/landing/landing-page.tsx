@@ -1,7 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { EVENT_STATUS } from '../../../shared/domain/statuses';
-import { usePublicEvents } from '../../api/public-events';
+import { useLandingEvents } from '../../api/public-events';
 import { ServiceGrid } from '../../components/service-card';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
@@ -10,9 +9,8 @@ import { EventCarousel } from './event-carousel';
 
 export function LandingPage() {
   usePageTitle('Eventos para solteros en México');
-  const events = usePublicEvents();
-  // The carousel shows every event but suspended ones (specification §2).
-  const bannerEvents = events.data?.filter((event) => event.status_id !== EVENT_STATUS.suspended) ?? [];
+  const events = useLandingEvents();
+  const bannerEvents = events.data ?? [];
 
   return (
     <>
