@@ -7,7 +7,12 @@ import { selectAdvertsWithOwner } from '../people/advert-queries';
 import { mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';
 import { revokeAllSessions } from '../platform/auth/sessions';
-import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
+import {
+  type BoundedTotal,
+  boundedTotal,
+  EXACT_TOTAL_LIMIT,
+  SEARCH_TOTAL_LIMIT,
+} from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
 import { matchesFolded } from '../platform/db/folded-search';
 import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
@@ -43,7 +48,7 @@ export async function listClients(
     .where('clients.status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive]);
   if (search) listed = listed.where(matchesFolded('clients.search_text', search));
   // Counted on clients alone: each has at most one advert.
-  const counted = await boundedTotal(db, listed);
+  const counted = await boundedTotal(db, listed, search ? SEARCH_TOTAL_LIMIT : EXACT_TOTAL_LIMIT);
   // Without a search, in name order. A search lists the newest first: a common surname names tens of
   // thousands, and walking the newest stops after a page where sorting them all by name would read
   // every one (1.7 s at 1 000 000 clients; decision 0027).

@@ -36,6 +36,10 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
       page: 1,
     });
     expect(search.body).toMatchObject({ total: 11, total_estimated: false });
+    // A search naming thousands stops at 1 000 ("más de 1 000").
+    const broad = await admin.post<ClientsGetResponse>('admin/clients/get', { search: 'numero' });
+    expect(broad.body).toMatchObject({ total: 1_000, total_estimated: true });
+    expect(broad.body.clients).toHaveLength(50);
     expect(search.body.clients.map((client) => client.name).sort()).toEqual(
       [
         'Persona Número 999',

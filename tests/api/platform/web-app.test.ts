@@ -163,6 +163,27 @@ describe('server rendering', () => {
     expect(rootOf(html)).not.toContain('Carrusel 23');
   });
 
+  it('pages /eventos by 24 with plain links, keeping the city', async () => {
+    for (let day = 1; day <= 12; day++)
+      await insertEvent(testApp.app, {
+        name: `Paginado ${day}`,
+        day: `2032-01-${String(day).padStart(2, '0')}`,
+      });
+    const events = (await testApp.agent().post<{ events: { name: string }[] }>('event/get', {})).body.events;
+    expect(events.length).toBeGreaterThan(24);
+    const first = rootOf((await get('/eventos')).body);
+    for (const event of events.slice(0, 24)) expect(first).toContain(escapeText(event.name));
+    expect(first).not.toContain(escapeText(events[24]!.name));
+    expect(first).toContain('href="/eventos?pagina=2"');
+    const second = rootOf((await get('/eventos?pagina=2')).body);
+    expect(second).toContain(escapeText(events[24]!.name));
+    expect(second).not.toContain(escapeText(events[0]!.name));
+    expect(second).toContain('href="/eventos"');
+    // Past the last page: the last page.
+    expect(rootOf((await get('/eventos?pagina=99')).body)).toContain(escapeText(events.at(-1)!.name));
+    expect(rootOf((await get('/eventos?ciudad=cdmx&pagina=2')).body)).not.toContain('pagina=3');
+  });
+
   it('renders /eventos?ciudad=… already filtered, so the city filter works without JavaScript', async () => {
     const all = (await testApp.agent().post<{ events: { name: string; city: string }[] }>('event/get', {}))
       .body.events;
@@ -172,7 +193,8 @@ describe('server rendering', () => {
     expect(elsewhere.length).toBeGreaterThan(0);
     const html = (await get(`/eventos?ciudad=${city}`)).body;
     const root = rootOf(html);
-    for (const event of inCity) expect(root).toContain(escapeText(event.name));
+    // The first page of 24 (the list is paged).
+    for (const event of inCity.slice(0, 24)) expect(root).toContain(escapeText(event.name));
     for (const event of elsewhere) expect(root).not.toContain(escapeText(event.name));
     const query = stateOf(html).queries.find(
       (entry) => JSON.stringify(entry.queryKey) === `["events","public",null,"${city}"]`,
@@ -180,7 +202,7 @@ describe('server rendering', () => {
     expect(query?.state.data.events).toHaveLength(inCity.length);
     // An unknown city is a typed link, not a form to refuse: every city is shown.
     const unknown = rootOf((await get('/eventos?ciudad=atlantida')).body);
-    for (const event of all) expect(unknown).toContain(escapeText(event.name));
+    for (const event of all.slice(0, 24)) expect(unknown).toContain(escapeText(event.name));
   });
 
   it('sends /eventos/{id} to the event page', async () => {

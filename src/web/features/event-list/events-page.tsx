@@ -76,7 +76,10 @@ function CityFilter({ selected }: { selected: CityCode | undefined }) {
 }
 
 function CategoryFilter() {
-  const { search } = useLocation();
+  const params = new URLSearchParams(useLocation().search);
+  // Another category starts at its first page.
+  params.delete('pagina');
+  const search = params.size > 0 ? `?${params.toString()}` : '';
   const chip = ({ isActive }: { isActive: boolean }) =>
     `block rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
       isActive ? 'bg-accent text-white ring-accent' : 'bg-white text-ink ring-black/10 hover:text-accent'
@@ -132,15 +135,56 @@ function OtherEvents({ events, loading }: { events: EventListItem[] | undefined;
   return <EventGrid events={events} />;
 }
 
+/** Events a page of the list shows: the next 24, then ?pagina=2… (120 cards made a 300 KB page). */
+export const EVENTS_PAGE_SIZE = 24;
+
 function EventGrid({ events }: { events: EventListItem[] }) {
+  const [searchParams] = useSearchParams();
+  const pages = Math.ceil(events.length / EVENTS_PAGE_SIZE);
+  const asked = Number.parseInt(searchParams.get('pagina') ?? '1', 10);
+  const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+  const shown = events.slice((page - 1) * EVENTS_PAGE_SIZE, page * EVENTS_PAGE_SIZE);
   return (
-    <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {events.map((event, index) => (
-        <li key={event.id}>
-          <EventCard event={event} eager={index === 0} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map((event, index) => (
+          <li key={event.id}>
+            <EventCard event={event} eager={index === 0} />
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? <EventPager page={page} pages={pages} /> : null}
+    </>
+  );
+}
+
+/** Plain links (?pagina=…, keeping ?ciudad=): they work before the page's JavaScript arrives. */
+function EventPager({ page, pages }: { page: number; pages: number }) {
+  const { pathname, search } = useLocation();
+  const to = (target: number) => {
+    const params = new URLSearchParams(search);
+    if (target === 1) params.delete('pagina');
+    else params.set('pagina', String(target));
+    const query = params.toString();
+    return { pathname, search: query ? `?${query}` : '' };
+  };
+  const link = 'rounded-full bg-white px-4 py-2 text-sm font-medium ring-1 ring-black/10 hover:text-accent';
+  return (
+    <nav aria-label="Páginas de eventos" className="mt-8 flex items-center justify-center gap-3">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className={link} rel="prev">
+          Anterior
+        </Link>
+      ) : null}
+      <span className="text-sm text-muted">
+        Página {page} de {pages}
+      </span>
+      {page < pages ? (
+        <Link to={to(page + 1)} className={link} rel="next">
+          Siguiente
+        </Link>
+      ) : null}
+    </nav>
   );
 }
 
