@@ -47,8 +47,6 @@ export async function listClients(
     .selectFrom('clients')
     .where('clients.status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive]);
   if (search) listed = listed.where(matchesFolded('clients.search_text', search));
-  // Counted on clients alone: each has at most one advert.
-  const counted = await boundedTotal(db, listed, search ? SEARCH_TOTAL_LIMIT : EXACT_TOTAL_LIMIT);
   // Without a search, in name order. A search lists the newest first: a common surname names tens of
   // thousands, and walking the newest stops after a page where sorting them all by name would read
   // every one (1.7 s at 1 000 000 clients; decision 0027).
@@ -83,6 +81,12 @@ export async function listClients(
   const rows = fetched.slice(0, ADMIN_PAGE_SIZE);
   const today = dayInMexicoCity();
   const last = fetched.length > ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
+  // The last page of a list says its total by itself: a rare search (every row read to find few)
+  // is not read a second time to be counted. Otherwise counted on clients alone (at most one advert each).
+  const counted: BoundedTotal =
+    last === undefined && (rows.length > 0 || page === 1)
+      ? { total: (page - 1) * ADMIN_PAGE_SIZE + rows.length, total_estimated: false }
+      : await boundedTotal(db, listed, search ? SEARCH_TOTAL_LIMIT : EXACT_TOTAL_LIMIT);
   const photoOf = await mainPhotoUrls(
     db,
     rows.map((row) => row.id),
