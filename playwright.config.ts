@@ -59,6 +59,10 @@ export default defineConfig({
       SIGNUPS_PER_ADDRESS: '10000',
       // The screens are checked right after each test writes; the one-minute cache has its API test.
       STATS_MAX_AGE_SECONDS: '0',
+      // The payment page sends the member back to PUBLIC_URL: the same host as the tests' pages,
+      // so her session cookie goes with her. The built-in test provider listens beside the server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TEST_PAYMENTS_PORT: String(port + 10),
     },
   },
 });

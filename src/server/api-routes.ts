@@ -5,6 +5,7 @@ import { registerBackOfficeRoutes } from './back-office/routes';
 import { registerEventsRoutes } from './events/routes';
 import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchingRoutes } from './matching/routes';
+import { registerPaymentsRoutes } from './payments/routes';
 import { registerPeopleRoutes } from './people/routes';
 import { registerPhotoRoutes } from './photos/routes';
 import { registerStatsRoutes } from './stats/stats-routes';
@@ -32,4 +33,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerTrustRoutes);
   await app.register(registerPhotoRoutes);
   await app.register(registerMatchCardRoutes);
+  await app.register(registerPaymentsRoutes);
 }

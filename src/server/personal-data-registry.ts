@@ -3,6 +3,7 @@ import { backOfficePersonalData } from './back-office/personal-data';
 import { eventsPersonalData } from './events/personal-data';
 import { matchCardsPersonalData } from './match-cards/personal-data';
 import { matchingPersonalData } from './matching/personal-data';
+import { paymentsPersonalData } from './payments/personal-data';
 import { peoplePersonalData } from './people/personal-data';
 import { photosPersonalData } from './photos/personal-data';
 import type { PersonalDataRegistry } from './platform/personal-data';
@@ -17,6 +18,7 @@ import { trustPersonalData } from './trust/personal-data';
 export const PERSONAL_DATA: PersonalDataRegistry = [
   peoplePersonalData,
   photosPersonalData,
+  paymentsPersonalData,
   eventsPersonalData,
   matchCardsPersonalData,
   matchingPersonalData,

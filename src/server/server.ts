@@ -1,12 +1,38 @@
+import path from 'node:path';
 import { buildApp } from './app';
+import { startTestProvider, type TestProvider } from './payments/test-provider/test-provider';
 import { configFromEnv } from './platform/config';
 import { DatabaseUnreachableError } from './platform/db/database';
+import { loadDemoPayments } from './seed/demo-payments';
 import { prepareDatabase } from './seed/seed';
 
 /** Reads the environment, prepares the database and listens; SIGTERM drains in-flight requests. */
 async function main(): Promise<void> {
   const config = configFromEnv();
+  const host = process.env.HOST ?? '0.0.0.0';
+  let provider: TestProvider | undefined;
+  if (config.payments.mode === 'test-provider') {
+    // No Stripe key: the built-in test provider takes payments, through the same client.
+    provider = await startTestProvider({
+      port: config.payments.testProviderPort,
+      host,
+      publicHost: new URL(config.publicUrl).hostname,
+      webhookUrl: `http://127.0.0.1:${config.port}/api/payments/webhook`,
+      stateFile: path.join(config.dataDir, 'pagos-de-prueba.json'),
+    });
+    config.payments = {
+      ...config.payments,
+      secretKey: provider.secretKey,
+      webhookSecret: provider.webhookSecret,
+      apiBase: provider.url,
+    };
+  }
   const app = await buildApp(config);
+  if (provider) {
+    const started = provider;
+    app.addHook('onClose', () => started.close());
+    app.log.info(`pagos de prueba en ${started.url} (sin cuenta de Stripe)`);
+  }
   const { admin, seeded } = await prepareDatabase(app.db, config);
   if (seeded) app.log.info('demo content loaded');
   if (admin?.generatedPassword) {
@@ -27,7 +53,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+  await app.listen({ port: config.port, host });
+  if (seeded && provider) {
+    // Paid through the real flow, so the provider's webhooks reach the server that now listens.
+    await loadDemoPayments(app).catch((error) => app.log.warn({ err: error }, 'demo payments not loaded'));
+  }
 }
 
 main().catch((error) => {

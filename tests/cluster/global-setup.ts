@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startTestProvider, type TestProvider } from '../../src/server/payments/test-provider/test-provider';
 import { RoundRobinProxy } from '../support/round-robin-proxy';
 import { createScratchDatabase, type ScratchDatabase, ServerProcess } from '../support/server-process';
 
@@ -11,6 +12,8 @@ export interface ClusterInfo {
   databaseUrl: string;
   /** Each backend's DATA_DIR, by backend index (its outbox is `<dir>/outbox`). */
   dataDirs: string[];
+  /** The built-in test payment provider both backends pay through (its keys, to sign and read). */
+  payments: { url: string; secretKey: string; webhookSecret: string };
 }
 
 declare module 'vitest' {
@@ -39,9 +42,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let proxy: RoundRobinProxy | undefined;
   let database: ScratchDatabase | undefined;
   let secondDataDir: string | undefined;
+  let provider: TestProvider | undefined;
 
   const teardown = async () => {
     await proxy?.close();
+    await provider?.close();
     for (const server of servers) {
       await server.stop();
       if (server.output.trim())
@@ -57,7 +62,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     secondDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-cluster-'));
     proxy = new RoundRobinProxy();
     const url = `http://127.0.0.1:${await proxy.listen()}`;
-    const common = { TRUST_PROXY: 'loopback', PUBLIC_URL: url };
+    // One provider for both, as Stripe is one: its webhooks reach whichever backend the proxy picks.
+    provider = await startTestProvider({ webhookUrl: `${url}/api/payments/webhook` });
+    const payments = {
+      url: provider.url,
+      secretKey: provider.secretKey,
+      webhookSecret: provider.webhookSecret,
+    };
+    const common = {
+      TRUST_PROXY: 'loopback',
+      PUBLIC_URL: url,
+      PAYMENTS: 'on',
+      STRIPE_SECRET_KEY: payments.secretKey,
+      STRIPE_WEBHOOK_SECRET: payments.webhookSecret,
+      STRIPE_API_BASE: payments.url,
+    };
     const databaseUrl = database.databaseUrl!;
     // The first one migrates and seeds; the second starts once that is done, so they do not race it.
     servers.push(
@@ -71,7 +90,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await ServerProcess.start({ databaseUrl, dataDir: secondDataDir, env: { ...common, SEED_DEMO: '0' } }),
     );
     proxy.route(servers.map((server) => ({ host: '127.0.0.1', port: server.port })));
-    project.provide('cluster', { url, databaseUrl, dataDirs: [database.dataDir, secondDataDir] });
+    project.provide('cluster', { url, databaseUrl, dataDirs: [database.dataDir, secondDataDir], payments });
   } catch (error) {
     await teardown();
     throw error;

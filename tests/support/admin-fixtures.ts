@@ -86,6 +86,8 @@ export async function insertEvent(
     venue?: string;
     age_min?: number | null;
     age_max?: number | null;
+    price_w_cents?: number;
+    price_m_cents?: number;
   } = {},
 ): Promise<number> {
   const now = new Date().toISOString();
@@ -97,8 +99,8 @@ export async function insertEvent(
       day: values.day ?? '2030-01-15',
       hour: values.hour ?? '20:00',
       description: '',
-      price_m_cents: 10000,
-      price_w_cents: 10000,
+      price_m_cents: values.price_m_cents ?? 10000,
+      price_w_cents: values.price_w_cents ?? 10000,
       limit_m: values.limit_m ?? 10,
       limit_w: values.limit_w ?? 10,
       occupation: 0,

@@ -121,6 +121,8 @@ export class ServerProcess {
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
       SIGNUPS_PER_ADDRESS: '10000',
       WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
+      // Paying online needs a provider the caller starts and passes (STRIPE_*): off unless it does.
+      PAYMENTS: 'off',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     };

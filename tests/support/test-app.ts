@@ -64,6 +64,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<Starte
       STATS_MAX_AGE_SECONDS: '0',
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      // Payments are on where a test starts a provider and passes its address (tests/support/payments.ts).
+      PAYMENTS: 'off',
       ...options.env,
     }),
     databaseUrl,

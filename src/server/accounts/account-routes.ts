@@ -43,7 +43,7 @@ export async function registerClientAccountRoutes(app: FastifyInstance): Promise
       await eraseClient(
         app.db,
         app.personalData,
-        app.config.publicUrl,
+        app.config,
         app.config.emailHashKey,
         request.clientId,
         request.body.password,

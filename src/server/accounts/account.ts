@@ -7,7 +7,11 @@ import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { newToken, revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
 import { badRequest, notFound } from '../platform/errors';
-import { erasePersonalData, type PersonalDataRegistry } from '../platform/personal-data';
+import {
+  erasePersonalData,
+  type PersonalDataContext,
+  type PersonalDataRegistry,
+} from '../platform/personal-data';
 import { ageOnDay } from '../platform/time';
 import { erasedEmailHash, rememberErasedEmail } from './erased-emails';
 
@@ -109,7 +113,7 @@ export async function changePassword(db: DB, clientId: number, current: string, 
 export async function eraseClient(
   db: DB,
   registry: PersonalDataRegistry,
-  publicUrl: string,
+  context: PersonalDataContext,
   emailHashKey: string | undefined,
   clientId: number,
   password: string,
@@ -134,7 +138,7 @@ export async function eraseClient(
     // Only this keyed hash of the address stays: the e-mail can never sign up again (design.md §13).
     await rememberErasedEmail(trx, emailHash);
     await erasePersonalData(registry, trx, clientId, {
-      publicUrl,
+      ...context,
       email: client.email,
       unusablePasswordHash,
     });

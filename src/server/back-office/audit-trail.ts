@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../shared/contracts/admin';
+import { formatCents } from '../../shared/domain/money';
 import { type AuditLogEntry, listAudit } from '../platform/audit';
 import type { DB } from '../platform/db/database';
 
@@ -36,10 +37,16 @@ async function loadNames(db: DB, entries: AuditLogEntry[]) {
   const adminIds = new Set<number>();
   for (const entry of entries) {
     const id = entry.entity_id;
-    if (entry.entity === 'quiz_pair' || entry.entity === 'report' || entry.entity === 'photo') {
+    if (
+      entry.entity === 'quiz_pair' ||
+      entry.entity === 'report' ||
+      entry.entity === 'photo' ||
+      entry.entity === 'payment'
+    ) {
       const after = parse(entry.after_json);
       for (const key of ['client_a', 'client_b', 'reported', 'client_id'])
         if (typeof after[key] === 'number') ids.clients.add(after[key]);
+      if (typeof after.event_id === 'number') ids.events.add(after.event_id);
     }
     if (id === null) continue;
     if (entry.entity === 'client') ids.clients.add(id);
@@ -180,6 +187,15 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
                 ? `registró la llegada de ${who} a ${where}`
                 : `${marked('a')} la inscripción de ${who} a ${where}`;
       return { text, link: eventLink(row?.event_id) };
+    }
+    case 'payment.refund': {
+      const who = nameOf(
+        person(typeof after.client_id === 'number' ? after.client_id : undefined),
+        'una persona',
+      );
+      const eventId = typeof after.event_id === 'number' ? after.event_id : undefined;
+      const amount = typeof after.refund_cents === 'number' ? ` ${formatCents(after.refund_cents)}` : '';
+      return { text: `reembolsó${amount} a ${who} por ${eventName(eventId)}`, link: eventLink(eventId) };
     }
     case 'interest.contacted': {
       const row = names.interests.get(id);

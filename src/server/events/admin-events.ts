@@ -250,8 +250,8 @@ export async function updateEvent(
     // Raised limits or a reopened event give places to the people waiting.
     const locked = await lockEvent(trx, fields.id);
     if (locked) {
-      await fillFreePlaces(trx, app.config.publicUrl, locked, WOMAN);
-      await fillFreePlaces(trx, app.config.publicUrl, locked, MAN);
+      await fillFreePlaces(trx, app.config, locked, WOMAN);
+      await fillFreePlaces(trx, app.config, locked, MAN);
       if (locked.day !== before.day || locked.hour !== before.hour) await rescheduleReminders(trx, locked);
     }
     await recordAudit(trx, {

@@ -20,6 +20,7 @@ import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
 import { CachedBody } from '../platform/http/cached-body';
 import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import { addEvent, findAdminEvent, listAdminEvents, updateEvent } from './admin-events';
+import { eventPaymentsSummary } from './attendance/attendee-payments';
 import { checkIn } from './attendance/check-in';
 import { cleanAttendance } from './attendance/clean-attendance';
 import { listAttendees } from './attendance/list-attendees';
@@ -67,6 +68,7 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
         event,
         assistance: await listAttendees(app.db, event.id),
         picks: await pickTotals(app.db, event.id),
+        payments: await eventPaymentsSummary(app.db, event.id),
       });
     }
     const event = await findPublicEvent(app.db, request.body.event_id);

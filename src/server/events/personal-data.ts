@@ -24,5 +24,5 @@ export const eventsPersonalData: PersonalDataDeclaration = {
     return { event_sign_ups: signUps };
   },
 
-  erase: (trx, clientId, { publicUrl }) => leaveAllEvents(trx, publicUrl, clientId),
+  erase: (trx, clientId, context) => leaveAllEvents(trx, context, clientId),
 };

@@ -30,6 +30,45 @@ export interface AppConfig {
    * recomputed in the background; 0 computes them on every read.
    */
   statsMaxAgeMs: number;
+  payments: PaymentsConfig;
+}
+
+/**
+ * Online payment of places (design.md §15). 'off' keeps the manual flow; 'stripe' talks to the
+ * API at `apiBase` (Stripe's own when unset); 'test-provider' is `npm start` without a key: the
+ * server starts the built-in provider and fills in key, webhook secret and base before building.
+ */
+export interface PaymentsConfig {
+  mode: 'off' | 'stripe' | 'test-provider';
+  secretKey: string | undefined;
+  webhookSecret: string | undefined;
+  apiBase: string | undefined;
+  /** Port of the built-in test provider ('test-provider' mode); 0 picks a free one. */
+  testProviderPort: number;
+  /** How long an unpaid place is held; decimals allowed (a test holds for seconds). */
+  holdMinutes: number;
+  /** Cancelling at least this long before the start refunds in full. */
+  refundHours: number;
+  /** A session still pending this long after its creation is read again from the provider. */
+  reconcileMinutes: number;
+  /** Days an OXXO voucher (and the hold it extends) stays valid. */
+  voucherDays: number;
+}
+
+function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const mode = env.PAYMENTS === 'off' ? 'off' : secretKey ? 'stripe' : 'test-provider';
+  return {
+    mode,
+    secretKey,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    apiBase: env.STRIPE_API_BASE || undefined,
+    testProviderPort: Number(env.TEST_PAYMENTS_PORT ?? 12111),
+    holdMinutes: Number(env.PAYMENT_HOLD_MINUTES ?? 30),
+    refundHours: Number(env.REFUND_HOURS ?? 48),
+    reconcileMinutes: Number(env.PAYMENT_RECONCILE_MINUTES ?? 60),
+    voucherDays: 2,
+  };
 }
 
 export interface QueueConfig {
@@ -64,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseWaitMs: Number(env.DATABASE_WAIT_SECONDS ?? 30) * 1000,
     publicCacheTtlMs: Number(env.PUBLIC_CACHE_TTL_MS ?? 3000),
     statsMaxAgeMs: Number(env.STATS_MAX_AGE_SECONDS ?? 60) * 1000,
+    payments: paymentsFromEnv(env),
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
       concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),

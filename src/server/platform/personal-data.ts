@@ -1,10 +1,13 @@
 import type { Transaction } from 'kysely';
+import type { PaymentsConfig } from './config';
 import type { DB } from './db/database';
 import type { Database } from './db/schema';
 
 /** What every declaration may need to find or describe a member's data. */
 export interface PersonalDataContext {
   publicUrl: string;
+  /** Places freed by an erasure go to people waiting, who must then pay for them. */
+  payments: PaymentsConfig;
 }
 
 /** Known inside an erasure: the address the account had, and the password hash that replaces its own. */

@@ -41,6 +41,7 @@ export async function registerTrustRoutes(app: FastifyInstance): Promise<void> {
   api.post('/client/data/export', callOptions(dataExportBody, dataExportAnswer), async (request) => {
     const data = await exportPersonalData(app.personalData, app.db, request.clientId, {
       publicUrl: app.config.publicUrl,
+      payments: app.config.payments,
     });
     return ok('Tus datos', { data });
   });

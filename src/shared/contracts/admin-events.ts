@@ -13,6 +13,7 @@ import {
   timeSchema,
 } from './common';
 import { pickTotalsSchema } from './match-cards';
+import { attendeePaymentSchema, eventPaymentsSummarySchema } from './payments';
 
 /** Decoded image size accepted from an upload (the request itself may be up to IMAGE_BODY_LIMIT). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -189,6 +190,8 @@ export const adminAttendeeSchema = z.object({
   ticket: z.string().nullable(),
   /** 1 once checked in at the door. */
   checked_in: z.number(),
+  /** design.md §15: the attendee's payment on a paid event (null when none was started). */
+  payment: attendeePaymentSchema.nullable(),
 });
 export type AdminAttendee = z.infer<typeof adminAttendeeSchema>;
 
@@ -203,6 +206,7 @@ export const adminEventDetailsResponseSchema = successAnswer({
   event: adminEventSchema,
   assistance: z.array(adminAttendeeSchema),
   picks: pickTotalsSchema,
+  payments: eventPaymentsSummarySchema,
 });
 export type AdminEventDetailsResponse = z.infer<typeof adminEventDetailsResponseSchema>;
 

@@ -11,6 +11,7 @@ import type * as events from './events';
 import type * as interests from './interests';
 import type * as landing from './landing';
 import type * as matchCards from './match-cards';
+import type * as payments from './payments';
 import type * as people from './people';
 import type * as photos from './photos';
 import type * as quiz from './quiz';
@@ -45,6 +46,13 @@ export interface ApiCalls {
     typeof clientEvents.clientEventsCancelBody,
     typeof clientEvents.clientEventsCancelResponseSchema
   >;
+  'client/payments/checkout': Call<
+    typeof payments.clientPaymentsCheckoutBody,
+    typeof payments.clientPaymentsCheckoutAnswer
+  >;
+  'client/payments/get': Call<typeof payments.clientPaymentsGetBody, typeof payments.clientPaymentsGetAnswer>;
+  'admin/payments/get': Call<typeof payments.adminPaymentsGetBody, typeof payments.adminPaymentsGetAnswer>;
+  'admin/payments/refund': Call<typeof payments.adminPaymentsRefundBody, typeof common.messageAnswer>;
   'event/get': Call<typeof events.eventGetBody, typeof events.eventGetAnswer>;
   'event/details': Call<typeof events.eventDetailsBody, typeof events.eventDetailsAnswer>;
   'event/add': Call<typeof adminEvents.eventAddBody, typeof adminEvents.eventAddResponseSchema>;

@@ -18,6 +18,8 @@ export const attendedEventSchema = z.object({
   hour: z.string(),
   /** Of the assistance: 1 registered, 2 confirmed, 3 waiting list, 4 cancelled. */
   status_id: z.number(),
+  /** Why a cancelled sign-up was cancelled: 'member', 'admin' or 'payment_expired' (design.md §15). */
+  cancel_reason: z.string().nullable(),
   /** Place in the waiting list of the member's gender (status 3), else null. */
   position: z.number().nullable(),
   /** The ticket code for the QR at the door, only once confirmed (status 2). */
@@ -48,6 +50,10 @@ export const clientEventsAddResponseSchema = successAnswer({
   status_id: z.number(),
   /** Place in the waiting list of the member's gender (status 3), else null. */
   position: z.number().nullable(),
+  /** On a paid event (design.md §15): when the held place must be paid by, else null. */
+  payment_due_at: z.string().nullable(),
+  /** What the member pays online for the place, in cents; 0 when nothing is paid online. */
+  amount_cents: z.number(),
 });
 export type ClientEventsAddResponse = z.infer<typeof clientEventsAddResponseSchema>;
 

@@ -23,6 +23,7 @@ export function useCancelMyPlace() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['client', 'events'] }),
+        queryClient.invalidateQueries({ queryKey: ['client', 'payments'] }),
         queryClient.invalidateQueries({ queryKey: ['events'] }),
       ]),
   });

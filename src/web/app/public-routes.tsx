@@ -89,6 +89,12 @@ export const publicRoutes: RouteObject[] = [
             }),
           },
           {
+            path: 'pago',
+            lazy: async () => ({
+              Component: (await import('../features/payments/payment-return-page')).PaymentReturnPage,
+            }),
+          },
+          {
             path: 'quiz',
             lazy: async () => ({ Component: (await import('../features/quiz/quiz-page')).QuizPage }),
           },

@@ -1,16 +1,25 @@
 import { clsx } from 'clsx';
 import type { AttendedEvent } from '../../shared/contracts/client-events';
+import type { MemberPayment } from '../../shared/contracts/payments';
+import { formatCents } from '../../shared/domain/money';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
 import { useCancelMyPlace } from '../api/my-events';
+import { paymentSentence } from './my-payment';
 import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 
-type Standing = Pick<AttendedEvent, 'status_id' | 'position' | 'past' | 'checked_in'>;
+type Standing = Pick<AttendedEvent, 'status_id' | 'position' | 'past' | 'checked_in'> &
+  Partial<Pick<AttendedEvent, 'cancel_reason'>>;
 
 /** Where the member stands and what happens next, in one sentence (design.md §11). */
-export function standingSentence(entry: Standing): string {
-  if (entry.status_id === ASSISTANCE_STATUS.cancelled) return 'Cancelaste tu lugar en este evento';
+export function standingSentence(entry: Standing, payment?: MemberPayment): string {
+  if (entry.status_id === ASSISTANCE_STATUS.cancelled) {
+    if (entry.cancel_reason === 'payment_expired')
+      return 'Se acabó el tiempo para pagar: el lugar pasó a otra persona';
+    if (entry.cancel_reason === 'admin') return 'El equipo de Cita canceló tu lugar en este evento';
+    return 'Cancelaste tu lugar en este evento';
+  }
   if (entry.past) {
     return entry.checked_in === 1 ? 'Asististe a este evento' : 'Este evento ya pasó';
   }
@@ -20,6 +29,7 @@ export function standingSentence(entry: Standing): string {
   if (entry.status_id === ASSISTANCE_STATUS.waiting) {
     return `Lista de espera: lugar ${entry.position ?? '—'}`;
   }
+  if (payment && (payment.state === 'due' || payment.state === 'awaiting')) return paymentSentence(payment);
   return 'Te contactaremos para confirmar tu lugar y el pago';
 }
 
@@ -31,7 +41,15 @@ const TONES: Record<number, string> = {
 };
 
 /** The member's standing as a highlighted line. */
-export function StandingNote({ entry, className }: { entry: Standing; className?: string }) {
+export function StandingNote({
+  entry,
+  payment,
+  className,
+}: {
+  entry: Standing;
+  payment?: MemberPayment;
+  className?: string;
+}) {
   return (
     <p
       className={clsx(
@@ -40,7 +58,7 @@ export function StandingNote({ entry, className }: { entry: Standing; className?
         className,
       )}
     >
-      {standingSentence(entry)}
+      {standingSentence(entry, payment)}
     </p>
   );
 }
@@ -50,8 +68,28 @@ export function canCancel(entry: Standing): boolean {
   return entry.status_id !== ASSISTANCE_STATUS.cancelled && !entry.past;
 }
 
-/** 'Cancelar mi lugar' behind a confirmation: the place goes to the next person waiting. */
-export function CancelPlaceButton({ eventId, eventName }: { eventId: number; eventName: string }) {
+/** What happens to a paid place's money if she cancels now (design.md §15), said before she confirms. */
+function refundSentence(payment: MemberPayment | undefined): string {
+  if (payment?.state !== 'paid' || payment.method === 'cash') return '';
+  if (payment.refund_until) {
+    return ` Como faltan más de 48 horas, te devolveremos el pago completo (${formatCents(payment.amount_cents)}).`;
+  }
+  return ' Faltan menos de 48 horas para el evento: el pago no se reembolsa.';
+}
+
+/**
+ * 'Cancelar mi lugar' behind a confirmation: the place goes to the next person waiting; on a paid
+ * place the question says whether the money comes back.
+ */
+export function CancelPlaceButton({
+  eventId,
+  eventName,
+  payment,
+}: {
+  eventId: number;
+  eventName: string;
+  payment?: MemberPayment;
+}) {
   const cancel = useCancelMyPlace();
   return (
     <div className="flex flex-col gap-2">
@@ -63,7 +101,7 @@ export function CancelPlaceButton({ eventId, eventName }: { eventId: number; eve
           </Button>
         }
         title="Cancelar mi lugar"
-        question={`¿Seguro que quieres cancelar tu lugar en «${eventName}»? Si hay alguien en lista de espera, el lugar será para esa persona.`}
+        question={`¿Seguro que quieres cancelar tu lugar en «${eventName}»? Si hay alguien en lista de espera, el lugar será para esa persona.${refundSentence(payment)}`}
         confirmLabel="Sí, cancelar"
         destructive
         onConfirm={() => cancel.mutate(eventId)}

@@ -1,4 +1,5 @@
 import { genderLabel } from '../../shared/domain/genders';
+import { formatCents } from '../../shared/domain/money';
 
 // Written by hand rather than with date-fns: these two formats are all the public pages need,
 // and the library would add about 11 KB (gzip) to the landing's JavaScript.
@@ -20,17 +21,9 @@ export function formatHour(hour: string): string {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-const pesos = new Intl.NumberFormat('es-MX', {
-  style: 'currency',
-  currency: 'MXN',
-  currencyDisplay: 'narrowSymbol',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** Mexican pesos with 2 decimals and the suffix MXN, e.g. '$1,200.00 MXN'. */
 export function formatPrice(amount: number): string {
-  return `${pesos.format(amount)} MXN`;
+  return formatCents(Math.round(amount * 100));
 }
 
 /** A person's card line, e.g. '34 años · Mujer · Arquitecta'; missing parts are left out. */

@@ -207,7 +207,7 @@ describe('client/deactivate', () => {
     // After events, picks and quiz answers have gone, before the account row is anonymised.
     const registry = [...app.personalData.slice(0, -1), failing, ...app.personalData.slice(-1)];
     await expect(
-      eraseClient(app.db, registry, app.config.publicUrl, app.config.emailHashKey, me.id, FIXTURE_PASSWORD),
+      eraseClient(app.db, registry, app.config, app.config.emailHashKey, me.id, FIXTURE_PASSWORD),
     ).rejects.toThrow('disk full');
     expect((await clientRow(testApp, me.id)).status_id).toBe(1);
     expect(await count('adverts', me.id)).toBe(1);

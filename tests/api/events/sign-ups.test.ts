@@ -180,6 +180,7 @@ describe('client/events/get', () => {
       day: '2030-01-15',
       hour: '20:00',
       status_id: 1,
+      cancel_reason: null,
       position: null,
       ticket: null,
       venue: '',

@@ -148,6 +148,22 @@ const MATRIX: Record<string, Row> = {
     expect: CLIENT_ONLY,
   },
   'POST /api/quizz/questions': { request: () => ({}), expect: PUBLIC_OK },
+  // This app runs with PAYMENTS=off: A gets through, to hear that paying online is off.
+  'POST /api/client/payments/checkout': {
+    request: (w) => ({ client_id: w.clientA.id, event_id: w.eventId }),
+    expect: { ...CLIENT_ONLY, clientA: 409 },
+  },
+  'POST /api/client/payments/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/admin/payments/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/payments/refund': {
+    request: (w) => ({ admin_id: w.adminId, payment_id: 999_999 }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  // Sessions never matter here: the provider's signature does (tests/api/payments/webhooks.test.ts).
+  'POST /api/payments/webhook': {
+    request: () => ({ id: 'evt_matriz', type: 'checkout.session.completed' }),
+    expect: { visitor: 404, clientB: 404, deletedClient: 404, inactiveAdmin: 404, admin: 404, clientA: 404 },
+  },
   'POST /api/adverts/get': { request: (w) => ({ admin_id: w.adminId }), expect: PUBLIC_OK },
   'POST /api/client/interested/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
   'POST /api/client/interested/add': {

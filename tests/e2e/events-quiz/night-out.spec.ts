@@ -56,7 +56,7 @@ test('lista de espera, lugar liberado, confirmación, QR y llegada registrada en
   );
   expect(freed.subject).toContain('Se liberó un lugar');
   await page.reload();
-  await expect(card.getByText('Te contactaremos para confirmar tu lugar y el pago')).toBeVisible();
+  await expect(card.getByText('Lugar apartado: paga para confirmarlo')).toBeVisible();
 
   const adminContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const admin = await adminContext.newPage();
@@ -240,7 +240,7 @@ test('una persona cancela su lugar desde la página del evento', async ({ page, 
   await page.setViewportSize({ width: 360, height: 740 });
   await loginAsClient(page, person.email, FRESH_PASSWORD);
   await page.goto(`/evento/${eventId}`);
-  await expect(page.getByText('Te contactaremos para confirmar tu lugar y el pago')).toBeVisible();
+  await expect(page.getByText('Lugar apartado: paga para confirmarlo')).toBeVisible();
   await page.getByRole('button', { name: 'Cancelar mi lugar' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar' }).click();
   await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();

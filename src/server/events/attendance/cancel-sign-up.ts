@@ -4,6 +4,7 @@ import { hasStarted } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { Database } from '../../platform/db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { announceCancellation, type CancelReason } from './payment-holds';
 import { EVENT_NOT_AVAILABLE, EVENT_PAST } from './sign-up';
 import { fillFreePlaces, lockEvent } from './waiting-list';
 
@@ -13,13 +14,15 @@ type Trx = Transaction<Database>;
 
 /**
  * Cancels a sign-up (status 4) and gives its place to the first person waiting of that gender.
- * Used by the member (client/events/cancel) and by an admin on their behalf. Cancelling twice
- * changes nothing. Answers the status before the change.
+ * Used by the member (client/events/cancel) and by an admin on their behalf; the payments domain
+ * hears of it (a refund by the 48-hour rule, an open checkout closed). Cancelling twice changes
+ * nothing. Answers the status before the change.
  */
 export async function cancelAssistance(
   app: FastifyInstance,
   trx: Trx,
   assistance: { id: number; event_id: number },
+  reason: Exclude<CancelReason, 'payment_expired'>,
 ): Promise<{ before: number; gender: number }> {
   const event = await lockEvent(trx, assistance.event_id);
   if (!event) throw notFound(EVENT_NOT_AVAILABLE);
@@ -34,10 +37,16 @@ export async function cancelAssistance(
   if (hasStarted(event)) throw conflict(EVENT_PAST);
   await trx
     .updateTable('assistance')
-    .set({ status_id: ASSISTANCE_STATUS.cancelled, checked_in_at: null })
+    .set({
+      status_id: ASSISTANCE_STATUS.cancelled,
+      checked_in_at: null,
+      cancel_reason: reason,
+      payment_due_at: null,
+    })
     .where('id', '=', assistance.id)
     .execute();
-  await fillFreePlaces(trx, app.config.publicUrl, event, row.gender);
+  await announceCancellation(trx, app.config, assistance.id, reason);
+  await fillFreePlaces(trx, app.config, event, row.gender);
   return { before: row.status_id, gender: row.gender };
 }
 
@@ -54,7 +63,7 @@ export async function cancelOwnSignUp(
       .where('client_id', '=', clientId)
       .executeTakeFirst();
     if (!assistance) throw notFound(NOT_SIGNED_UP);
-    const { before } = await cancelAssistance(app, trx, assistance);
+    const { before } = await cancelAssistance(app, trx, assistance, 'member');
     return { assistanceId: assistance.id, changed: before !== ASSISTANCE_STATUS.cancelled };
   });
   if (result.changed) app.queue.wake();

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { Database } from '../../platform/db/schema';
+import type { PlaceRules } from './payment-holds';
 import { fillFreePlaces, type LockedEvent, lockEvent } from './waiting-list';
 
 /**
@@ -9,7 +10,7 @@ import { fillFreePlaces, type LockedEvent, lockEvent } from './waiting-list';
  */
 export async function leaveAllEvents(
   trx: Transaction<Database>,
-  publicUrl: string,
+  rules: PlaceRules,
   clientId: number,
 ): Promise<void> {
   const held = await trx
@@ -26,5 +27,5 @@ export async function leaveAllEvents(
     if (event) freed.push([event, row.gender]);
   }
   await trx.deleteFrom('assistance').where('client_id', '=', clientId).execute();
-  for (const [event, gender] of freed) await fillFreePlaces(trx, publicUrl, event, gender);
+  for (const [event, gender] of freed) await fillFreePlaces(trx, rules, event, gender);
 }

@@ -1,6 +1,7 @@
 import type { AdminAttendee } from '../../../shared/contracts/admin-events';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { DB } from '../../platform/db/database';
+import { attendeePayments } from './attendee-payments';
 
 export async function listAttendees(db: DB, eventId: number): Promise<AdminAttendee[]> {
   const rows = await db
@@ -24,6 +25,7 @@ export async function listAttendees(db: DB, eventId: number): Promise<AdminAtten
     .orderBy('assistance.created_at')
     .orderBy('assistance.id')
     .execute();
+  const payments = await attendeePayments(db, eventId);
   // Same order as waitingPosition: the n-th waiting sign-up of a gender is place n.
   const waitingSoFar = new Map<number, number>();
   return rows.map((row) => {
@@ -45,6 +47,7 @@ export async function listAttendees(db: DB, eventId: number): Promise<AdminAtten
       position,
       ticket: row.status_id === ASSISTANCE_STATUS.confirmed ? row.ticket : null,
       checked_in: row.checked_in_at ? 1 : 0,
+      payment: payments.get(row.id) ?? null,
     };
   });
 }

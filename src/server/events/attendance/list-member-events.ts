@@ -33,6 +33,7 @@ export async function listClientEvents(db: DB, clientId: number): Promise<Attend
       'events.city',
       'events.duration_minutes',
       'assistance.status_id',
+      'assistance.cancel_reason',
     ])
     .where('assistance.client_id', '=', clientId)
     .where('events.status_id', '!=', EVENT_STATUS.deleted)
@@ -45,6 +46,7 @@ export async function listClientEvents(db: DB, clientId: number): Promise<Attend
       day: row.day ?? '',
       hour: row.hour ?? '',
       status_id: row.status_id,
+      cancel_reason: row.status_id === ASSISTANCE_STATUS.cancelled ? row.cancel_reason : null,
       position:
         row.status_id === ASSISTANCE_STATUS.waiting ? await waitingPosition(db, row, row.gender) : null,
       ticket: row.status_id === ASSISTANCE_STATUS.confirmed ? row.ticket : null,

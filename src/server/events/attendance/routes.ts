@@ -18,13 +18,23 @@ import { attendanceCsv } from './attendance-csv';
 import { cancelOwnSignUp } from './cancel-sign-up';
 import { listAttendees } from './list-attendees';
 import { listClientEvents } from './list-member-events';
+import { formatDue } from './payment-holds';
 import { signUpToEvent } from './sign-up';
 
-function signUpMessage(created: boolean, statusId: number, position: number | null): string {
+function signUpMessage(
+  created: boolean,
+  statusId: number,
+  position: number | null,
+  dueAt: string | null,
+): string {
   if (statusId === ASSISTANCE_STATUS.waiting) {
     return created
       ? `Los lugares están ocupados: quedaste en la lista de espera, lugar ${position}`
       : `Ya estabas en la lista de espera, lugar ${position}`;
+  }
+  if (dueAt && statusId === ASSISTANCE_STATUS.registered) {
+    const until = `antes del ${formatDue(dueAt)} para confirmar tu lugar`;
+    return created ? `Te registraste: paga ${until}` : `Ya estabas registrado/a: paga ${until}`;
   }
   return created ? 'Te registraste al evento' : 'Ya estabas registrado/a en este evento';
 }
@@ -49,11 +59,13 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
     callOptions(clientEventsAddBody, clientEventsAddResponseSchema, { preHandler: requireClient }),
     async (request) => {
       const result = await signUpToEvent(app, request.clientId, request.body.event_id);
-      return ok(signUpMessage(result.created, result.statusId, result.position), {
+      return ok(signUpMessage(result.created, result.statusId, result.position, result.paymentDueAt), {
         assistance_id: result.assistanceId,
         created: result.created,
         status_id: result.statusId,
         position: result.position,
+        payment_due_at: result.paymentDueAt,
+        amount_cents: result.amountCents,
       });
     },
   );

@@ -45,7 +45,7 @@ export async function setAttendeeStatus(
       .executeTakeFirst();
     if (!found) throw notFound('El registro de asistencia no existe');
     if (statusId === ASSISTANCE_STATUS.cancelled) {
-      const { before } = await cancelAssistance(app, trx, found);
+      const { before } = await cancelAssistance(app, trx, found, 'admin');
       if (before !== ASSISTANCE_STATUS.cancelled) {
         await recordAudit(trx, {
           adminId,
@@ -83,8 +83,15 @@ export async function setAttendeeStatus(
     } else if (attendee.status_id !== ASSISTANCE_STATUS.confirmed) {
       throw conflict(UNCONFIRM_ONLY_CONFIRMED);
     }
-    await trx.updateTable('assistance').set({ status_id: statusId }).where('id', '=', assistanceId).execute();
-    if (statusId === ASSISTANCE_STATUS.confirmed) await issueTicket(app, trx, assistanceId, event);
+    await trx
+      .updateTable('assistance')
+      .set({ status_id: statusId, payment_due_at: null })
+      .where('id', '=', assistanceId)
+      .execute();
+    if (statusId === ASSISTANCE_STATUS.confirmed) {
+      await issueTicket(app, trx, assistanceId, event);
+      await app.recordManualPayment(trx, assistanceId);
+    }
     await recordAudit(trx, {
       adminId,
       action: statusId === ASSISTANCE_STATUS.confirmed ? 'assistance.confirm' : 'assistance.unconfirm',

@@ -6,6 +6,7 @@ import { enqueueMail } from '../../platform/mail/mail-jobs';
 import type { OutgoingMail } from '../../platform/mail/mailer';
 import { ageOnDay, nowIso } from '../../platform/time';
 import { attendanceInvite } from './calendar-invite';
+import { amountDue, payBeforeLine, startHold } from './payment-holds';
 import { hasFreePlace, type LockedEvent, lockEvent, waitingPosition } from './waiting-list';
 
 export const EVENT_NOT_AVAILABLE = 'El evento no existe o ya no está disponible';
@@ -37,6 +38,10 @@ export interface SignUpResult {
   created: boolean;
   statusId: number;
   position: number | null;
+  /** On a paid event, when the held place must be paid by; null otherwise. */
+  paymentDueAt: string | null;
+  /** What the member pays for the place (cents); 0 when nothing is paid online. */
+  amountCents: number;
 }
 
 /**
@@ -65,7 +70,7 @@ export async function signUpToEvent(
       .executeTakeFirstOrThrow();
     const existing = await trx
       .selectFrom('assistance')
-      .select(['id', 'event_id', 'status_id', 'created_at'])
+      .select(['id', 'event_id', 'status_id', 'created_at', 'payment_due_at'])
       .where('event_id', '=', eventId)
       .where('client_id', '=', clientId)
       .executeTakeFirst();
@@ -74,7 +79,14 @@ export async function signUpToEvent(
         existing.status_id === ASSISTANCE_STATUS.waiting
           ? await waitingPosition(trx, existing, client.gender)
           : null;
-      return { assistanceId: existing.id, created: false, statusId: existing.status_id, position };
+      return {
+        assistanceId: existing.id,
+        created: false,
+        statusId: existing.status_id,
+        position,
+        paymentDueAt: existing.payment_due_at,
+        amountCents: amountDue(app.config, event, client.gender),
+      };
     }
     checkAgeBand(scheduled, client.birthday);
     const statusId = (await hasFreePlace(trx, event, client.gender))
@@ -85,7 +97,15 @@ export async function signUpToEvent(
     if (existing) {
       await trx
         .updateTable('assistance')
-        .set({ status_id: statusId, created_at: createdAt, contacted: 0, ticket: null, checked_in_at: null })
+        .set({
+          status_id: statusId,
+          created_at: createdAt,
+          contacted: 0,
+          ticket: null,
+          checked_in_at: null,
+          cancel_reason: null,
+          payment_due_at: null,
+        })
         .where('id', '=', existing.id)
         .execute();
       assistanceId = existing.id;
@@ -106,12 +126,24 @@ export async function signUpToEvent(
     const assistance = { id: assistanceId, event_id: eventId, created_at: createdAt };
     const position =
       statusId === ASSISTANCE_STATUS.waiting ? await waitingPosition(trx, assistance, client.gender) : null;
+    const amountCents = amountDue(app.config, event, client.gender);
+    const paymentDueAt =
+      statusId === ASSISTANCE_STATUS.registered
+        ? await startHold(trx, app.config, assistanceId, event, client.gender)
+        : null;
     await enqueueMail(
       trx,
       `mail:sign-up:assistance:${assistanceId}:${createdAt}`,
-      signUpMail(app.config.publicUrl, client, assistanceId, scheduled, position),
+      signUpMail(
+        app.config.publicUrl,
+        client,
+        assistanceId,
+        scheduled,
+        position,
+        paymentDueAt ? { amountCents, dueAt: paymentDueAt } : null,
+      ),
     );
-    return { assistanceId, created: true, statusId, position };
+    return { assistanceId, created: true, statusId, position, paymentDueAt, amountCents };
   });
   if (result.created) app.queue.wake();
   return result;
@@ -123,6 +155,7 @@ function signUpMail(
   assistanceId: number,
   event: LockedEvent & { day: string; hour: string },
   position: number | null,
+  payment: { amountCents: number; dueAt: string } | null,
 ): OutgoingMail {
   const url = `${publicUrl}/evento/${event.id}`;
   const where = event.venue ? ` en ${event.venue}${event.address ? ` (${event.address})` : ''}` : '';
@@ -150,7 +183,10 @@ function signUpMail(
       `Hola ${client.first_name}:`,
       '',
       `Quedaste registrado/a en «${event.name}», el ${event.day} a las ${event.hour} (hora del centro de México)${where}.`,
-      'Te contactaremos para confirmar tu lugar y el pago. Agrega el evento a tu calendario con el archivo adjunto.',
+      payment
+        ? payBeforeLine(payment.amountCents, payment.dueAt)
+        : 'Te contactaremos para confirmar tu lugar y el pago.',
+      'Agrega el evento a tu calendario con el archivo adjunto.',
       '',
       url,
       '',

@@ -4,6 +4,7 @@ import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses
 import type { DB } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
+import { amountDue, type PlaceRules, payBeforeLine, startHold } from './payment-holds';
 
 /**
  * The place and queue rules (design.md §11): who holds a place, who waits and in which order,
@@ -88,6 +89,8 @@ export interface LockedEvent {
   duration_minutes: number;
   age_min: number | null;
   age_max: number | null;
+  price_w_cents: number;
+  price_m_cents: number;
 }
 
 /**
@@ -113,6 +116,8 @@ export async function lockEvent(trx: Trx, eventId: number): Promise<LockedEvent 
       'duration_minutes',
       'age_min',
       'age_max',
+      'price_w_cents',
+      'price_m_cents',
     ])
     .where('id', '=', eventId);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
@@ -175,11 +180,12 @@ export async function waitingPosition(
 
 /**
  * Gives the places of this gender that are free to the first people waiting (3 → 1), each
- * e-mailed "Se liberó un lugar" in the same transaction. An Agotado event hands out none.
+ * e-mailed "Se liberó un lugar" in the same transaction, with a new hold to pay on a paid event.
+ * An Agotado event hands out none.
  */
 export async function fillFreePlaces(
   trx: Trx,
-  publicUrl: string,
+  rules: PlaceRules,
   event: LockedEvent,
   gender: number,
 ): Promise<number[]> {
@@ -205,7 +211,8 @@ export async function fillFreePlaces(
       .set({ status_id: ASSISTANCE_STATUS.registered })
       .where('id', '=', person.id)
       .execute();
-    const url = `${publicUrl}/evento/${event.id}`;
+    const dueAt = await startHold(trx, rules, person.id, event, gender);
+    const url = `${rules.publicUrl}/evento/${event.id}`;
     await enqueueMail(trx, `mail:place-freed:assistance:${person.id}:${person.created_at}`, {
       to: person.email,
       subject: `Se liberó un lugar: ${event.name}`,
@@ -213,7 +220,9 @@ export async function fillFreePlaces(
         `Hola ${person.first_name}:`,
         '',
         `Se liberó un lugar en «${event.name}» (${event.day}, ${event.hour}) y ya es tuyo: dejaste la lista de espera.`,
-        'Te contactaremos para confirmar tu lugar y el pago.',
+        dueAt
+          ? payBeforeLine(amountDue(rules, event, gender), dueAt)
+          : 'Te contactaremos para confirmar tu lugar y el pago.',
         '',
         url,
         '',

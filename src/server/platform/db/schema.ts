@@ -100,6 +100,48 @@ export interface AssistanceTable {
   ticket: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the attendee was checked in at the door; null until then. */
   checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** On a paid event: when the unpaid hold of this place ends (status 1); null otherwise. */
+  payment_due_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a sign-up was cancelled (status 4): 'member', 'admin' or 'payment_expired'. */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'refunded' | 'failed' | 'manual';
+export type PaymentMethod = 'card' | 'oxxo' | 'spei' | 'cash';
+
+/** One Checkout Session of a sign-up, or a payment an admin recorded by hand (design.md §15). */
+export interface PaymentTable {
+  id: Generated<number>;
+  /** Null once the member's account is erased (the payment stays for the accounts). */
+  assistance_id: number | null;
+  event_id: number;
+  client_id: number;
+  /** Integer cents, always computed by the server from the event's prices. */
+  amount_cents: number;
+  currency: string;
+  status: PaymentStatus;
+  method: PaymentMethod | null;
+  /** 1, 2… per sign-up: the idempotency key of its session, so a double request makes one. */
+  attempt: number;
+  session_id: string | null;
+  payment_intent_id: string | null;
+  checkout_url: string | null;
+  /** JSON: the OXXO voucher or the SPEI transfer details while the payment is pending. */
+  instructions: string | null;
+  created_at: string;
+  paid_at: string | null;
+  failed_at: string | null;
+  refund_requested_at: string | null;
+  refunded_at: string | null;
+  refund_id: string | null;
+  refunded_cents: Generated<number>;
+}
+
+/** Provider events already applied, by their id: each is applied once. */
+export interface PaymentWebhookEventTable {
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface QuizAnswerTable {
@@ -318,6 +360,8 @@ export interface Database {
   server_secrets: ServerSecretTable;
   photos: PhotoTable;
   picks: PickTable;
+  payments: PaymentTable;
+  payment_webhook_events: PaymentWebhookEventTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

@@ -50,6 +50,10 @@ export const adminRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./users/users-page')).UsersPage }),
           },
           {
+            path: 'pagos',
+            lazy: async () => ({ Component: (await import('./payments/payments-page')).PaymentsPage }),
+          },
+          {
             path: 'reportes',
             lazy: async () => ({ Component: (await import('./reports/reports-page')).ReportsPage }),
           },

@@ -2,8 +2,11 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import type { AttendedEvent } from '../../../shared/contracts/client-events';
+import type { MemberPayment } from '../../../shared/contracts/payments';
 import { ASSISTANCE_STATUS, ASSISTANCE_STATUS_LABELS } from '../../../shared/domain/statuses';
 import { useMyEvents } from '../../api/my-events';
+import { useMyPayments } from '../../api/my-payments';
+import { PaymentPanel } from '../../components/my-payment';
 import { CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
@@ -14,6 +17,7 @@ import { formatDay, formatHour } from '../../lib/format';
 export function AttendancePage() {
   usePageTitle('Mis eventos');
   const events = useMyEvents();
+  const payments = useMyPayments();
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Mis eventos</h1>
@@ -23,7 +27,10 @@ export function AttendancePage() {
         <ul className="mt-8 flex flex-col gap-4">
           {events.data.map((event) => (
             <li key={event.id}>
-              <AttendedEventCard event={event} />
+              <AttendedEventCard
+                event={event}
+                payment={payments.data?.find((payment) => payment.event_id === event.event_id)}
+              />
             </li>
           ))}
         </ul>
@@ -41,7 +48,7 @@ export function AttendancePage() {
   );
 }
 
-function AttendedEventCard({ event }: { event: AttendedEvent }) {
+function AttendedEventCard({ event, payment }: { event: AttendedEvent; payment: MemberPayment | undefined }) {
   const place = formatPlace(event.venue, event.city);
   // Latecomers still need the QR at the door once the night has started, until they arrive.
   const showTicket =
@@ -76,7 +83,8 @@ function AttendedEventCard({ event }: { event: AttendedEvent }) {
           {ASSISTANCE_STATUS_LABELS[event.status_id]}
         </span>
       </div>
-      <StandingNote entry={event} />
+      <StandingNote entry={event} payment={payment} />
+      {payment && showPayment(event, payment) ? <PaymentPanel payment={payment} /> : null}
       {showTicket && event.ticket ? <Ticket code={event.ticket} eventName={event.name} /> : null}
       {event.checked_in ? (
         <Link
@@ -86,9 +94,18 @@ function AttendedEventCard({ event }: { event: AttendedEvent }) {
           Elegir a quién volver a ver
         </Link>
       ) : null}
-      {canCancel(event) ? <CancelPlaceButton eventId={event.event_id} eventName={event.name} /> : null}
+      {canCancel(event) ? (
+        <CancelPlaceButton eventId={event.event_id} eventName={event.name} payment={payment} />
+      ) : null}
     </article>
   );
+}
+
+/** A cancelled place only shows its payment while money is coming back or came back. */
+function showPayment(event: AttendedEvent, payment: MemberPayment): boolean {
+  if (event.past) return false;
+  if (event.status_id !== ASSISTANCE_STATUS.cancelled) return true;
+  return payment.state === 'refunding' || payment.state === 'refunded';
 }
 
 /** The QR code shown at the door, drawn in the page, with the code printed to read it aloud. */

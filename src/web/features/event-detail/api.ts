@@ -23,7 +23,11 @@ export function useSignUpToEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (eventId: number) => apiPost('client/events/add', { event_id: eventId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client', 'events'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['client', 'events'] }),
+        queryClient.invalidateQueries({ queryKey: ['client', 'payments'] }),
+      ]),
   });
 }
 

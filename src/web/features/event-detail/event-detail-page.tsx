@@ -6,8 +6,10 @@ import { cityLabel } from '../../../shared/domain/cities';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
 import { ApiError } from '../../api/client';
 import { useMyEvents } from '../../api/my-events';
+import { useMyPayments } from '../../api/my-payments';
 import { useSessionHint } from '../../api/session';
 import { EventPicture } from '../../components/event-picture';
+import { PaymentPanel } from '../../components/my-payment';
 import { CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -195,27 +197,35 @@ function CompatibleAttendees({ eventId, past }: { eventId: number; past: boolean
   );
 }
 
-/** The member's own sign-up to this event, if she has one (the latest one). */
+/** The member's own sign-up to this event, if she has one (the latest one), and its payment. */
 function useMyEntry(eventId: number) {
   const clientId = useSessionHint('client');
   const mine = useMyEvents(clientId !== null);
-  return clientId === null ? undefined : mine.data?.find((entry) => entry.event_id === eventId);
+  const payments = useMyPayments(clientId !== null);
+  if (clientId === null) return { entry: undefined, payment: undefined };
+  return {
+    entry: mine.data?.find((entry) => entry.event_id === eventId),
+    payment: payments.data?.find((payment) => payment.event_id === eventId),
+  };
 }
 
 /** Past events say so; a member who holds or waits for a place sees it; others can sign up. */
 function MemberPlace({ event, soldOut }: { event: EventDetails; soldOut: boolean }) {
-  const entry = useMyEntry(event.id);
+  const { entry, payment } = useMyEntry(event.id);
   const active = entry !== undefined && entry.status_id !== ASSISTANCE_STATUS.cancelled;
   if (active || (entry && event.past)) {
     return (
       <div className="mt-6 flex flex-col gap-3">
-        <StandingNote entry={entry} />
+        <StandingNote entry={entry} payment={payment} />
+        {payment && active && !entry.past ? <PaymentPanel payment={payment} /> : null}
         {entry.status_id === ASSISTANCE_STATUS.confirmed && !entry.past ? (
           <Link to="/asistencias" className="text-center text-sm font-semibold text-accent underline">
             Ver mi código QR
           </Link>
         ) : null}
-        {canCancel(entry) ? <CancelPlaceButton eventId={event.id} eventName={event.name} /> : null}
+        {canCancel(entry) ? (
+          <CancelPlaceButton eventId={event.id} eventName={event.name} payment={payment} />
+        ) : null}
       </div>
     );
   }

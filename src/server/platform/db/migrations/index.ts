@@ -10,6 +10,7 @@ import * as photos from './0017-photos';
 import * as nightOut from './0018-night-out';
 import * as matchCards from './0019-match-cards';
 import * as eventSearch from './0020-event-search';
+import * as payments from './0021-payments';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0018-night-out': nightOut,
   '0019-match-cards': matchCards,
   '0020-event-search': eventSearch,
+  '0021-payments': payments,
 };

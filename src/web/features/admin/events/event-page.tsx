@@ -6,6 +6,7 @@ import { type AdminAttendee, canConfirm } from '../../../../shared/contracts/adm
 import { isAdminEventDetails } from '../../../../shared/contracts/events';
 import { cityLabel } from '../../../../shared/domain/cities';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { formatCents } from '../../../../shared/domain/money';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import {
   ASSISTANCE_STATUS,
@@ -31,6 +32,11 @@ import {
   Tag,
 } from '../components/admin-ui';
 import { ContactedCheckbox } from '../components/contacted-checkbox';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUS_TONES,
+} from '../payments/payment-labels';
 import { NightPanel } from '../rounds/night-panel';
 import { EventForm } from './event-form';
 
@@ -136,6 +142,15 @@ export function EventPage() {
               Lista de espera: mujeres {event.waiting_w} · hombres {event.waiting_m}
             </li>
           </ul>
+          <h2 className="mt-4 font-semibold">Pagos</h2>
+          <p className="text-sm">
+            Pagados {details.data.payments.paid} · pendientes {details.data.payments.pending} · ingresos{' '}
+            {formatCents(details.data.payments.revenue_cents)} · reembolsado{' '}
+            {formatCents(details.data.payments.refunded_cents)}{' '}
+            <Link to={`/admin/pagos?evento=${event.id}`} className="text-accent underline">
+              Ver pagos
+            </Link>
+          </p>
           <h2 className="mt-4 font-semibold">Llegadas</h2>
           <p className="text-sm">
             Mujeres {event.checked_in_w} · hombres {event.checked_in_m} · LGBTQ+ {event.checked_in_x}
@@ -189,6 +204,7 @@ export function EventPage() {
               'Género',
               'Estado',
               'Asistencia',
+              'Pago',
               'Llegada',
               'Contacto',
             ]}
@@ -248,6 +264,17 @@ export function EventPage() {
                       />
                     ) : null}
                   </div>
+                </Cell>
+                <Cell label="Pago">
+                  {attendee.payment ? (
+                    <Tag tone={PAYMENT_STATUS_TONES[attendee.payment.status]}>
+                      {PAYMENT_STATUS_LABELS[attendee.payment.status]}
+                      {attendee.payment.method ? ` · ${PAYMENT_METHOD_LABELS[attendee.payment.method]}` : ''}{' '}
+                      · {formatCents(attendee.payment.amount_cents)}
+                    </Tag>
+                  ) : (
+                    '—'
+                  )}
                 </Cell>
                 <Cell label="Llegada">{attendee.checked_in === 1 ? 'Llegó' : '—'}</Cell>
                 <Cell label="Contacto">

@@ -1,0 +1,51 @@
+import type { AttendeePayment, EventPaymentsSummary } from '../../../shared/contracts/payments';
+import type { DB } from '../../platform/db/database';
+
+/**
+ * The back office's view of the payments of one event (design.md §15), read straight from the
+ * payments table the payments domain keeps: per attendee, and the event's totals.
+ */
+
+/** Per sign-up, the payment that speaks for it: one that took money if any, else the latest attempt. */
+export async function attendeePayments(db: DB, eventId: number): Promise<Map<number, AttendeePayment>> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['assistance_id', 'status', 'method', 'amount_cents', 'paid_at'])
+    .where('event_id', '=', eventId)
+    .where('assistance_id', 'is not', null)
+    .orderBy('attempt')
+    .execute();
+  const byPlace = new Map<number, AttendeePayment>();
+  for (const { assistance_id: assistanceId, ...payment } of rows) {
+    if (assistanceId === null) continue;
+    const known = byPlace.get(assistanceId);
+    const settled = (status: string) => status === 'paid' || status === 'manual' || status === 'refunded';
+    if (!known || settled(payment.status) || !settled(known.status)) byPlace.set(assistanceId, payment);
+  }
+  return byPlace;
+}
+
+/** Places paid (online or by hand) and pending, money kept and money returned. */
+export async function eventPaymentsSummary(db: DB, eventId: number): Promise<EventPaymentsSummary> {
+  const rows = await db
+    .selectFrom('payments')
+    .select([
+      'status',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      (eb) => eb.fn.sum<number>('amount_cents').as('amount'),
+      (eb) => eb.fn.sum<number>('refunded_cents').as('refunded'),
+    ])
+    .where('event_id', '=', eventId)
+    .groupBy('status')
+    .execute();
+  const summary: EventPaymentsSummary = { paid: 0, pending: 0, revenue_cents: 0, refunded_cents: 0 };
+  for (const row of rows) {
+    if (row.status === 'paid' || row.status === 'manual') {
+      summary.paid += Number(row.count);
+      summary.revenue_cents += Number(row.amount) - Number(row.refunded);
+    }
+    if (row.status === 'pending') summary.pending += Number(row.count);
+    summary.refunded_cents += Number(row.refunded ?? 0);
+  }
+  return summary;
+}

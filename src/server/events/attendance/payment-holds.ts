@@ -1,0 +1,131 @@
+import type { Kysely, Transaction } from 'kysely';
+import { mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
+import { formatCents, priceForGender } from '../../../shared/domain/money';
+import type { PaymentsConfig } from '../../platform/config';
+import type { Database } from '../../platform/db/schema';
+import { enqueue } from '../../platform/queue/queue';
+
+/**
+ * Places held until paid (design.md §15): on a paid event a place (status 1) is held until
+ * `payment_due_at`; when that passes unpaid, the sign-up is cancelled and the place goes to the
+ * next person waiting. The payments domain confirms, extends holds and refunds; it learns of every
+ * cancellation through ASSISTANCE_CANCELLED_JOB, so this folder never imports it.
+ */
+
+export const HOLD_END_JOB = 'payment-hold-end';
+export const ASSISTANCE_CANCELLED_JOB = 'assistance-cancelled';
+
+export type CancelReason = 'member' | 'admin' | 'payment_expired';
+
+/** What giving a place needs: the site's address for the mail and the payment rules. */
+export interface PlaceRules {
+  publicUrl: string;
+  payments: PaymentsConfig;
+}
+
+export interface HoldEndPayload {
+  assistance_id: number;
+  due_at: string;
+}
+
+export interface AssistanceCancelledPayload {
+  assistance_id: number;
+  reason: CancelReason;
+  cancelled_at: string;
+}
+
+type Trx = Transaction<Database>;
+
+export interface PricedEvent {
+  id: number;
+  day: string | null;
+  hour: string | null;
+  price_w_cents: number;
+  price_m_cents: number;
+}
+
+/** The member's price when places are paid online; 0 when payments are off or the place is free. */
+export function amountDue(rules: PlaceRules, event: PricedEvent, gender: number): number {
+  if (rules.payments.mode === 'off') return 0;
+  return priceForGender(event, gender);
+}
+
+const dueFormat = new Intl.DateTimeFormat('es-MX', {
+  timeZone: 'America/Mexico_City',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** '25 de noviembre, 8:30 p.m.' (Mexico City time) for the mails. */
+export function formatDue(dueAt: string): string {
+  return dueFormat.format(new Date(dueAt));
+}
+
+/** The line of a mail that says what to pay and until when. */
+export function payBeforeLine(amountCents: number, dueAt: string): string {
+  return `Paga ${formatCents(amountCents)} antes del ${formatDue(dueAt)} (hora del centro de México) para confirmar tu lugar; si no, pasará a la siguiente persona en espera.`;
+}
+
+/** Plans the end of a hold: the job's key names the time, so a moved hold plans a new one. */
+export async function scheduleHoldEnd(
+  db: Kysely<Database>,
+  assistanceId: number,
+  dueAt: string,
+): Promise<void> {
+  const payload: HoldEndPayload = { assistance_id: assistanceId, due_at: dueAt };
+  await enqueue(db, {
+    kind: HOLD_END_JOB,
+    key: `payment-hold-end:assistance:${assistanceId}:${dueAt}`,
+    payload,
+    runAt: new Date(dueAt),
+  });
+}
+
+/**
+ * Starts the hold of a place just given (a sign-up or someone leaving the waiting list): now plus
+ * PAYMENT_HOLD_MINUTES, never past the event's start. Answers the end, or null when nothing is due.
+ */
+export async function startHold(
+  trx: Trx,
+  rules: PlaceRules,
+  assistanceId: number,
+  event: PricedEvent,
+  gender: number,
+): Promise<string | null> {
+  if (amountDue(rules, event, gender) === 0 || !event.day || !event.hour) {
+    await trx
+      .updateTable('assistance')
+      .set({ payment_due_at: null })
+      .where('id', '=', assistanceId)
+      .execute();
+    return null;
+  }
+  const start = mexicoLocalToUtc(event.day, event.hour).getTime();
+  const dueAt = new Date(Math.min(Date.now() + rules.payments.holdMinutes * 60_000, start)).toISOString();
+  await trx.updateTable('assistance').set({ payment_due_at: dueAt }).where('id', '=', assistanceId).execute();
+  await scheduleHoldEnd(trx, assistanceId, dueAt);
+  return dueAt;
+}
+
+/** Tells the payments domain (through the durable queue) that a sign-up was cancelled. */
+export async function announceCancellation(
+  trx: Trx,
+  rules: PlaceRules,
+  assistanceId: number,
+  reason: CancelReason,
+): Promise<void> {
+  if (rules.payments.mode === 'off') return;
+  const cancelledAt = new Date().toISOString();
+  const payload: AssistanceCancelledPayload = {
+    assistance_id: assistanceId,
+    reason,
+    cancelled_at: cancelledAt,
+  };
+  await enqueue(trx, {
+    kind: ASSISTANCE_CANCELLED_JOB,
+    key: `assistance-cancelled:${assistanceId}:${cancelledAt}`,
+    payload,
+  });
+}

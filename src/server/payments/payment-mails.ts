@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { PaymentInstructions } from '../../shared/contracts/payments';
+import { formatCents } from '../../shared/domain/money';
+import type { Database, PaymentMethod } from '../platform/db/schema';
+import { enqueueMail } from '../platform/mail/mail-jobs';
+import type { RefundReason } from './payment-records';
+
+const METHOD_NAMES: Record<PaymentMethod, string> = {
+  card: 'tarjeta',
+  oxxo: 'efectivo en OXXO',
+  spei: 'transferencia SPEI',
+  cash: 'efectivo',
+};
+
+const when = new Intl.DateTimeFormat('es-MX', {
+  timeZone: 'America/Mexico_City',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** '25 de noviembre de 2026, 8:30 p.m.' in Mexico City time. */
+export function formatWhen(iso: string): string {
+  return when.format(new Date(iso));
+}
+
+interface Recipient {
+  first_name: string;
+  email: string;
+}
+
+interface PaidPlace {
+  paymentId: number;
+  eventId: number;
+  eventName: string;
+  amountCents: number;
+  method: PaymentMethod | null;
+  paidAt: string;
+}
+
+function closing(publicUrl: string, eventId: number): string[] {
+  return ['', `${publicUrl}/evento/${eventId}`, '', 'Cita'];
+}
+
+/** The receipt: what was paid, how, when and for which event. */
+export function mailReceipt(db: Kysely<Database>, publicUrl: string, to: Recipient, paid: PaidPlace) {
+  return enqueueMail(db, `mail:payment-receipt:${paid.paymentId}`, {
+    to: to.email,
+    subject: `Recibo de pago: ${paid.eventName}`,
+    text: [
+      `Hola ${to.first_name}:`,
+      '',
+      `Recibimos tu pago. Tu lugar en «${paid.eventName}» está confirmado; en otro correo te enviamos tu boleto con su código QR.`,
+      '',
+      `Recibo n.º ${paid.paymentId}`,
+      `Monto: ${formatCents(paid.amountCents)}`,
+      ...(paid.method ? [`Forma de pago: ${METHOD_NAMES[paid.method]}`] : []),
+      `Fecha: ${formatWhen(paid.paidAt)} (hora del centro de México)`,
+      ...closing(publicUrl, paid.eventId),
+    ].join('\n'),
+  });
+}
+
+/** The OXXO voucher or SPEI details, so the member has them outside the site too. */
+export function mailInstructions(
+  db: Kysely<Database>,
+  publicUrl: string,
+  to: Recipient,
+  payment: { id: number; eventId: number; eventName: string; amountCents: number },
+  instructions: PaymentInstructions,
+) {
+  const lines =
+    instructions.kind === 'oxxo'
+      ? [
+          `Paga ${formatCents(payment.amountCents)} en efectivo en cualquier tienda OXXO con esta referencia:`,
+          '',
+          instructions.number,
+          '',
+          `La ficha vence el ${formatWhen(instructions.expires_at)}. Si no se paga a tiempo, tu lugar pasará a la siguiente persona en espera.`,
+        ]
+      : [
+          `Transfiere ${formatCents(payment.amountCents)} por SPEI a:`,
+          '',
+          `CLABE: ${instructions.clabe}`,
+          `Banco: ${instructions.bank_name}`,
+          `Referencia: ${instructions.reference}`,
+          '',
+          `Tu lugar queda apartado hasta el ${formatWhen(instructions.expires_at)}.`,
+        ];
+  return enqueueMail(db, `mail:payment-instructions:${payment.id}`, {
+    to: to.email,
+    subject: `${instructions.kind === 'oxxo' ? 'Tu ficha OXXO' : 'Datos para tu transferencia'}: ${payment.eventName}`,
+    text: [
+      `Hola ${to.first_name}:`,
+      '',
+      ...lines,
+      ...(instructions.url ? ['', `Ficha para imprimir: ${instructions.url}`] : []),
+      ...closing(publicUrl, payment.eventId),
+    ].join('\n'),
+  });
+}
+
+const REFUND_REASONS: Record<RefundReason, string> = {
+  cancelled:
+    'Cancelaste tu lugar con más de 48 horas de anticipación, así que te devolvemos el pago completo.',
+  late: 'Tu pago llegó cuando el tiempo para pagar ya había terminado y el lugar ya era de otra persona, así que te lo devolvemos completo.',
+  duplicate: 'Tu lugar ya estaba pagado, así que te devolvemos este segundo pago completo.',
+  admin: 'El equipo de Cita te devolvió el pago completo.',
+  erased: 'Eliminaste tu cuenta, así que te devolvemos el pago completo.',
+};
+
+/** The member is told that her money is on its way back, and why. */
+export function mailRefund(
+  db: Kysely<Database>,
+  publicUrl: string,
+  to: Recipient,
+  refund: {
+    paymentId: number;
+    eventId: number;
+    eventName: string;
+    amountCents: number;
+    reason: RefundReason;
+  },
+) {
+  return enqueueMail(db, `mail:payment-refund:${refund.paymentId}`, {
+    to: to.email,
+    subject: `Reembolso: ${refund.eventName}`,
+    text: [
+      `Hola ${to.first_name}:`,
+      '',
+      REFUND_REASONS[refund.reason],
+      '',
+      `Monto: ${formatCents(refund.amountCents)} (recibo n.º ${refund.paymentId})`,
+      'Según tu banco, el reembolso puede tardar de 5 a 10 días hábiles en verse en tu cuenta.',
+      ...closing(publicUrl, refund.eventId),
+    ].join('\n'),
+  });
+}

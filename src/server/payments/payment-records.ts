@@ -1,0 +1,70 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { PaymentInstructions } from '../../shared/contracts/payments';
+import type { Database, PaymentMethod, PaymentTable } from '../platform/db/schema';
+import { enqueue } from '../platform/queue/queue';
+
+export type PaymentRow = Selectable<PaymentTable>;
+type Trx = Transaction<Database>;
+
+export const REFUND_JOB = 'payment-refund';
+export const RECONCILE_JOB = 'payment-reconcile';
+
+/** Why money goes back: the member's mail says which. */
+export type RefundReason = 'cancelled' | 'late' | 'duplicate' | 'admin' | 'erased';
+
+export interface RefundPayload {
+  payment_id: number;
+  reason: RefundReason;
+}
+
+export interface ReconcilePayload {
+  payment_id: number;
+  /** 1 for the first look, one more each time the session is still pending. */
+  round: number;
+}
+
+/** Stripe's payment method types as the product names them. */
+export function methodOf(type: string | undefined | null): PaymentMethod | null {
+  if (type === 'card') return 'card';
+  if (type === 'oxxo') return 'oxxo';
+  if (type === 'customer_balance') return 'spei';
+  return null;
+}
+
+export function parseInstructions(text: string | null): PaymentInstructions | null {
+  return text === null ? null : (JSON.parse(text) as PaymentInstructions);
+}
+
+/**
+ * Asks for a full refund of a paid payment, once: the request is recorded only while none was,
+ * and the durable job that calls the provider carries an idempotency key of its own.
+ */
+export async function requestRefund(trx: Trx, paymentId: number, reason: RefundReason): Promise<boolean> {
+  const result = await trx
+    .updateTable('payments')
+    .set({ refund_requested_at: new Date().toISOString() })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'paid')
+    .where('refund_requested_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  const payload: RefundPayload = { payment_id: paymentId, reason };
+  await enqueue(trx, { kind: REFUND_JOB, key: `payment-refund:${paymentId}`, payload });
+  return true;
+}
+
+/** Plans another look at a pending session in `minutes`. */
+export async function scheduleReconcile(
+  db: Kysely<Database>,
+  paymentId: number,
+  round: number,
+  minutes: number,
+): Promise<void> {
+  const payload: ReconcilePayload = { payment_id: paymentId, round };
+  await enqueue(db, {
+    kind: RECONCILE_JOB,
+    key: `payment-reconcile:${paymentId}:${round}`,
+    payload,
+    runAt: new Date(Date.now() + minutes * 60_000),
+  });
+}

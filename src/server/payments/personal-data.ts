@@ -1,0 +1,55 @@
+import { hasStarted } from '../../shared/domain/mexico-time';
+import type { PersonalDataDeclaration } from '../platform/personal-data';
+import { requestRefund } from './payment-records';
+
+/**
+ * The member's payments. Erasure keeps each payment for the accounts (amount, event, provider
+ * ids) but unlinks it from the sign-up that goes; a paid place of an event still to come is
+ * refunded in full, since she will not be there (docs/decisions/0029). Runs before the events'
+ * erasure, which deletes the sign-ups.
+ */
+export const paymentsPersonalData: PersonalDataDeclaration = {
+  domain: 'payments',
+  tables: { payments: ['client_id'] },
+
+  async exportSections(db, clientId) {
+    const payments = await db
+      .selectFrom('payments')
+      .innerJoin('events', 'events.id', 'payments.event_id')
+      .select([
+        'payments.id',
+        'payments.event_id',
+        'events.name as event_name',
+        'payments.amount_cents',
+        'payments.currency',
+        'payments.status',
+        'payments.method',
+        'payments.created_at',
+        'payments.paid_at',
+        'payments.refunded_at',
+        'payments.refunded_cents',
+      ])
+      .where('payments.client_id', '=', clientId)
+      .orderBy('payments.id')
+      .execute();
+    return { payments };
+  },
+
+  async erase(trx, clientId) {
+    const paid = await trx
+      .selectFrom('payments')
+      .innerJoin('events', 'events.id', 'payments.event_id')
+      .select(['payments.id', 'events.day', 'events.hour'])
+      .where('payments.client_id', '=', clientId)
+      .where('payments.status', '=', 'paid')
+      .execute();
+    for (const payment of paid) {
+      if (!hasStarted(payment)) await requestRefund(trx, payment.id, 'erased');
+    }
+    await trx
+      .updateTable('payments')
+      .set({ assistance_id: null })
+      .where('client_id', '=', clientId)
+      .execute();
+  },
+};

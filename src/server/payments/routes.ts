@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { messageAnswer } from '../../shared/contracts/common';
+import {
+  adminPaymentsGetAnswer,
+  adminPaymentsGetBody,
+  adminPaymentsRefundBody,
+  clientPaymentsCheckoutAnswer,
+  clientPaymentsCheckoutBody,
+  clientPaymentsGetAnswer,
+  clientPaymentsGetBody,
+} from '../../shared/contracts/payments';
+import { requireAdmin, requireClient } from '../platform/auth/guards';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
+import { listPayments, refundByAdmin } from './admin-payments';
+import { listMemberPayments } from './member-payments';
+import { registerPaymentJobs } from './payment-jobs';
+import { startCheckout } from './start-checkout';
+import { registerWebhookRoute } from './webhook-routes';
+
+/** Paying for a place (design.md §15): the member's checkout, the provider's webhook, the back office. */
+export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void> {
+  if (app.stripe) registerPaymentJobs(app, app.stripe);
+  await app.register(registerWebhookRoute);
+
+  await app.register(async (scope) => {
+    const member = zodApp(scope, requireClient);
+    member.post(
+      '/client/payments/checkout',
+      callOptions(clientPaymentsCheckoutBody, clientPaymentsCheckoutAnswer),
+      async (request) => {
+        const url = await startCheckout(app, request.clientId, request.body.event_id);
+        return ok('Te llevamos a la página de pago', { url });
+      },
+    );
+    member.post(
+      '/client/payments/get',
+      callOptions(clientPaymentsGetBody, clientPaymentsGetAnswer),
+      async (request) => {
+        return ok('Tus pagos', { payments: await listMemberPayments(app, request.clientId) });
+      },
+    );
+  });
+
+  await app.register(async (scope) => {
+    const admin = zodApp(scope, requireAdmin);
+    admin.post(
+      '/admin/payments/get',
+      callOptions(adminPaymentsGetBody, adminPaymentsGetAnswer),
+      async (request) => {
+        const { event_id: eventId, status, page = 1 } = request.body;
+        return ok('Pagos', await listPayments(app, { eventId, status, page }));
+      },
+    );
+    admin.post(
+      '/admin/payments/refund',
+      callOptions(adminPaymentsRefundBody, messageAnswer),
+      async (request) => {
+        await refundByAdmin(app, request.adminId, request.body.payment_id);
+        return ok('Reembolso solicitado: el dinero vuelve a la tarjeta o cuenta de la persona');
+      },
+    );
+  });
+}

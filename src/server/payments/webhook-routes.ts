@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { messageAnswer } from '../../shared/contracts/common';
+import { AppError, badRequest, notFound } from '../platform/errors';
+import { ok } from '../platform/http/envelope';
+import {
+  applySessionOutcome,
+  checkSessionMatches,
+  PaymentMismatchError,
+  sessionOutcome,
+} from './apply-checkout-session';
+import type { PaymentRow } from './payment-records';
+
+/** Stripe's own default: a signed event older than five minutes is refused (replays). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const SESSION_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+type Outcome = 'applied' | 'already applied' | 'ignored';
+
+/**
+ * POST /api/payments/webhook (design.md §15): the provider's events, on the raw body its signature
+ * covers. A bad or missing signature, or an object that does not match its stored payment, is a
+ * 400 and changes nothing; each event id is applied once (stored in the same transaction as its
+ * change); events the product does not use are acknowledged.
+ */
+export async function registerWebhookRoute(app: FastifyInstance): Promise<void> {
+  // This scope keeps the body as the bytes that were signed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  // The answer's schema documents it; the body is the provider's, checked by its signature.
+  app.post('/payments/webhook', { schema: { response: { 200: messageAnswer } } }, async (request) => {
+    const stripe = app.stripe;
+    const secret = app.config.payments.webhookSecret;
+    if (!stripe || !secret) throw notFound('El pago en línea no está activo');
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+      throw badRequest('Falta la firma del aviso de pago');
+    }
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(request.body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (error) {
+      request.log.warn({ err: error }, 'payments: webhook refused (signature)');
+      throw badRequest('La firma del aviso de pago no es válida');
+    }
+    try {
+      const outcome = await receiveEvent(app, stripe, event);
+      return ok(
+        outcome === 'applied'
+          ? 'Aviso aplicado'
+          : outcome === 'ignored'
+            ? 'Aviso sin uso'
+            : 'Aviso ya aplicado',
+      );
+    } catch (error) {
+      if (error instanceof PaymentMismatchError) {
+        request.log.error(
+          { err: error, eventId: event.id },
+          'payments: webhook refused (does not match its payment)',
+        );
+        throw badRequest('El aviso de pago no coincide con el pago registrado');
+      }
+      if (error instanceof Stripe.errors.StripeError) {
+        request.log.warn(
+          { err: error, eventId: event.id },
+          'payments: provider unreachable while applying a webhook',
+        );
+        throw new AppError(503, 'No pudimos consultar el pago; el aviso se reintentará');
+      }
+      throw error;
+    }
+  });
+}
+
+async function alreadyApplied(app: FastifyInstance, eventId: string): Promise<boolean> {
+  const row = await app.db
+    .selectFrom('payment_webhook_events')
+    .select('id')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The stored payment of a session: by its id, or by the payment named in its metadata while the id was not stored yet. */
+async function paymentOfSession(
+  app: FastifyInstance,
+  session: Stripe.Checkout.Session,
+): Promise<PaymentRow | undefined> {
+  const bySession = await app.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('session_id', '=', session.id)
+    .executeTakeFirst();
+  if (bySession) return bySession;
+  const named = Number(session.metadata?.payment_id);
+  if (!Number.isSafeInteger(named) || named <= 0) return undefined;
+  return app.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', named)
+    .where('session_id', 'is', null)
+    .executeTakeFirst();
+}
+
+async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Stripe.Event): Promise<Outcome> {
+  if (await alreadyApplied(app, event.id)) return 'already applied';
+  const record = { id: event.id, type: event.type, received_at: new Date().toISOString() };
+
+  if (SESSION_EVENTS.has(event.type)) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const payment = await paymentOfSession(app, session);
+    if (!payment) {
+      app.log.warn({ eventId: event.id, sessionId: session.id }, 'payments: webhook for an unknown session');
+      return 'ignored';
+    }
+    checkSessionMatches(session, payment);
+    const outcome = await sessionOutcome(stripe, session, event.type);
+    const applied = await app.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .insertInto('payment_webhook_events')
+        .values(record)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (payment.session_id === null) {
+        await trx
+          .updateTable('payments')
+          .set({ session_id: session.id })
+          .where('id', '=', payment.id)
+          .execute();
+      }
+      await applySessionOutcome(app, trx, payment.id, outcome);
+      return true;
+    });
+    if (applied) app.queue.wake();
+    return applied ? 'applied' : 'already applied';
+  }
+
+  if (event.type === 'charge.refunded') {
+    // A refund made at the provider (its dashboard), or the echo of one of ours.
+    const charge = event.data.object as Stripe.Charge;
+    const intentId =
+      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (!intentId) return 'ignored';
+    const applied = await app.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .insertInto('payment_webhook_events')
+        .values(record)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      const payment = await trx
+        .selectFrom('payments')
+        .select(['id', 'amount_cents', 'status'])
+        .where('payment_intent_id', '=', intentId)
+        .executeTakeFirst();
+      if (payment?.status !== 'paid') return true;
+      if (charge.currency !== 'mxn' || charge.amount !== payment.amount_cents) {
+        throw new PaymentMismatchError(
+          `charge ${charge.id}: ${charge.amount} ${charge.currency} ≠ ${payment.amount_cents} mxn`,
+        );
+      }
+      await trx
+        .updateTable('payments')
+        .set({
+          refunded_cents: charge.amount_refunded,
+          ...(charge.refunded && { status: 'refunded' as const, refunded_at: new Date().toISOString() }),
+        })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'paid')
+        .execute();
+      return true;
+    });
+    return applied ? 'applied' : 'already applied';
+  }
+  return 'ignored';
+}

@@ -1,0 +1,194 @@
+import { CreditCard, Landmark, Store } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { MemberPayment, PaymentInstructions } from '../../shared/contracts/payments';
+import { formatCents } from '../../shared/domain/money';
+import { useStartCheckout } from '../api/my-payments';
+import { ErrorAlert } from './ui/alert';
+import { Button } from './ui/button';
+
+const when = new Intl.DateTimeFormat('es-MX', {
+  timeZone: 'America/Mexico_City',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** 'martes 25 de noviembre, 8:30 p.m.' in Mexico City time. */
+export function formatMoment(iso: string): string {
+  return when.format(new Date(iso));
+}
+
+const METHOD_NAMES = {
+  card: 'tarjeta',
+  oxxo: 'efectivo en OXXO',
+  spei: 'transferencia SPEI',
+  cash: 'efectivo',
+};
+
+/** 'quedan 25 minutos', 'quedan 2 h 10 min', 'queda 1 día': refreshed every 30 seconds. */
+function useTimeLeft(dueAt: string | null): string | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!dueAt) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [dueAt]);
+  if (!dueAt) return null;
+  const minutes = Math.max(0, Math.ceil((new Date(dueAt).getTime() - now) / 60_000));
+  if (minutes >= 48 * 60) return `quedan ${Math.floor(minutes / 1440)} días`;
+  if (minutes >= 24 * 60) return 'queda 1 día';
+  if (minutes >= 60) return `quedan ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return minutes === 1 ? 'queda 1 minuto' : `quedan ${minutes} minutos`;
+}
+
+/** The one line that says where the payment of a held place stands, for the standing note. */
+export function paymentSentence(payment: MemberPayment): string {
+  switch (payment.state) {
+    case 'due':
+      return 'Lugar apartado: paga para confirmarlo';
+    case 'awaiting':
+      return payment.instructions?.kind === 'spei'
+        ? 'Lugar apartado: esperamos tu transferencia SPEI'
+        : 'Lugar apartado: paga tu ficha en OXXO para confirmarlo';
+    case 'paid':
+      return 'Pagado';
+    case 'refunding':
+      return 'Reembolso en camino';
+    case 'refunded':
+      return 'Pago reembolsado';
+  }
+}
+
+/**
+ * What the member does about the payment of her place: pay (with the time left), the OXXO
+ * voucher or the SPEI details while they are pending, and what was paid once it is.
+ */
+export function PaymentPanel({ payment }: { payment: MemberPayment }) {
+  const timeLeft = useTimeLeft(
+    payment.state === 'due' || payment.state === 'awaiting' ? payment.due_at : null,
+  );
+  if (payment.state === 'due') {
+    return (
+      <div className="flex flex-col gap-2">
+        {payment.due_at ? (
+          <p className="text-sm text-ink">
+            Paga antes del {formatMoment(payment.due_at)} ({timeLeft}); si no, el lugar pasará a la siguiente
+            persona en espera.
+          </p>
+        ) : null}
+        <PayButton eventId={payment.event_id} amountCents={payment.amount_cents} />
+        <p className="flex items-center gap-2 text-xs text-muted">
+          <CreditCard className="size-4" aria-hidden /> Tarjeta, efectivo en OXXO o transferencia SPEI
+        </p>
+      </div>
+    );
+  }
+  if (payment.state === 'awaiting' && payment.instructions) {
+    return (
+      <PendingInstructions
+        instructions={payment.instructions}
+        amountCents={payment.amount_cents}
+        timeLeft={timeLeft}
+      />
+    );
+  }
+  if (payment.state === 'paid') {
+    return (
+      <p className="text-sm text-ink">
+        Pagado: {formatCents(payment.amount_cents)}
+        {payment.method ? ` con ${METHOD_NAMES[payment.method]}` : ''}
+        {payment.paid_at ? `, el ${formatMoment(payment.paid_at)}` : ''}.
+      </p>
+    );
+  }
+  if (payment.state === 'refunding' || payment.state === 'refunded') {
+    return (
+      <p className="text-sm text-ink">
+        {payment.state === 'refunding' ? 'Te estamos devolviendo' : 'Te devolvimos'}{' '}
+        {formatCents(payment.amount_cents)}. Según tu banco, puede tardar de 5 a 10 días hábiles en verse en
+        tu cuenta.
+      </p>
+    );
+  }
+  return null;
+}
+
+function PayButton({ eventId, amountCents }: { eventId: number; amountCents: number }) {
+  const checkout = useStartCheckout();
+  // After success the browser is leaving for the payment page: the button stays busy.
+  const busy = checkout.isPending || checkout.isSuccess;
+  return (
+    <>
+      <ErrorAlert error={checkout.error} />
+      <Button onClick={() => checkout.mutate(eventId)} disabled={busy} className="w-full">
+        {busy ? 'Abriendo la página de pago…' : `Pagar ${formatCents(amountCents)}`}
+      </Button>
+    </>
+  );
+}
+
+function PendingInstructions({
+  instructions,
+  amountCents,
+  timeLeft,
+}: {
+  instructions: PaymentInstructions;
+  amountCents: number;
+  timeLeft: string | null;
+}) {
+  const oxxo = instructions.kind === 'oxxo';
+  return (
+    <section
+      aria-label={oxxo ? 'Ficha OXXO' : 'Datos para tu transferencia SPEI'}
+      className="flex flex-col gap-2 rounded-xl border border-dashed border-black/20 p-4 text-sm"
+    >
+      <h3 className="flex items-center gap-2 font-semibold">
+        {oxxo ? (
+          <Store className="size-5 text-accent" aria-hidden />
+        ) : (
+          <Landmark className="size-5 text-accent" aria-hidden />
+        )}
+        {oxxo ? 'Paga en efectivo en cualquier OXXO' : 'Transfiere por SPEI desde tu banco'}
+      </h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {instructions.kind === 'oxxo' ? (
+          <>
+            <dt className="text-muted">Referencia</dt>
+            <dd className="font-mono font-semibold break-all">{instructions.number}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="text-muted">CLABE</dt>
+            <dd className="font-mono font-semibold break-all">{instructions.clabe}</dd>
+            <dt className="text-muted">Banco</dt>
+            <dd>{instructions.bank_name}</dd>
+            <dt className="text-muted">Referencia</dt>
+            <dd className="font-mono">{instructions.reference}</dd>
+          </>
+        )}
+        <dt className="text-muted">Monto</dt>
+        <dd className="font-semibold">{formatCents(amountCents)}</dd>
+        <dt className="text-muted">{oxxo ? 'Vence' : 'Tu lugar queda apartado hasta'}</dt>
+        <dd>
+          {formatMoment(instructions.expires_at)}
+          {timeLeft ? ` (${timeLeft})` : ''}
+        </dd>
+      </dl>
+      {instructions.url ? (
+        <a
+          href={instructions.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-semibold text-accent underline"
+        >
+          {oxxo ? 'Ver la ficha para imprimir' : 'Ver las instrucciones completas'}
+        </a>
+      ) : null}
+      <p className="text-xs text-muted">
+        Al recibir el pago confirmamos tu lugar y te enviamos tu boleto por correo.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { PaymentMethodName, PaymentStatusName } from '../../../../shared/contracts/payments';
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatusName, string> = {
+  pending: 'Pendiente',
+  paid: 'Pagado',
+  refunded: 'Reembolsado',
+  failed: 'No pagado',
+  manual: 'Pagado a mano',
+};
+
+export const PAYMENT_STATUS_TONES: Record<PaymentStatusName, 'slate' | 'red' | 'amber' | 'green'> = {
+  pending: 'amber',
+  paid: 'green',
+  refunded: 'slate',
+  failed: 'red',
+  manual: 'green',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodName, string> = {
+  card: 'Tarjeta',
+  oxxo: 'OXXO',
+  spei: 'SPEI',
+  cash: 'Efectivo',
+};
