@@ -161,8 +161,11 @@ test('/eventos filtra por ciudad sin JavaScript y las tarjetas dicen lugar y ciu
   baseURL,
 }) => {
   const word = uniqueWord();
+  // Soon, so that both stand on the first page of /eventos ahead of the suite's far-off events.
+  const soon = new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
   await createEvent(baseURL!, {
     name: `Cena en Mérida ${word}`,
+    day: soon,
     status_id: 1,
     price_m: 1,
     price_w: 1,
@@ -171,6 +174,7 @@ test('/eventos filtra por ciudad sin JavaScript y las tarjetas dicen lugar y ciu
   });
   await createEvent(baseURL!, {
     name: `Fiesta en Tijuana ${word}`,
+    day: soon,
     status_id: 1,
     price_m: 1,
     price_w: 1,

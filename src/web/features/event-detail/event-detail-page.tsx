@@ -262,12 +262,13 @@ function ParticipateButton({ eventId, label }: { eventId: number; label: string 
       navigate(loginLink('evento'));
       return;
     }
-    signUp.mutate(eventId, {
-      onSuccess: () => navigate('/asistencias'),
-      onError: (error) => {
+    // Not mutate's own callbacks: the refreshed sign-up replaces this button before they would run.
+    signUp.mutateAsync(eventId).then(
+      () => navigate('/asistencias'),
+      (error: unknown) => {
         if (error instanceof ApiError && error.httpStatus === 401) navigate(loginLink('evento'));
       },
-    });
+    );
   };
 
   return (
