@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 
 // .br and .gz beside each text asset, so the server sends them without compressing per request.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|woff)$/;
@@ -56,16 +56,58 @@ function preloadFont(): Plugin {
   };
 }
 
-/** Brotli and gzip copies of the built assets, written once at build time. */
-function precompress(): Plugin {
+const WEB_ROOT = path.resolve(import.meta.dirname, 'src/web');
+
+/**
+ * The islands script of the server-rendered public pages (decision 0026), built into
+ * <outDir>/islands: the same components as the app, with Preact standing in for React and plain
+ * page loads for React Router.
+ */
+function islandsConfig(outDir: string): InlineConfig {
+  return {
+    configFile: false,
+    root: WEB_ROOT,
+    publicDir: false,
+    base: '/islands/',
+    logLevel: 'warn',
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    resolve: {
+      alias: [
+        { find: /^react$/, replacement: 'preact/compat' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react-router$/, replacement: path.join(WEB_ROOT, 'islands/router-shim.tsx') },
+      ],
+    },
+    build: {
+      outDir: path.join(outDir, 'islands'),
+      emptyOutDir: true,
+      manifest: true,
+      target: 'es2022',
+      rolldownOptions: {
+        input: path.join(WEB_ROOT, 'islands/start-islands.ts'),
+        // lucide-react marks its modules "use client", which means nothing outside React Server Components.
+        onLog(level, log, handler) {
+          if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+        },
+      },
+    },
+  };
+}
+
+/** After the app: the islands build, then brotli and gzip copies of every built asset. */
+function islandsAndPrecompress(): Plugin {
   let outDir = '';
   return {
-    name: 'cita-precompress',
+    name: 'cita-islands-and-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    async closeBundle() {
+      await build(islandsConfig(outDir));
       precompressDir(outDir);
     },
   };
@@ -74,7 +116,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadFont(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFont(), islandsAndPrecompress()],
   build: {
     // WEB_DIST_DIR lets parallel checkouts build side by side; the server reads the same variable.
     outDir: process.env.WEB_DIST_DIR ?? '../../dist/web',

@@ -7,7 +7,7 @@ import { findPublicEvent, listPublicEvents } from './events/public-events';
 import { currentClientId } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
 import { CachedBody } from './platform/http/cached-body';
-import { isServerRendered, pageData } from './web/page-data';
+import { islandPage, isServerRendered, pageData } from './web/page-data';
 import {
   escapeHtml,
   eventJsonLd,
@@ -85,6 +85,18 @@ function registerFindability(app: FastifyInstance, config: AppConfig): void {
   });
 }
 
+/** The address of the islands script (decision 0026), from its build's manifest. */
+function islandsScript(dist: string): string | undefined {
+  const manifestFile = path.join(dist, 'islands', '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return undefined;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  return entry ? `/islands/${entry.file}` : undefined;
+}
+
 /** Serves the built SPA; every other non-API path gets index.html so deep links and reloads work. */
 export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
   registerFindability(app, config);
@@ -103,6 +115,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     },
   });
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const islands = islandsScript(dist);
   const origin = new URL(config.publicUrl).origin;
   const sendHtml = (reply: FastifyReply, html: string) =>
     reply.header('Cache-Control', 'no-cache').type(HTML_TYPE).send(html);
@@ -114,20 +127,38 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     jsonLd: eventJsonLd(event, origin),
   });
   // React and the screens load only when there is a built web app to serve.
-  const { renderPage } = await import('../web/entry-server');
+  const { renderPage, renderShell } = await import('../web/entry-server');
 
   /** The page's markup and data inside the template, or the bare template if rendering fails. */
   async function withBody(html: string, url: URL, event?: EventDetails | null): Promise<string> {
     try {
       const page = await renderPage(url.toString(), await pageData(app, url, event));
       if (!page) return html;
-      return html.replace(
-        '<div id="root"></div>',
-        `<div id="root">${page.html}</div>\n    <script type="application/json" id="query-state">${scriptJson(page.state)}</script>`,
-      );
+      const island = islands ? islandPage(url.pathname) : undefined;
+      const root = island ? `<div id="root" data-islands="${escapeHtml(islands ?? '')}">` : '<div id="root">';
+      // Islands carry their own props: the page's data goes along only for one that reads it.
+      const state =
+        !island || island.data
+          ? `\n    <script type="application/json" id="query-state">${scriptJson(page.state)}</script>`
+          : '';
+      return html.replace('<div id="root"></div>', `${root}${page.html}</div>${state}`);
     } catch (error) {
       app.log.error({ err: error, url: url.pathname }, 'server rendering failed');
       return html;
+    }
+  }
+
+  /** The public site's frame around a spinner while the app loads; the back office and the match cards have their own. */
+  function withShell(pathname: string): string {
+    if (pathname.startsWith('/admin') || pathname.endsWith('/elecciones')) return indexHtml;
+    try {
+      return indexHtml.replace(
+        '<div id="root"></div>',
+        `<div id="root" data-shell>${renderShell(pathname)}</div>`,
+      );
+    } catch (error) {
+      app.log.error({ err: error, url: pathname }, 'rendering the page shell failed');
+      return indexHtml;
     }
   }
 
@@ -140,7 +171,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       if (!event) return { html: await withBody(indexHtml, url, null), status: 404 };
       return { html: await withBody(withHead(indexHtml, eventHead(event)), url, event), status: 200 };
     }
-    const meta = staticPageMeta(url.pathname);
+    const meta = staticPageMeta(url.pathname, url.searchParams);
     return {
       html: await withBody(meta ? withHead(indexHtml, { meta, origin }) : indexHtml, url),
       status: 200,
@@ -155,10 +186,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     // /eventos/{id} is a second address of an event's page (the list's /eventos/{categoria} has no digits).
     const eventAlias = /^\/eventos\/(\d+)$/.exec(pathname)?.[1];
     if (eventAlias !== undefined) return reply.redirect(`/evento/${eventAlias}`, 301);
-    if (!isServerRendered(pathname)) return sendHtml(reply, indexHtml);
     // A member's /personas leaves out the people she blocked, so it is not the shared visitor page.
-    if (pathname === '/personas' && (await currentClientId(request)) !== null) {
-      return sendHtml(reply, indexHtml);
+    if (
+      !isServerRendered(pathname) ||
+      (pathname === '/personas' && (await currentClientId(request)) !== null)
+    ) {
+      return sendHtml(reply, withShell(pathname));
     }
     // Rendered pages are shared by every visitor and dropped with the lists on any write; each is
     // compressed once per encoding while it is cached.

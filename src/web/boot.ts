@@ -1,18 +1,27 @@
 import './styles.css';
 
 /*
- * A server-rendered page is readable, and its links work, before any script runs. React, the
- * router and the screens (the hydration code) are fetched only after the page's first paint, so
- * on a slow mobile link they do not compete with the stylesheet, the font and the first picture.
- * A button pressed (or a form sent) before hydration is held and replayed once React has taken
- * over the page. A client-rendered page (an empty #root) starts the app at once.
+ * A server-rendered page is readable, and its links work, before any script runs. Its script is
+ * fetched only after the page's first paint, so on a slow mobile link it does not compete with
+ * the stylesheet, the font and the first picture: the islands script where the page's interactive
+ * parts are islands (decision 0026), otherwise React, the router and the screens, which hydrate
+ * the whole page. A button pressed (or a form sent) before then is held and replayed once the
+ * page is live. A client-rendered page (an empty #root) starts the app at once.
  */
 const HELD = 'button, input[type="submit"], input[type="button"]';
 const held: Element[] = [];
 let started: Promise<void> | null = null;
 
+const root = document.getElementById('root');
+// A page whose interactive parts are islands names their script (decision 0026).
+const islands = root?.dataset.islands;
+
 function start(): Promise<void> {
-  started ??= import('./main').then((app) => app.startApp()).then(replayHeld);
+  started ??= (
+    islands
+      ? import(/* @vite-ignore */ islands).then(() => undefined)
+      : import('./main').then((app) => app.startApp())
+  ).then(replayHeld);
   return started;
 }
 
@@ -31,6 +40,8 @@ function hold(event: Event): void {
 }
 
 function replayHeld(): void {
+  // Marks the page as live (the browser tests wait for it).
+  root?.setAttribute('data-live', '');
   document.removeEventListener('click', hold, true);
   document.removeEventListener('submit', hold, true);
   for (const element of held.splice(0)) {
@@ -57,7 +68,8 @@ function afterFirstPaint(then: () => void): void {
   observer.observe({ type: 'paint', buffered: true });
 }
 
-if (document.getElementById('root')?.hasChildNodes()) {
+// A shell (the site's frame around a spinner) is not a page to keep: the app replaces it at once.
+if (root?.hasChildNodes() && !root.hasAttribute('data-shell')) {
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   afterFirstPaint(() => void start());

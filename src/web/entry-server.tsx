@@ -1,7 +1,8 @@
 import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
+import { PageShell } from './app/public-layout';
 import { publicRoutes } from './app/public-routes';
 
 /** The answers a page's queries would fetch, by query key, already at hand on the server. */
@@ -33,4 +34,15 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
     </StrictMode>,
   );
   return { html, state: dehydrate(queryClient) };
+}
+
+/** The header and footer of the public site around a spinner, for a page the browser renders. */
+export function renderShell(pathname: string): string {
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={pathname}>
+        <PageShell />
+      </StaticRouter>
+    </StrictMode>,
+  );
 }

@@ -15,7 +15,8 @@ export async function startApp(): Promise<void> {
   if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
 
   const container = document.getElementById('root')!;
-  const serverRendered = container.hasChildNodes();
+  // The shell of a client-rendered page is replaced, not hydrated.
+  const serverRendered = container.hasChildNodes() && !container.hasAttribute('data-shell');
   const router = await createAppRouter(serverRendered);
   let resolve = () => {};
   const committed = new Promise<void>((done) => {

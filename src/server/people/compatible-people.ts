@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  BIRTHDAY_NEEDED,
-  COMPATIBLE_PAGE_SIZE,
-  type CompatiblePerson,
-  QUIZ_NEEDED,
-} from '../../shared/contracts/compatible';
+import { COMPATIBLE_PAGE_SIZE, type CompatiblePerson } from '../../shared/contracts/compatible';
+import { BIRTHDAY_NEEDED, QUIZ_NEEDED } from '../../shared/domain/compatibility';
 import { compatibilityReasons } from '../../shared/domain/compatibility-reasons';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';

@@ -26,6 +26,28 @@ export function isServerRendered(pathname: string): boolean {
   return RENDERED.some((pattern) => pattern.test(pathname));
 }
 
+/**
+ * Rendered pages whose every interactive part is an island (decision 0026): the browser runs the
+ * islands script instead of hydrating the whole app. Only an island that reads through the query
+ * cache (the visitors' /personas, with 'Ver más' and the gender views) needs the page's data again.
+ */
+const ISLAND_PAGES: { pattern: RegExp; data: boolean }[] = [
+  { pattern: /^\/$/, data: false },
+  { pattern: /^\/eventos$/, data: false },
+  { pattern: /^\/eventos\/[^/]+$/, data: false },
+  { pattern: /^\/evento\/[^/]+$/, data: false },
+  { pattern: /^\/servicios$/, data: false },
+  { pattern: /^\/servicio\/[^/]+$/, data: false },
+  { pattern: /^\/personas$/, data: true },
+  { pattern: /^\/nosotros$/, data: false },
+  { pattern: /^\/contacto$/, data: false },
+  { pattern: /^\/aviso-privacidad$/, data: false },
+];
+
+export function islandPage(pathname: string): { data: boolean } | undefined {
+  return ISLAND_PAGES.find((page) => page.pattern.test(pathname));
+}
+
 const success = (message: string, data: Record<string, unknown>) => ({ status: 'success', message, ...data });
 
 /**

@@ -1,5 +1,6 @@
 import type { EventDetails } from '../../shared/contracts/events';
-import { cityLabel } from '../../shared/domain/cities';
+import { CATEGORY_TITLES, isCategoryId } from '../../shared/domain/categories';
+import { CITY_CODES, cityLabel } from '../../shared/domain/cities';
 import { mexicoCityDateTime, mexicoCityIso, mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 import { findService, SERVICES } from '../../shared/domain/services';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
@@ -19,7 +20,7 @@ export const PUBLIC_PAGES: Record<string, { title: string; description: string }
       'Conoce gente nueva en eventos para solteros en la Ciudad de México: cenas, citas rápidas y actividades con personas afines.',
   },
   '/eventos': {
-    title: 'Eventos para solteros',
+    title: 'Próximos eventos',
     description: 'Próximos eventos para solteros en México: fechas, horarios, precios y lugares disponibles.',
   },
   '/personas': {
@@ -46,16 +47,24 @@ export const PUBLIC_PAGES: Record<string, { title: string; description: string }
 
 const FALLBACK_DESCRIPTION = PUBLIC_PAGES['/']!.description;
 
-/** Title, description and canonical path of a public address; null for pages outside the list. */
-export function staticPageMeta(pathname: string): PageMeta | null {
+/**
+ * Title, description and canonical path of a public address; null for pages outside the list.
+ * The event lists' titles are the ones their headings show, with the city of `?ciudad=`: the page
+ * is not hydrated, so its title is the server's.
+ */
+export function staticPageMeta(pathname: string, search = new URLSearchParams()): PageMeta | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const city = CITY_CODES.find((code) => code === search.get('ciudad'));
+  const inCity = (title: string) => (city ? `${title} en ${cityLabel(city)}` : title);
   const page = PUBLIC_PAGES[path];
-  if (page) return { ...page, canonicalPath: path };
+  if (page)
+    return { ...page, title: path === '/eventos' ? inCity(page.title) : page.title, canonicalPath: path };
   const category = /^\/eventos\/([^/]+)$/.exec(path)?.[1];
   if (category) {
-    const name = decodeURIComponent(category).replace(/[-_]/g, ' ');
+    const id = decodeURIComponent(category);
+    const name = isCategoryId(id) ? CATEGORY_TITLES[id] : id.replace(/[-_]/g, ' ');
     return {
-      title: `Eventos: ${name}`,
+      title: inCity(`Eventos de ${name}`),
       description: `Próximos eventos para solteros de la categoría ${name} en México.`,
       canonicalPath: path,
     };

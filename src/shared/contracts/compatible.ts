@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
 import { personAdvertSchema } from './people';
 
-/** The 409 for a member without quiz answers: the page turns it into an invitation to answer. */
-export const QUIZ_NEEDED = 'Responde el cuestionario de compatibilidad para ver a las personas afines a ti';
-/** The 409 for a member without a birthday (the age rule cannot be checked). */
-export const BIRTHDAY_NEEDED =
-  'Agrega tu fecha de nacimiento en tu perfil para ver a las personas afines a ti';
-
 /** People per page of "Para ti". */
 export const COMPATIBLE_PAGE_SIZE = 12;
 

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { CITY_CODES } from '../domain/cities';
 import { pageSchema, searchSchema } from './admin';
-import {
-  type AdminEventDetailsResponse,
-  type AdminEventsResponse,
-  adminEventDetailsResponseSchema,
-  adminEventsResponseSchema,
-} from './admin-events';
+import { adminEventDetailsResponseSchema, adminEventsResponseSchema } from './admin-events';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
 
 export const eventGetBody = z
@@ -86,21 +81,3 @@ export const eventDetailsAnswer = z.union([adminEventDetailsResponseSchema, even
 
 export type EventGetAnswer = z.infer<typeof eventGetAnswer>;
 export type EventDetailsAnswer = z.infer<typeof eventDetailsAnswer>;
-
-/** Which event/get answer this is: the back office's page (it has paging fields) or the public list. */
-export function isAdminEventList(answer: EventGetAnswer): answer is AdminEventsResponse {
-  return 'page' in answer;
-}
-
-/** Which event/details answer this is: the admin's (with attendees) or the public one. */
-export function isAdminEventDetails(answer: EventDetailsAnswer): answer is AdminEventDetailsResponse {
-  return 'assistance' in answer;
-}
-
-export function isPublicEventList(answer: EventGetAnswer): answer is EventGetResponse {
-  return !isAdminEventList(answer);
-}
-
-export function isPublicEventDetails(answer: EventDetailsAnswer): answer is EventDetailsResponse {
-  return !isAdminEventDetails(answer);
-}

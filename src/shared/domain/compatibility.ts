@@ -2,6 +2,12 @@ import type { GenderId } from './genders';
 import { dayInMexicoCity } from './mexico-time';
 import type { QuestionKey, QuizAnswers, QuizOptionText } from './quiz-questions';
 
+/** The 409 for a member without quiz answers: the page turns it into an invitation to answer. */
+export const QUIZ_NEEDED = 'Responde el cuestionario de compatibilidad para ver a las personas afines a ti';
+/** The 409 for a member without a birthday (the age rule cannot be checked). */
+export const BIRTHDAY_NEEDED =
+  'Agrega tu fecha de nacimiento en tu perfil para ver a las personas afines a ti';
+
 /**
  * Compatibility score of specification §9, for one pair of clients.
  *

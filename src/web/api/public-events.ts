@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type EventListItem, isPublicEventList } from '../../shared/contracts/events';
+import { isPublicEventList } from '../../shared/contracts/event-answers';
+import type { EventListItem } from '../../shared/contracts/events';
 import type { CityCode } from '../../shared/domain/cities';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import { answerOf, apiPost } from './client';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSessionHint } from '../api/session';
+import { useSessionHint } from '../api/session-hint';
 
 /** Pages of the client area send a visitor to /ingresar. */
 export function ClientGuard() {

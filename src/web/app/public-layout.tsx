@@ -1,140 +1,54 @@
-import { ChevronDown, Heart, Menu, X } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { apiPost } from '../api/client';
-import { LEFT_CLIENT_AREA, useForgetClientAfterLeaving, useSessionHint } from '../api/session';
+import { Link, Outlet } from 'react-router';
+import { useForgetClientAfterLeaving } from '../api/session';
+import { Spinner } from '../components/ui/spinner';
+import { Island } from '../islands/island';
 import { ScrollToTop } from './scroll-to-top';
-
-const PUBLIC_LINKS = [
-  { to: '/personas', label: 'Personas' },
-  { to: '/eventos', label: 'Eventos' },
-  { to: '/nosotros', label: 'Nosotros' },
-];
-
-const USER_LINKS = [
-  { to: '/intereses', label: 'Mis intereses' },
-  { to: '/asistencias', label: 'Mis eventos' },
-  { to: '/perfil', label: 'Mi perfil' },
-  { to: '/configuracion', label: 'Configuración' },
-];
+import { SiteHeader } from './site-header';
 
 export function PublicLayout() {
-  const clientId = useSessionHint('client');
-  const [open, setOpen] = useState(false);
-  const userMenu = useRef<HTMLDetailsElement>(null);
-  const navigate = useNavigate();
-  function closeMenus() {
-    setOpen(false);
-    if (userMenu.current) userMenu.current.open = false;
-  }
   useForgetClientAfterLeaving();
-
-  async function logout() {
-    await apiPost('client/logout').catch(() => undefined);
-    closeMenus();
-    navigate('/', { state: LEFT_CLIENT_AREA });
-  }
-
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
-      <header className="sticky top-0 z-30 border-b border-black/5 bg-cream/95 backdrop-blur">
-        <nav
-          aria-label="Principal"
-          className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3"
-        >
-          <Link to="/" className="flex items-center gap-2 text-xl font-bold text-accent">
-            <Heart className="size-6 fill-accent" aria-hidden /> Cita
-          </Link>
-          <button
-            type="button"
-            className="rounded-full p-2 md:hidden"
-            aria-label={open ? 'Cerrar menú' : 'Abrir menú'}
-            aria-expanded={open}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? <X aria-hidden /> : <Menu aria-hidden />}
-          </button>
-          <ul
-            className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full flex-col gap-1 border-b border-black/5 bg-cream px-4 pb-4 md:static md:flex md:flex-row md:items-center md:gap-5 md:border-0 md:p-0`}
-          >
-            {PUBLIC_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  onClick={closeMenus}
-                  className={({ isActive }) =>
-                    `block py-2 text-sm font-medium ${isActive ? 'text-accent' : ''}`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              {clientId === null ? (
-                <Link
-                  to="/ingresar"
-                  onClick={closeMenus}
-                  className="block rounded-full bg-accent px-4 py-2 text-center text-sm font-semibold text-white"
-                >
-                  Iniciar sesión
-                </Link>
-              ) : (
-                // The user menu of specification §2, as a native disclosure: no script to download.
-                <details ref={userMenu} className="group relative">
-                  <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden">
-                    Ver perfil
-                    <ChevronDown className="size-4 transition group-open:rotate-180" aria-hidden />
-                  </summary>
-                  <ul
-                    aria-label="Menú de usuario"
-                    className="mt-2 flex flex-col rounded-2xl bg-white p-2 shadow-lg md:absolute md:right-0 md:w-48"
-                  >
-                    {USER_LINKS.map((link) => (
-                      <li key={link.to}>
-                        <NavLink
-                          to={link.to}
-                          onClick={closeMenus}
-                          className={({ isActive }) =>
-                            `block rounded-lg px-3 py-2 text-sm font-medium hover:bg-black/5 ${isActive ? 'text-accent' : ''}`
-                          }
-                        >
-                          {link.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                    <li>
-                      <button
-                        type="button"
-                        onClick={logout}
-                        className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-muted hover:bg-black/5"
-                      >
-                        Cerrar sesión
-                      </button>
-                    </li>
-                  </ul>
-                </details>
-              )}
-            </li>
-          </ul>
-        </nav>
-      </header>
+      <Island name="site-header" component={SiteHeader} props={{}} />
       <main className="flex-1">
         <Outlet />
       </main>
-      <footer className="border-t border-black/5 py-8 text-center text-sm text-muted">
-        <p>
-          © {new Date().getFullYear()} Cita ·{' '}
-          <Link to="/aviso-privacidad" className="underline">
-            Aviso de privacidad
-          </Link>{' '}
-          ·{' '}
-          <Link to="/contacto" className="underline">
-            Contacto
-          </Link>
-        </p>
-      </footer>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <footer className="border-t border-black/5 py-8 text-center text-sm text-muted">
+      <p>
+        © {new Date().getFullYear()} Cita ·{' '}
+        <Link to="/aviso-privacidad" className="underline">
+          Aviso de privacidad
+        </Link>{' '}
+        ·{' '}
+        <Link to="/contacto" className="underline">
+          Contacto
+        </Link>
+      </p>
+    </footer>
+  );
+}
+
+/**
+ * What the server sends for a page the browser renders (the client area, the forms): the site's
+ * header and footer around a spinner, so that leaving a public page for one of them never shows
+ * a blank screen while the app loads.
+ */
+export function PageShell() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main className="flex-1">
+        <Spinner />
+      </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -95,13 +95,13 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
     );
   }
   if (payment.state === 'paid') {
-    return (
-      <p className="text-sm text-ink">
-        Pagado: {formatCents(payment.amount_cents)}
-        {payment.method ? ` con ${METHOD_NAMES[payment.method]}` : ''}
-        {payment.paid_at ? `, el ${formatMoment(payment.paid_at)}` : ''}.
-      </p>
-    );
+    const paid = [
+      `Pagado: ${formatCents(payment.amount_cents)}`,
+      payment.method ? ` con ${METHOD_NAMES[payment.method]}` : '',
+      payment.paid_at ? `, el ${formatMoment(payment.paid_at)}` : '',
+    ].join('');
+    // A time ends in "a.m." or "p.m.": its period closes the sentence too.
+    return <p className="text-sm text-ink">{paid.endsWith('.') ? paid : `${paid}.`}</p>;
   }
   if (payment.state === 'refunding' || payment.state === 'refunded') {
     return (

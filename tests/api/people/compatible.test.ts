@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BIRTHDAY_NEEDED, QUIZ_NEEDED } from '../../../src/shared/contracts/compatible';
-import { ageOn, percentOf, scorePair } from '../../../src/shared/domain/compatibility';
+import {
+  ageOn,
+  BIRTHDAY_NEEDED,
+  percentOf,
+  QUIZ_NEEDED,
+  scorePair,
+} from '../../../src/shared/domain/compatibility';
 import type { GenderId } from '../../../src/shared/domain/genders';
 import type { QuizAnswers } from '../../../src/shared/domain/quiz-questions';
 import { insertEvent } from '../../support/admin-fixtures';

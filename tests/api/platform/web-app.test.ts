@@ -16,6 +16,14 @@ beforeAll(async () => {
     `<!doctype html><html lang="es-MX"><head><meta name="description" content="Cita" /><title>Cita</title></head><body><div id="root"></div><noscript>${'Cita. '.repeat(300)}</noscript></body></html>`,
   );
   fs.writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.mkdirSync(path.join(dist, 'islands', '.vite'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dist, 'islands', '.vite', 'manifest.json'),
+    JSON.stringify({
+      'islands/start-islands.ts': { file: 'assets/start-islands-abc123.js', isEntry: true },
+      '_preact.js': { file: 'assets/preact-abc123.js' },
+    }),
+  );
   const big = `export const text = ${JSON.stringify('Cita '.repeat(2000))};`;
   fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), big);
   fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(big));
@@ -48,7 +56,7 @@ describe('compression', () => {
     for (const encoding of ['br', 'gzip'] as const) {
       const page = await get('/eventos', { 'accept-encoding': encoding });
       expect(page.headers['content-encoding'], `page ${encoding}`).toBe(encoding);
-      expect(decode(page)).toContain('<div id="root">');
+      expect(decode(page)).toContain('<div id="root"');
 
       const api = await testApp.app.inject({
         method: 'POST',
@@ -114,11 +122,25 @@ describe('compression', () => {
 });
 
 function rootOf(html: string): string {
-  const start = html.indexOf('<div id="root">');
-  const end = html.indexOf('<script type="application/json" id="query-state">');
+  const start = html.indexOf('<div id="root"');
+  const end = html.lastIndexOf('</body>');
   expect(start).toBeGreaterThan(-1);
   expect(end).toBeGreaterThan(start);
   return html.slice(start, end);
+}
+
+/** The props the server gave one island of the page (decision 0026). */
+function islandProps(html: string, name: string): any {
+  const attributes = new RegExp(`<div data-island="${name}" data-props="([^"]*)"`).exec(html)?.[1];
+  expect(attributes, name).toBeTruthy();
+  return JSON.parse(
+    attributes!
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 function stateOf(html: string): { queries: { queryKey: unknown[]; state: { data: any } }[] } {
@@ -128,22 +150,51 @@ function stateOf(html: string): { queries: { queryKey: unknown[]; state: { data:
 }
 
 describe('server rendering', () => {
-  it('puts the upcoming events in the HTML of /eventos, and their data for hydration', async () => {
+  it('puts the upcoming events in the HTML of /eventos, which names the islands script and needs no data again', async () => {
     const events = (await testApp.agent().post<{ events: { id: number; name: string }[] }>('event/get', {}))
       .body.events;
     expect(events.length).toBeGreaterThan(1);
     const html = (await get('/eventos')).body;
     const root = rootOf(html);
     for (const event of events) expect(root).toContain(escapeText(event.name));
-    const query = stateOf(html).queries.find(
-      (entry) => JSON.stringify(entry.queryKey) === '["events","public",null,null]',
-    );
-    expect(query?.state.data.events.map((event: { id: number }) => event.id)).toEqual(
-      events.map((event) => event.id),
-    );
+    expect(html).toContain('<div id="root" data-islands="/islands/assets/start-islands-abc123.js">');
+    expect(html).toContain('<div data-island="site-header"');
+    expect(html).not.toContain('id="query-state"');
   });
 
-  it('puts the next 12 events in the landing carousel, HTML and data, never a suspended one', async () => {
+  it('sends the page data only with the islands that read it, and the site frame to pages the browser renders', async () => {
+    for (const url of [
+      '/',
+      '/eventos/speed-dating',
+      '/servicios',
+      '/servicio/party',
+      '/nosotros',
+      '/contacto',
+      '/aviso-privacidad',
+    ]) {
+      const html = (await get(url)).body;
+      expect(html, url).toContain('data-islands="/islands/assets/start-islands-abc123.js"');
+      expect(html, url).not.toContain('id="query-state"');
+    }
+    const people = (await get('/personas')).body;
+    expect(people).toContain('data-islands="/islands/assets/start-islands-abc123.js"');
+    expect(people).toContain('<div data-island="people"');
+    expect(stateOf(people).queries.map((entry) => JSON.stringify(entry.queryKey))).toContain(
+      '["adverts","public",null]',
+    );
+    // The client area and the forms: the header and footer around a spinner until the app renders.
+    for (const url of ['/ingresar', '/asistencias', '/quiz']) {
+      const html = (await get(url)).body;
+      expect(html, url).toContain('<div id="root" data-shell>');
+      expect(html, url).toContain('Cargando…');
+      expect(html, url).toContain('Aviso de privacidad');
+      expect(html, url).not.toContain('data-islands');
+    }
+    // The back office has a frame of its own.
+    expect((await get('/admin/events')).body).toContain('<div id="root"></div>');
+  });
+
+  it('puts the next 12 events in the landing carousel, HTML and island props, never a suspended one', async () => {
     for (let day = 10; day < 24; day++)
       await insertEvent(testApp.app, { name: `Carrusel ${day}`, day: `2031-03-${day}` });
     await insertEvent(testApp.app, { name: 'Carrusel suspendido', day: '2026-12-31', status_id: 3 });
@@ -153,10 +204,7 @@ describe('server rendering', () => {
     const expected = events.filter((event) => event.status_id !== 3).slice(0, 12);
     expect(events.length).toBeGreaterThan(13);
     const html = (await get('/')).body;
-    const query = stateOf(html).queries.find(
-      (entry) => JSON.stringify(entry.queryKey) === '["events","public","landing"]',
-    );
-    expect(query?.state.data.events.map((event: { id: number }) => event.id)).toEqual(
+    expect(islandProps(html, 'event-carousel').events.map((event: { id: number }) => event.id)).toEqual(
       expected.map((event) => event.id),
     );
     expect(rootOf(html)).not.toContain('Carrusel suspendido');
@@ -196,10 +244,6 @@ describe('server rendering', () => {
     // The first page of 24 (the list is paged).
     for (const event of inCity.slice(0, 24)) expect(root).toContain(escapeText(event.name));
     for (const event of elsewhere) expect(root).not.toContain(escapeText(event.name));
-    const query = stateOf(html).queries.find(
-      (entry) => JSON.stringify(entry.queryKey) === `["events","public",null,"${city}"]`,
-    );
-    expect(query?.state.data.events).toHaveLength(inCity.length);
     // An unknown city is a typed link, not a form to refuse: every city is shown.
     const unknown = rootOf((await get('/eventos?ciudad=atlantida')).body);
     for (const event of all.slice(0, 24)) expect(unknown).toContain(escapeText(event.name));
@@ -236,20 +280,33 @@ describe('server rendering', () => {
     expect(html).not.toMatch(/\/images\/\d+\/[0-9a-f]+\/\d+\.\w+/);
   });
 
-  it('keeps the CSP: no inline script that would run, and < escaped in the page data', async () => {
+  it('keeps the CSP: no inline script that would run, and < escaped in island props and page data', async () => {
+    const hostile = '</script><script>alert(1)</script>';
     const events = (await testApp.agent().post<{ events: { id: number }[] }>('event/get', {})).body.events;
     await testApp.app.db
       .updateTable('events')
-      .set({ name: '</script><script>alert(1)</script>' })
+      .set({ name: hostile })
       .where('id', '=', events[0]!.id)
       .execute();
-    const html = (await get('/eventos')).body;
-    expect(html).not.toContain('<script>alert(1)');
-    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]!);
-    for (const attributes of scripts) {
-      expect(attributes).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
+    const adverts = (await testApp.agent().post<{ adverts: { id: number }[] }>('adverts/get', {})).body
+      .adverts;
+    await testApp.app.db
+      .updateTable('adverts')
+      .set({ description: hostile })
+      .where('id', '=', adverts[0]!.id)
+      .execute();
+    for (const url of ['/eventos', `/evento/${events[0]!.id}`, '/personas']) {
+      const html = (await get(url)).body;
+      expect(html, url).not.toContain('<script>alert(1)');
+      const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]!);
+      for (const attributes of scripts) {
+        expect(attributes, url).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
+      }
     }
-    expect(JSON.stringify(stateOf(html))).toContain('</script><script>alert(1)</script>');
+    expect(islandProps((await get(`/evento/${events[0]!.id}`)).body, 'event-actions').event.name).toBe(
+      hostile,
+    );
+    expect(JSON.stringify(stateOf((await get('/personas')).body))).toContain(hostile);
   });
 });
 
@@ -359,7 +416,7 @@ describe('the web app', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<div id="root"');
     }
   });
 

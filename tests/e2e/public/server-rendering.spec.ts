@@ -1,14 +1,25 @@
 import { expect, type Page, test } from '@playwright/test';
 import { publicRoutes } from '../../support/public-routes';
+import { loginAsClient } from '../fixtures';
 
 const PUBLIC_PAGES = [...publicRoutes(), '/eventos?ciudad=cdmx', '/eventos/speed-dating?ciudad=guadalajara'];
 
-/** React marks the nodes it has hydrated; the page is interactive from then on. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const node = document.querySelector('#root > div');
-    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+/** boot.ts marks #root once the page's script (its islands, or the app) has taken over. */
+async function waitUntilLive(page: Page) {
+  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
+}
+
+/** Holds the islands script until the test lets it through, so presses land before it runs. */
+async function holdIslands(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
   });
+  await page.route(/\/islands\/assets\/start-islands-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 function collectErrors(page: Page): string[] {
@@ -20,23 +31,37 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test('las páginas públicas se hidratan sin diferencias ni errores y sin volver a pedir sus datos', async ({
+test('las páginas públicas cobran vida por islas, sin errores, sin React y sin volver a pedir sus datos', async ({
   page,
 }) => {
   const errors = collectErrors(page);
   const apiCalls: string[] = [];
+  const scripts: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/')) apiCalls.push(new URL(request.url()).pathname);
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) apiCalls.push(path);
+    if (request.resourceType() === 'script') scripts.push(path);
   });
   const eventId = await page.request
     .post('/api/event/get', { data: {} })
     .then(async (response) => ((await response.json()) as { events: { id: number }[] }).events[0]!.id);
   for (const url of [...PUBLIC_PAGES, `/evento/${eventId}`]) {
     apiCalls.length = 0;
+    scripts.length = 0;
     await page.goto(url);
-    await waitForHydration(page);
+    await waitUntilLive(page);
     await page.waitForLoadState('networkidle');
     expect(errors, url).toEqual([]);
+    expect(await page.locator('[data-island]').count(), url).toBeGreaterThan(0);
+    // The islands script and its pieces: never the app's own bundle.
+    expect(
+      scripts.some((path) => path.startsWith('/islands/')),
+      url,
+    ).toBe(true);
+    expect(
+      scripts.filter((path) => /\/assets\/main-/.test(path)),
+      url,
+    ).toEqual([]);
     const dataCalls = apiCalls.filter((path) =>
       ['/api/event/get', '/api/event/details', '/api/adverts/get', '/api/stats/get'].includes(path),
     );
@@ -64,9 +89,9 @@ test('sin JavaScript se leen los eventos y se llega a su página por los enlaces
   await context.close();
 });
 
-test('el código de la hidratación se pide después de la primera pintura', async ({ page }) => {
+test('el código de las islas se pide después de la primera pintura', async ({ page }) => {
   await page.goto('/nosotros');
-  await waitForHydration(page);
+  await waitUntilLive(page);
   const timings = await page.evaluate(() => {
     const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
     const scripts = performance
@@ -82,17 +107,9 @@ test('el código de la hidratación se pide después de la primera pintura', asy
   for (const script of app) expect(script.start, script.name).toBeGreaterThan(timings.firstPaint!);
 });
 
-test('un botón pulsado antes de la hidratación actúa en cuanto la página se hidrata', async ({ page }) => {
+test('un botón pulsado antes de que lleguen las islas actúa en cuanto llegan', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  // The app's code waits until the test lets it through, so the press lands before hydration.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdIslands(page);
   await page.goto('/');
   const menuButton = page.getByRole('button', { name: 'Abrir menú' });
   await menuButton.click();
@@ -102,7 +119,25 @@ test('un botón pulsado antes de la hidratación actúa en cuanto la página se 
   await expect(page.getByRole('link', { name: 'Nosotros' })).toBeVisible();
 });
 
-test('la hidratación no devuelve arriba a quien ya se desplazó por la página', async ({ page }) => {
+test('las islas no devuelven arriba a quien ya se desplazó por la página', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const release = await holdIslands(page);
+  await page.goto('/aviso-privacidad');
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  // The held press is replayed once the islands are live.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  release();
+  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.evaluate(() => window.scrollY)).toBe(600);
+  await page.getByRole('link', { name: 'Nosotros' }).click();
+  await expect(page).toHaveURL(/\/nosotros$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('de una página pública al área de cliente se ve el marco del sitio mientras carga la aplicación', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   let release = () => {};
   const released = new Promise<void>((resolve) => {
@@ -112,15 +147,32 @@ test('la hidratación no devuelve arriba a quien ya se desplazó por la página'
     await released;
     await route.continue();
   });
-  await page.goto('/aviso-privacidad');
-  await page.evaluate(() => window.scrollTo(0, 600));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
-  // The held press is replayed after the first render's effects: the page is fully hydrated then.
+  await page.goto('/eventos');
+  await waitUntilLive(page);
   await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/ingresar$/);
+  // The app is held back: the header, the footer and a spinner, not a blank page.
+  await expect(page.getByRole('link', { name: 'Cita' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Cargando…');
+  await expect(page.getByRole('link', { name: 'Aviso de privacidad' })).toBeVisible();
   release();
-  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
-  expect(await page.evaluate(() => window.scrollY)).toBe(600);
-  await page.getByRole('link', { name: 'Nosotros' }).click();
-  await expect(page).toHaveURL(/\/nosotros$/);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+});
+
+test('una persona con sesión ve su menú en las páginas de islas y sale del área de cliente', async ({
+  page,
+}) => {
+  await loginAsClient(page);
+  await page.goto('/eventos');
+  await waitUntilLive(page);
+  await page.getByText('Ver perfil').click();
+  await expect(page.getByRole('list', { name: 'Menú de usuario' })).toContainText('Mis eventos');
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await waitUntilLive(page);
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.goto('/asistencias');
+  await expect(page).toHaveURL(/\/ingresar$/);
 });

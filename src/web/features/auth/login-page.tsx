@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { type Access, accessSchema } from '../../../shared/contracts/auth';
 import type { EnvelopeStatus } from '../../../shared/contracts/common';
 import { apiPost, errorMessage, errorStatus, rememberSessionHint } from '../../api/client';
-import { useSessionHint } from '../../api/session';
+import { useSessionHint } from '../../api/session-hint';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

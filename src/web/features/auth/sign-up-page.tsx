@@ -7,7 +7,7 @@ import { clientSignUpSchema } from '../../../shared/contracts/auth';
 import type { EnvelopeStatus } from '../../../shared/contracts/common';
 import { DEFAULT_GENDER, GENDERS } from '../../../shared/domain/genders';
 import { apiPost, errorMessage, errorStatus, rememberSessionHint } from '../../api/client';
-import { useSessionHint } from '../../api/session';
+import { useSessionHint } from '../../api/session-hint';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isPublicEventDetails } from '../../../shared/contracts/events';
+import { isPublicEventDetails } from '../../../shared/contracts/event-answers';
 import { ApiError, answerOf, apiPost } from '../../api/client';
-import { useSessionHint } from '../../api/session';
+import { useSessionHint } from '../../api/session-hint';
 
 /** The public detail of one event; null when it does not exist or is not public (404). */
 export function useEventDetails(eventId: number) {

@@ -1,24 +1,19 @@
-import { CalendarDays, Clock, Hourglass, MapPin, Sparkles, Users } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { CalendarDays, Clock, Hourglass, MapPin, Users } from 'lucide-react';
+import { Link, useParams } from 'react-router';
 import type { EventDetails } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
 import { cityLabel } from '../../../shared/domain/cities';
-import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
-import { ApiError } from '../../api/client';
-import { useMyEvents } from '../../api/my-events';
-import { useMyPayments } from '../../api/my-payments';
-import { useSessionHint } from '../../api/session';
+import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
-import { PaymentPanel } from '../../components/my-payment';
-import { CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
 import { ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
+import { Island } from '../../islands/island';
 import { formatAgeBand, formatDuration, mapsUrl } from '../../lib/event-facts';
 import { formatDay, formatHour, formatPrice } from '../../lib/format';
-import { useLoginLink } from '../auth/login-return';
-import { useCompatibleCount, useEventDetails, useSignUpToEvent } from './api';
+import { useEventDetails } from './api';
+import { EventActions } from './event-actions';
+import { eventActionFacts } from './sign-up-choice';
 
 /** /evento/{id}: one event, where and how long, its prices and places per gender, and the member's place. */
 export function EventDetailPage() {
@@ -108,8 +103,7 @@ function EventDetailView({ event }: { event: EventDetails }) {
             </div>
           </dl>
           <PlacesLeft event={event} />
-          <CompatibleAttendees eventId={event.id} past={event.past} />
-          <MemberPlace event={event} soldOut={soldOut} />
+          <Island name="event-actions" component={EventActions} props={{ event: eventActionFacts(event) }} />
         </aside>
       </div>
     </article>
@@ -180,104 +174,6 @@ function PlacesLeft({ event }: { event: EventDetails }) {
       <li>Mujeres: {placesSentence(event.available_w)}</li>
       <li>Hombres: {placesSentence(event.available_m)}</li>
     </ul>
-  );
-}
-
-/** "3 personas muy afines a ti ya se registraron": a count, never who (design.md §16). */
-function CompatibleAttendees({ eventId, past }: { eventId: number; past: boolean }) {
-  const count = useCompatibleCount(eventId).data;
-  if (past || count === undefined || count === null || count < 1) return null;
-  return (
-    <p className="mt-4 flex items-center gap-2 rounded-lg bg-accent-soft px-4 py-3 text-sm font-semibold text-accent-dark">
-      <Sparkles className="size-4 shrink-0" aria-hidden />
-      {count === 1
-        ? '1 persona muy afín a ti ya se registró'
-        : `${count} personas muy afines a ti ya se registraron`}
-    </p>
-  );
-}
-
-/** The member's own sign-up to this event, if she has one (the latest one), and its payment. */
-function useMyEntry(eventId: number) {
-  const clientId = useSessionHint('client');
-  const mine = useMyEvents(clientId !== null);
-  const payments = useMyPayments(clientId !== null);
-  if (clientId === null) return { entry: undefined, payment: undefined };
-  return {
-    entry: mine.data?.find((entry) => entry.event_id === eventId),
-    payment: payments.data?.find((payment) => payment.event_id === eventId),
-  };
-}
-
-/** Past events say so; a member who holds or waits for a place sees it; others can sign up. */
-function MemberPlace({ event, soldOut }: { event: EventDetails; soldOut: boolean }) {
-  const { entry, payment } = useMyEntry(event.id);
-  const active = entry !== undefined && entry.status_id !== ASSISTANCE_STATUS.cancelled;
-  if (active || (entry && event.past)) {
-    return (
-      <div className="mt-6 flex flex-col gap-3">
-        <StandingNote entry={entry} payment={payment} />
-        {payment && active && !entry.past ? <PaymentPanel payment={payment} /> : null}
-        {entry.status_id === ASSISTANCE_STATUS.confirmed && !entry.past ? (
-          <Link to="/asistencias" className="text-center text-sm font-semibold text-accent underline">
-            Ver mi código QR
-          </Link>
-        ) : null}
-        {canCancel(entry) ? (
-          <CancelPlaceButton eventId={event.id} eventName={event.name} payment={payment} />
-        ) : null}
-      </div>
-    );
-  }
-  if (event.past) {
-    return (
-      <p className="mt-6 rounded-lg bg-slate-200 px-4 py-3 text-center font-semibold text-ink">
-        Este evento ya pasó
-      </p>
-    );
-  }
-  // Agotado still takes sign-ups, onto the waiting list (docs/decisions/0020).
-  if (soldOut) {
-    return (
-      <>
-        <p className="mt-6 rounded-lg bg-ink px-4 py-3 text-center font-semibold text-white">
-          Evento agotado
-        </p>
-        <ParticipateButton eventId={event.id} label="Anotarme en la lista de espera" />
-      </>
-    );
-  }
-  return <ParticipateButton eventId={event.id} label="Participar" />;
-}
-
-/** Visitors go to log in (specification §5); clients sign up and land on /asistencias. */
-function ParticipateButton({ eventId, label }: { eventId: number; label: string }) {
-  const clientId = useSessionHint('client');
-  const navigate = useNavigate();
-  const loginLink = useLoginLink();
-  const signUp = useSignUpToEvent();
-
-  const participate = () => {
-    if (clientId === null) {
-      navigate(loginLink('evento'));
-      return;
-    }
-    // Not mutate's own callbacks: the refreshed sign-up replaces this button before they would run.
-    signUp.mutateAsync(eventId).then(
-      () => navigate('/asistencias'),
-      (error: unknown) => {
-        if (error instanceof ApiError && error.httpStatus === 401) navigate(loginLink('evento'));
-      },
-    );
-  };
-
-  return (
-    <div className="mt-6 flex flex-col gap-3">
-      <ErrorAlert error={signUp.error} />
-      <Button onClick={participate} disabled={signUp.isPending} className="w-full">
-        {signUp.isPending ? 'Registrando…' : label}
-      </Button>
-    </div>
   );
 }
 

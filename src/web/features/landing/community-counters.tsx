@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
-  COUNTER_CAPS,
   COUNTER_KEYS,
   COUNTER_LABELS,
   COUNTER_STEP_MS,
@@ -9,7 +7,6 @@ import {
   counterValue,
   randomCounterStart,
 } from '../../../shared/domain/landing';
-import { apiPost } from '../../api/client';
 
 const figures = new Intl.NumberFormat('es-MX');
 
@@ -17,13 +14,7 @@ const figures = new Intl.NumberFormat('es-MX');
  * The four animated counters of specification §9. Each figure is worked out from the time since
  * the page opened, so a throttled background tab still shows the right number when it returns.
  */
-export function CommunityCounters() {
-  const stats = useQuery({
-    queryKey: ['stats'],
-    queryFn: () => apiPost('stats/get', {}),
-    select: (response) => response.stats,
-  });
-  const targets: Record<CounterKey, number> = stats.data ?? COUNTER_CAPS;
+export function CommunityCounters({ targets }: { targets: Record<CounterKey, number> }) {
   // The server and the first (hydrating) render show the final figures, which also reserves
   // their width; the climb from a random start begins once the page runs in the browser.
   const [starts, setStarts] = useState<Record<CounterKey, number> | null>(null);

@@ -18,6 +18,8 @@ export function EventCarousel({ events }: { events: EventListItem[] }) {
   const [embla, setEmbla] = useState<EmblaCarouselType>();
   const selected = useSelectedSlide(embla);
   const [held, setHeld] = useState(false);
+  // Arrows and dots pressed before the library arrives move the carousel as soon as it does.
+  const early = useRef<((carousel: EmblaCarouselType) => void)[]>([]);
 
   useEffect(() => {
     let carousel: EmblaCarouselType | undefined;
@@ -26,6 +28,7 @@ export function EventCarousel({ events }: { events: EventListItem[] }) {
     void import('embla-carousel').then(({ default: createCarousel }) => {
       if (unmounted || !viewportRef.current) return;
       carousel = createCarousel(viewportRef.current, { loop: true });
+      for (const move of early.current.splice(0)) move(carousel);
       setEmbla(carousel);
     });
     return () => {
@@ -42,8 +45,15 @@ export function EventCarousel({ events }: { events: EventListItem[] }) {
     return () => window.clearInterval(timer);
   }, [embla, held]);
 
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const move = useCallback(
+    (action: (carousel: EmblaCarouselType) => void) => {
+      if (embla) action(embla);
+      else early.current.push(action);
+    },
+    [embla],
+  );
+  const previous = useCallback(() => move((carousel) => carousel.scrollPrev()), [move]);
+  const next = useCallback(() => move((carousel) => carousel.scrollNext()), [move]);
 
   function moveWithArrowKeys(event: KeyboardEvent) {
     if (event.key === 'ArrowLeft') previous();
@@ -86,7 +96,7 @@ export function EventCarousel({ events }: { events: EventListItem[] }) {
         selected={selected}
         onPrevious={previous}
         onNext={next}
-        onSelect={(index) => embla?.scrollTo(index)}
+        onSelect={(index) => move((carousel) => carousel.scrollTo(index))}
         previousLabel="Evento anterior"
         nextLabel="Evento siguiente"
         dotLabel={(index) => `Ir al evento ${index + 1}: ${events[index]?.name ?? ''}`}

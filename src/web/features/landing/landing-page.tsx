@@ -1,9 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { COUNTER_CAPS } from '../../../shared/domain/landing';
+import { apiPost } from '../../api/client';
 import { useLandingEvents } from '../../api/public-events';
 import { ServiceGrid } from '../../components/service-card';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
+import { Island } from '../../islands/island';
 import { CommunityCounters } from './community-counters';
 import { EventCarousel } from './event-carousel';
 
@@ -11,6 +15,11 @@ export function LandingPage() {
   usePageTitle('Eventos para solteros en México');
   const events = useLandingEvents();
   const bannerEvents = events.data ?? [];
+  const stats = useQuery({
+    queryKey: ['stats'],
+    queryFn: () => apiPost('stats/get', {}),
+    select: (response) => response.stats,
+  });
 
   return (
     <>
@@ -26,12 +35,18 @@ export function LandingPage() {
             {events.isSuccess && bannerEvents.length === 0 ? (
               <p className="rounded-2xl bg-white p-6 text-center text-muted">No hay eventos próximos</p>
             ) : null}
-            {bannerEvents.length > 0 ? <EventCarousel events={bannerEvents} /> : null}
+            {bannerEvents.length > 0 ? (
+              <Island name="event-carousel" component={EventCarousel} props={{ events: bannerEvents }} />
+            ) : null}
           </div>
         </div>
       </section>
 
-      <CommunityCounters />
+      <Island
+        name="community-counters"
+        component={CommunityCounters}
+        props={{ targets: stats.data ?? COUNTER_CAPS }}
+      />
 
       <section aria-labelledby="services-title" className="mx-auto max-w-6xl px-4 py-14">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { GenderId } from '../../../shared/domain/genders';
 import { apiPost } from '../../api/client';
 import { MY_INTERESTS_KEY } from '../../api/interests';
-import { useSessionHint } from '../../api/session';
+import { useSessionHint } from '../../api/session-hint';
 
 /** Adverts per 'Ver más' on /personas: two rows of three on a desktop, a short scroll on a phone. */
 export const PEOPLE_PAGE_SIZE = 6;

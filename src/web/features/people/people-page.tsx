@@ -1,24 +1,23 @@
-import { Check, Heart } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type CompatiblePerson, QUIZ_NEEDED } from '../../../shared/contracts/compatible';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { CompatiblePerson } from '../../../shared/contracts/compatible';
 import type { PersonAdvert } from '../../../shared/contracts/people';
-import { GENDERS, type GenderId, genderLabel } from '../../../shared/domain/genders';
+import { QUIZ_NEEDED } from '../../../shared/domain/compatibility';
+import { GENDERS, type GenderId } from '../../../shared/domain/genders';
 import { totalLabel } from '../../../shared/domain/totals';
 import { ApiError } from '../../api/client';
-import { useMyInterests } from '../../api/interests';
-import { useSessionHint } from '../../api/session';
+import { useSessionHint } from '../../api/session-hint';
 import { PersonPhoto, type PhotoSource } from '../../components/person-photo';
-import { PhotoGallery } from '../../components/photo-gallery';
-import { SafetyActions } from '../../components/safety-actions';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { SidePanel } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
+import { Island } from '../../islands/island';
 import { formatPersonFacts } from '../../lib/format';
-import { useLoginLink } from '../auth/login-return';
-import { useAddInterest, useCompatiblePeople, usePeopleAdverts } from './api';
+import { useCompatiblePeople, usePeopleAdverts } from './api';
+import { type ListedPerson, PercentBadge, SignUpInvitation, useVisitor } from './person-bits';
+
+const PersonPanel = lazy(() => import('./person-panel').then((module) => ({ default: module.PersonPanel })));
 
 /** What the list shows: a member's "Para ti", everyone, or one gender. */
 type View = 'para-ti' | 'todos' | GenderId;
@@ -31,9 +30,6 @@ const MEMBER_VIEWS: { view: View; label: string }[] = [
   { view: 'para-ti', label: 'Para ti' },
   ...GENDER_VIEWS,
 ];
-
-/** A card of either list; "Para ti" adds how well she fits and why. */
-type ListedPerson = PersonAdvert & { percent?: number; reasons?: string[] };
 
 function listedPerson({ advert_id, name, ...person }: CompatiblePerson): ListedPerson {
   return { ...person, id: advert_id, client: name };
@@ -81,12 +77,23 @@ function useReopenedAdvert(people: PersonAdvert[], open: (advert: PersonAdvert) 
   }, [found, open, setParams]);
 }
 
-/** /personas: published adverts, filtered by gender, with the full profile in a side panel. */
+/** /personas: on the visitors' server-rendered page, the whole list is an island. */
 export function PeoplePage() {
+  return <Island name="people" component={PeopleBrowser} props={{}} />;
+}
+
+/** Published adverts, filtered by gender, with the full profile in a side panel. */
+export function PeopleBrowser() {
   usePageTitle('Personas');
   const member = useSessionHint('client') !== null;
   const [view, setView] = useView(member);
   const [selected, setSelected] = useState<ListedPerson | null>(null);
+  // The panel's code loads with the first profile opened, and stays for the next ones.
+  const [panelWanted, setPanelWanted] = useState(false);
+  const open = useCallback((person: ListedPerson) => {
+    setSelected(person);
+    setPanelWanted(true);
+  }, []);
   const forYou = view === 'para-ti';
   const adverts = usePeopleAdverts(typeof view === 'number' ? view : undefined);
   const compatible = useCompatiblePeople(forYou);
@@ -98,7 +105,7 @@ export function PeoplePage() {
     ? totalLabel(compatible.data?.pages[0]?.total ?? 0, false)
     : totalLabel(pages[0]?.total ?? 0, pages[0]?.total_estimated);
   const list = forYou ? compatible : adverts;
-  useReopenedAdvert(people, setSelected);
+  useReopenedAdvert(people, open);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
@@ -158,7 +165,7 @@ export function PeoplePage() {
             {people.map((advert, index) => (
               <li key={advert.id}>
                 {/* Only the first photo is on a phone's first screen; the rest load as they near it. */}
-                <PersonCard advert={advert} eager={index === 0} onOpen={() => setSelected(advert)} />
+                <PersonCard advert={advert} eager={index === 0} onOpen={() => open(advert)} />
               </li>
             ))}
           </ul>
@@ -180,13 +187,11 @@ export function PeoplePage() {
         </>
       )}
 
-      <SidePanel
-        open={selected !== null}
-        onOpenChange={(open) => !open && setSelected(null)}
-        title={selected?.client ?? ''}
-      >
-        {selected ? <PersonProfile advert={selected} onBlocked={() => setSelected(null)} /> : null}
-      </SidePanel>
+      {panelWanted ? (
+        <Suspense fallback={null}>
+          <PersonPanel person={selected} onClose={() => setSelected(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -212,37 +217,6 @@ function QuizInvitation({ message, onSeeEveryone }: { message: string; onSeeEver
           Ver a todos
         </Button>
       </div>
-    </div>
-  );
-}
-
-/** "85 % afín": on a "Para ti" card and in its panel; visitors never see one. */
-function PercentBadge({ percent, className = '' }: { percent: number; className?: string }) {
-  return (
-    <span
-      className={`rounded-full bg-accent px-3 py-1 text-sm font-semibold text-white shadow-sm ${className}`}
-    >
-      {percent} % afín
-    </span>
-  );
-}
-
-/** Visitors see blurred photos (design §10); the way to see them clear is an account. */
-function useVisitor(): boolean {
-  const clientId = useSessionHint('client');
-  const adminId = useSessionHint('admin');
-  return clientId === null && adminId === null;
-}
-
-function SignUpInvitation() {
-  return (
-    <div className="absolute inset-0 flex items-end justify-center p-3">
-      <Link
-        to="/registrarse"
-        className="rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-accent-dark shadow-sm ring-1 ring-black/10 hover:bg-white hover:underline"
-      >
-        Regístrate para ver sus fotos
-      </Link>
     </div>
   );
 }
@@ -282,112 +256,5 @@ function PersonCard({ advert, eager, onOpen }: { advert: ListedPerson; eager: bo
         </Button>
       </div>
     </article>
-  );
-}
-
-/** The side panel's full profile and the interest button (hidden on one's own advert, spec §5). */
-function PersonProfile({ advert, onBlocked }: { advert: ListedPerson; onBlocked: () => void }) {
-  const clientId = useSessionHint('client');
-  const visitor = useVisitor();
-  return (
-    <div className="flex flex-1 flex-col gap-6">
-      <PhotoGallery
-        photos={advert.photos}
-        name={advert.client}
-        sizes="(min-width: 448px) 400px, calc(100vw - 3rem)"
-        overlay={visitor && advert.photos.length > 0 ? <SignUpInvitation /> : null}
-      />
-      <div>
-        <dl className="grid gap-1 text-sm">
-          {advert.age === null ? null : (
-            <div className="flex gap-2">
-              <dt className="text-muted">Edad</dt>
-              <dd className="font-medium">{advert.age} años</dd>
-            </div>
-          )}
-          <div className="flex gap-2">
-            <dt className="text-muted">Género</dt>
-            <dd className="font-medium">{genderLabel(advert.gender)}</dd>
-          </div>
-          {advert.occupation ? (
-            <div className="flex gap-2">
-              <dt className="text-muted">Ocupación</dt>
-              <dd className="font-medium wrap-anywhere">{advert.occupation}</dd>
-            </div>
-          ) : null}
-        </dl>
-      </div>
-      {advert.percent === undefined ? null : (
-        <div>
-          <PercentBadge percent={advert.percent} />
-          {advert.reasons && advert.reasons.length > 0 ? (
-            <ul aria-label="Lo que tienen en común" className="mt-3 grid gap-1 text-sm">
-              {advert.reasons.map((reason) => (
-                <li key={reason} className="flex gap-2">
-                  <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
-                  {reason}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      )}
-      <div>
-        <h3 className="font-semibold">Sobre mí</h3>
-        <p className="mt-2 leading-relaxed whitespace-pre-line wrap-anywhere">{advert.description}</p>
-      </div>
-      <InterestAction advert={advert} />
-      {clientId !== null && clientId !== advert.client_id ? (
-        <SafetyActions targetClientId={advert.client_id} name={advert.client} onBlocked={onBlocked} />
-      ) : null}
-    </div>
-  );
-}
-
-function InterestAction({ advert }: { advert: PersonAdvert }) {
-  const clientId = useSessionHint('client');
-  const navigate = useNavigate();
-  const loginLink = useLoginLink();
-  const addInterest = useAddInterest();
-  const interests = useMyInterests(clientId !== null);
-
-  if (clientId === advert.client_id) {
-    return <p className="rounded-lg bg-cream px-4 py-3 text-sm text-muted">Este es tu anuncio.</p>;
-  }
-  const known = interests.data && [...interests.data.interested, ...interests.data.mutual];
-  if (clientId !== null && known?.some((entry) => entry.client_id === advert.client_id)) {
-    return (
-      <p className="rounded-lg bg-accent-soft px-4 py-3 text-sm text-accent-dark">
-        Ya te interesa {advert.client}.{' '}
-        <Link to="/intereses" className="font-semibold underline">
-          Ver mis intereses
-        </Link>
-      </p>
-    );
-  }
-
-  // Visitors log in first (spec §5); a success goes to /intereses (spec §4).
-  const markInterest = () => {
-    if (clientId === null) {
-      navigate(loginLink('interes', { anuncio: String(advert.id) }));
-      return;
-    }
-    addInterest.mutate(advert.id, {
-      onSuccess: () => navigate('/intereses'),
-      onError: (error) => {
-        if (error instanceof ApiError && error.httpStatus === 401)
-          navigate(loginLink('interes', { anuncio: String(advert.id) }));
-      },
-    });
-  };
-
-  return (
-    <div className="mt-auto flex flex-col gap-3">
-      <ErrorAlert error={addInterest.error} />
-      <Button onClick={markInterest} disabled={addInterest.isPending} className="w-full">
-        <Heart className="size-4" aria-hidden />
-        {addInterest.isPending ? 'Guardando…' : 'Me interesa'}
-      </Button>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdvertRequestForm, ValidProfile } from '../../../shared/contracts/account';
 import { apiPost } from '../../api/client';
-import { useSessionHint } from '../../api/session';
+import { useSessionHint } from '../../api/session-hint';
 
 /**
  * Keys carry the client id so that a second person on the same browser never sees the first

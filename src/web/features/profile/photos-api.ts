@@ -5,7 +5,7 @@ import type {
   PhotosUpdateResponse,
 } from '../../../shared/contracts/photos';
 import { apiPost } from '../../api/client';
-import { useSessionHint } from '../../api/session';
+import { useSessionHint } from '../../api/session-hint';
 
 /** The member's own photos, keyed by her id like the rest of /perfil. */
 function usePhotosKey() {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { type PasswordChangeForm, passwordChangeSchema } from '../../../shared/contracts/account';
 import { loginPasswordSchema } from '../../../shared/contracts/common';
-import { LEFT_CLIENT_AREA } from '../../api/session';
+import { LEFT_CLIENT_AREA } from '../../api/session-hint';
 import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AdminAttendee, isCheckIn, ticketCodeSchema } from '../../../../shared/contracts/admin-events';
 import { validationMessage } from '../../../../shared/contracts/common';
-import { isAdminEventDetails } from '../../../../shared/contracts/events';
+import { isAdminEventDetails } from '../../../../shared/contracts/event-answers';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import { ASSISTANCE_STATUS } from '../../../../shared/domain/statuses';

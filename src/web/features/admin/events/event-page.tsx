@@ -3,7 +3,7 @@ import { Download, ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AdminAttendee, canConfirm } from '../../../../shared/contracts/admin-events';
-import { isAdminEventDetails } from '../../../../shared/contracts/events';
+import { isAdminEventDetails } from '../../../../shared/contracts/event-answers';
 import { cityLabel } from '../../../../shared/domain/cities';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { formatCents } from '../../../../shared/domain/money';

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { eventFieldsSchema } from '../../../../shared/contracts/admin-events';
-import { isAdminEventList } from '../../../../shared/contracts/events';
+import { isAdminEventList } from '../../../../shared/contracts/event-answers';
 import { CITIES, cityLabel, DEFAULT_CITY } from '../../../../shared/domain/cities';
 import { EVENT_STATUS } from '../../../../shared/domain/statuses';
 import { answerOf, sessionHint } from '../../../api/client';

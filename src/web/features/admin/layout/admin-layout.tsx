@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiPost, forgetSessionHint } from '../../../api/client';
-import { useSessionHint } from '../../../api/session';
+import { useSessionHint } from '../../../api/session-hint';
 
 /**
  * The admin menu: a side bar on a wide screen; on a phone a top bar whose 'Menú' button opens

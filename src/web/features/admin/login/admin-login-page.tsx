@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { type Access, accessSchema } from '../../../../shared/contracts/auth';
 import { apiPost, rememberSessionHint } from '../../../api/client';
-import { useSessionHint } from '../../../api/session';
+import { useSessionHint } from '../../../api/session-hint';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';

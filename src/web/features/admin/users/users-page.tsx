@@ -11,7 +11,7 @@ import {
   type NewAdminForm,
 } from '../../../../shared/contracts/admin';
 import { ADMIN_STATUS_LABELS } from '../../../../shared/domain/statuses';
-import { useSessionHint } from '../../../api/session';
+import { useSessionHint } from '../../../api/session-hint';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal, SidePanel } from '../../../components/ui/modal';

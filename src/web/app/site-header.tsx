@@ -1,0 +1,124 @@
+import { ChevronDown, Heart, Menu, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { apiPost } from '../api/client';
+import { LEFT_CLIENT_AREA, useSessionHint } from '../api/session-hint';
+
+const PUBLIC_LINKS = [
+  { to: '/personas', label: 'Personas' },
+  { to: '/eventos', label: 'Eventos' },
+  { to: '/nosotros', label: 'Nosotros' },
+];
+
+const USER_LINKS = [
+  { to: '/intereses', label: 'Mis intereses' },
+  { to: '/asistencias', label: 'Mis eventos' },
+  { to: '/perfil', label: 'Mi perfil' },
+  { to: '/configuracion', label: 'Configuración' },
+];
+
+/**
+ * The site's header: the logo, the main links and the session's menu. On a server-rendered public
+ * page it is an island (src/web/islands): its links are then plain page loads.
+ */
+export function SiteHeader() {
+  const clientId = useSessionHint('client');
+  const [open, setOpen] = useState(false);
+  const userMenu = useRef<HTMLDetailsElement>(null);
+  const navigate = useNavigate();
+  function closeMenus() {
+    setOpen(false);
+    if (userMenu.current) userMenu.current.open = false;
+  }
+
+  async function logout() {
+    await apiPost('client/logout').catch(() => undefined);
+    closeMenus();
+    navigate('/', { state: LEFT_CLIENT_AREA });
+  }
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-black/5 bg-cream/95 backdrop-blur">
+      <nav
+        aria-label="Principal"
+        className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3"
+      >
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-accent">
+          <Heart className="size-6 fill-accent" aria-hidden /> Cita
+        </Link>
+        <button
+          type="button"
+          className="rounded-full p-2 md:hidden"
+          aria-label={open ? 'Cerrar menú' : 'Abrir menú'}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? <X aria-hidden /> : <Menu aria-hidden />}
+        </button>
+        <ul
+          className={`${open ? 'flex' : 'hidden'} absolute inset-x-0 top-full flex-col gap-1 border-b border-black/5 bg-cream px-4 pb-4 md:static md:flex md:flex-row md:items-center md:gap-5 md:border-0 md:p-0`}
+        >
+          {PUBLIC_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                onClick={closeMenus}
+                className={({ isActive }) =>
+                  `block py-2 text-sm font-medium ${isActive ? 'text-accent' : ''}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            {clientId === null ? (
+              <Link
+                to="/ingresar"
+                onClick={closeMenus}
+                className="block rounded-full bg-accent px-4 py-2 text-center text-sm font-semibold text-white"
+              >
+                Iniciar sesión
+              </Link>
+            ) : (
+              // The user menu of specification §2, as a native disclosure: no script to download.
+              <details ref={userMenu} className="group relative">
+                <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden">
+                  Ver perfil
+                  <ChevronDown className="size-4 transition group-open:rotate-180" aria-hidden />
+                </summary>
+                <ul
+                  aria-label="Menú de usuario"
+                  className="mt-2 flex flex-col rounded-2xl bg-white p-2 shadow-lg md:absolute md:right-0 md:w-48"
+                >
+                  {USER_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <NavLink
+                        to={link.to}
+                        onClick={closeMenus}
+                        className={({ isActive }) =>
+                          `block rounded-lg px-3 py-2 text-sm font-medium hover:bg-black/5 ${isActive ? 'text-accent' : ''}`
+                        }
+                      >
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                  <li>
+                    <button
+                      type="button"
+                      onClick={logout}
+                      className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-muted hover:bg-black/5"
+                    >
+                      Cerrar sesión
+                    </button>
+                  </li>
+                </ul>
+              </details>
+            )}
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

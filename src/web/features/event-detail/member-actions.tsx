@@ -1,0 +1,97 @@
+import { Sparkles } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
+import { ApiError } from '../../api/client';
+import { useMyEvents } from '../../api/my-events';
+import { useMyPayments } from '../../api/my-payments';
+import { useSessionHint } from '../../api/session-hint';
+import { PaymentPanel } from '../../components/my-payment';
+import { CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
+import { IslandQueryClient } from '../../islands/island-query-client';
+import { useLoginLink } from '../auth/login-return';
+import { useCompatibleCount, useSignUpToEvent } from './api';
+import { type EventActionFacts, ParticipateButton, SignUpChoice } from './sign-up-choice';
+
+/** "3 personas muy afines a ti ya se registraron": a count, never who (design.md §16). */
+function CompatibleAttendees({ eventId, past }: { eventId: number; past: boolean }) {
+  const count = useCompatibleCount(eventId).data;
+  if (past || count === undefined || count === null || count < 1) return null;
+  return (
+    <p className="mt-4 flex items-center gap-2 rounded-lg bg-accent-soft px-4 py-3 text-sm font-semibold text-accent-dark">
+      <Sparkles className="size-4 shrink-0" aria-hidden />
+      {count === 1
+        ? '1 persona muy afín a ti ya se registró'
+        : `${count} personas muy afines a ti ya se registraron`}
+    </p>
+  );
+}
+
+/** The member's own sign-up to this event, if she has one (the latest one), and its payment. */
+function useMyEntry(eventId: number) {
+  const clientId = useSessionHint('client');
+  const mine = useMyEvents(clientId !== null);
+  const payments = useMyPayments(clientId !== null);
+  if (clientId === null) return { entry: undefined, payment: undefined };
+  return {
+    entry: mine.data?.find((entry) => entry.event_id === eventId),
+    payment: payments.data?.find((payment) => payment.event_id === eventId),
+  };
+}
+
+/** A member who holds or waits for a place sees it, and what to do next; others can sign up. */
+export function MemberActions({ event }: { event: EventActionFacts }) {
+  const { entry, payment } = useMyEntry(event.id);
+  const active = entry !== undefined && entry.status_id !== ASSISTANCE_STATUS.cancelled;
+  return (
+    <>
+      <CompatibleAttendees eventId={event.id} past={event.past} />
+      {active || (entry && event.past) ? (
+        <div className="mt-6 flex flex-col gap-3">
+          <StandingNote entry={entry} payment={payment} />
+          {payment && active && !entry.past ? <PaymentPanel payment={payment} /> : null}
+          {entry.status_id === ASSISTANCE_STATUS.confirmed && !entry.past ? (
+            <Link to="/asistencias" className="text-center text-sm font-semibold text-accent underline">
+              Ver mi código QR
+            </Link>
+          ) : null}
+          {canCancel(entry) ? (
+            <CancelPlaceButton eventId={event.id} eventName={event.name} payment={payment} />
+          ) : null}
+        </div>
+      ) : (
+        <SignUpChoice
+          event={event}
+          participate={(label) => <MemberSignUp eventId={event.id} label={label} />}
+        />
+      )}
+    </>
+  );
+}
+
+/** Signs up and lands on /asistencias (specification §5); an expired session logs in again. */
+function MemberSignUp({ eventId, label }: { eventId: number; label: string }) {
+  const navigate = useNavigate();
+  const loginLink = useLoginLink();
+  const signUp = useSignUpToEvent();
+  const participate = () => {
+    // Not mutate's own callbacks: the refreshed sign-up replaces this button before they would run.
+    signUp.mutateAsync(eventId).then(
+      () => navigate('/asistencias'),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.httpStatus === 401) navigate(loginLink('evento'));
+      },
+    );
+  };
+  return (
+    <ParticipateButton label={label} onPress={participate} pending={signUp.isPending} error={signUp.error} />
+  );
+}
+
+/** The island of a server-rendered event page: there is no app around it to lend its query cache. */
+export function MemberActionsIsland(props: { event: EventActionFacts }) {
+  return (
+    <IslandQueryClient>
+      <MemberActions {...props} />
+    </IslandQueryClient>
+  );
+}
