@@ -79,7 +79,7 @@ try {
   // Lighthouse treats localhost as a secure origin, as it would be behind HTTPS in production.
   const origin = `http://localhost:${server.port}`;
 
-  async function measure(route: string): Promise<RunFigures> {
+  async function measure(route: string, attempt = 1): Promise<RunFigures> {
     const result = await lighthouse(`${origin}${route}`, {
       port: chrome.port,
       output: 'json',
@@ -89,7 +89,15 @@ try {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse no devolvió resultado para ${route}`);
-    if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      // Lighthouse's own advice for a failed trace (NO_NAVSTART and the like) is to run it again;
+      // a run without figures is never counted.
+      if (attempt < 3) {
+        console.log(`${route}: Lighthouse falló (${lhr.runtimeError.code}); se repite la corrida`);
+        return measure(route, attempt + 1);
+      }
+      throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
     // Lighthouse loads the page and waits for the network to go quiet, without touching it: every
     // script it saw is one a phone loads before its first interaction.
     const requests =

@@ -17,7 +17,7 @@ export async function startApp(): Promise<void> {
   const container = document.getElementById('root')!;
   // The shell of a client-rendered page is replaced, not hydrated.
   const serverRendered = container.hasChildNodes() && !container.hasAttribute('data-shell');
-  const router = await createAppRouter(serverRendered);
+  const router = await createAppRouter();
   let resolve = () => {};
   const committed = new Promise<void>((done) => {
     resolve = done;

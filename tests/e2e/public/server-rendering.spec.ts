@@ -139,6 +139,10 @@ test('de una página pública al área de cliente se ve el marco del sitio mient
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -159,6 +163,8 @@ test('de una página pública al área de cliente se ve el marco del sitio mient
   release();
   await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
+  // The app starts on its screen at once: no empty fallback in between.
+  expect(warnings).toEqual([]);
 });
 
 test('una persona con sesión ve su menú en las páginas de islas y sale del área de cliente', async ({
