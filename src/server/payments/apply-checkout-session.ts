@@ -9,7 +9,7 @@ import { issueTicket } from '../events/attendance/tickets';
 import { hasFreePlace, lockEvent } from '../events/attendance/waiting-list';
 import type { Database, PaymentMethod } from '../platform/db/schema';
 import { mailInstructions, mailReceipt } from './payment-mails';
-import { methodOf, type PaymentRow, parseInstructions, requestRefund } from './payment-records';
+import { markFailed, methodOf, type PaymentRow, parseInstructions, requestRefund } from './payment-records';
 
 type Trx = Transaction<Database>;
 
@@ -279,14 +279,9 @@ async function recordAwaiting(
  * leaves the hold to its own end.
  */
 async function recordFailed(trx: Trx, payment: PaymentRow): Promise<void> {
-  if (payment.status !== 'pending') return;
-  const now = new Date().toISOString();
-  await trx
-    .updateTable('payments')
-    .set({ status: 'failed', failed_at: now })
-    .where('id', '=', payment.id)
-    .execute();
+  if (payment.status !== 'pending' || !(await markFailed(trx, payment.id))) return;
   if (payment.assistance_id === null || payment.instructions === null) return;
+  const now = new Date().toISOString();
   const newer = await trx
     .selectFrom('payments')
     .select('id')

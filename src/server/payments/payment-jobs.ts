@@ -13,6 +13,7 @@ import {
 } from './apply-checkout-session';
 import { mailRefund } from './payment-mails';
 import {
+  markFailed,
   RECONCILE_JOB,
   REFUND_JOB,
   type ReconcilePayload,
@@ -62,12 +63,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
           if (!isStripeInvalidRequest(error)) throw error;
           continue;
         }
-        await app.db
-          .updateTable('payments')
-          .set({ status: 'failed', failed_at: new Date().toISOString() })
-          .where('id', '=', payment.id)
-          .where('status', '=', 'pending')
-          .execute();
+        await markFailed(app.db, payment.id);
         continue;
       }
       if (
@@ -168,12 +164,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
     if (payment?.status !== 'pending') return;
     if (!payment.session_id) {
       // Its session was never made (the provider was down): nobody could pay it.
-      await app.db
-        .updateTable('payments')
-        .set({ status: 'failed', failed_at: new Date().toISOString() })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'pending')
-        .execute();
+      await markFailed(app.db, payment.id);
       return;
     }
     const session = await stripe.checkout.sessions.retrieve(payment.session_id);

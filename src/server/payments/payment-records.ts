@@ -53,6 +53,17 @@ export async function requestRefund(trx: Trx, paymentId: number, reason: RefundR
   return true;
 }
 
+/** Marks a payment that is still pending as failed; false when it was not pending any more. */
+export async function markFailed(db: Kysely<Database>, paymentId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'failed', failed_at: new Date().toISOString() })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Plans another look at a pending session in `minutes`. */
 export async function scheduleReconcile(
   db: Kysely<Database>,

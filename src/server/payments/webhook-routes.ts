@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Insertable, Transaction } from 'kysely';
 import Stripe from 'stripe';
 import { messageAnswer } from '../../shared/contracts/common';
+import type { Database, PaymentWebhookEventTable } from '../platform/db/schema';
 import { AppError, badRequest, notFound } from '../platform/errors';
 import { ok } from '../platform/http/envelope';
 import {
@@ -109,6 +111,22 @@ async function paymentOfSession(
     .executeTakeFirst();
 }
 
+/**
+ * Stores a provider event's id in the transaction that applies it; false when it was stored
+ * already (a replay, or the same event delivered to another instance at the same time).
+ */
+async function recordEvent(
+  trx: Transaction<Database>,
+  record: Insertable<PaymentWebhookEventTable>,
+): Promise<boolean> {
+  const stored = await trx
+    .insertInto('payment_webhook_events')
+    .values(record)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(stored.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Stripe.Event): Promise<Outcome> {
   if (await alreadyApplied(app, event.id)) return 'already applied';
   const record = { id: event.id, type: event.type, received_at: new Date().toISOString() };
@@ -123,12 +141,7 @@ async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Stripe.
     checkSessionMatches(session, payment);
     const outcome = await sessionOutcome(stripe, session, event.type);
     const applied = await app.db.transaction().execute(async (trx) => {
-      const stored = await trx
-        .insertInto('payment_webhook_events')
-        .values(record)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (!(await recordEvent(trx, record))) return false;
       if (payment.session_id === null) {
         await trx
           .updateTable('payments')
@@ -150,12 +163,7 @@ async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Stripe.
       typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
     if (!intentId) return 'ignored';
     const applied = await app.db.transaction().execute(async (trx) => {
-      const stored = await trx
-        .insertInto('payment_webhook_events')
-        .values(record)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      if (Number(stored.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (!(await recordEvent(trx, record))) return false;
       const payment = await trx
         .selectFrom('payments')
         .select(['id', 'amount_cents', 'status'])
