@@ -1,11 +1,20 @@
+import type { Selectable } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestProvider, type TestProvider } from '../../src/server/payments/test-provider/test-provider';
+import type { AssistanceTable, PaymentTable } from '../../src/server/platform/db/schema';
+import { waitForQueueIdle } from './queue';
 import { type SuiteApp, setUpTestApp, type TestAppOptions } from './test-app';
 
 export interface PaymentsSuite {
   testApp: SuiteApp;
   /** The built-in test provider this file's app pays through (started before the app). */
   provider(): TestProvider;
+  /** Until every webhook is delivered and every due job has run, including the webhooks those jobs cause. */
+  settle(): Promise<void>;
+  /** The member's sign-up to an event. */
+  placeOf(eventId: number, clientId: number): Promise<Selectable<AssistanceTable>>;
+  /** The member's latest payment attempt for an event. */
+  paymentOf(eventId: number, clientId: number): Promise<Selectable<PaymentTable>>;
 }
 
 /**
@@ -45,7 +54,31 @@ export function setUpPaymentsApp(options: TestAppOptions & { loginAdmin?: boolea
   afterAll(async () => {
     await started?.close();
   });
-  return { testApp, provider };
+  async function settle(): Promise<void> {
+    // A job can make the provider send another webhook (a refund's echo): until a round adds none.
+    for (;;) {
+      const sent = provider().deliveries.length;
+      await provider().webhooksSettled();
+      await waitForQueueIdle(testApp.app.db);
+      if (provider().deliveries.length === sent) return;
+    }
+  }
+  const placeOf = (eventId: number, clientId: number) =>
+    testApp.app.db
+      .selectFrom('assistance')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+  const paymentOf = (eventId: number, clientId: number) =>
+    testApp.app.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('client_id', '=', clientId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  return { testApp, provider, settle, placeOf, paymentOf };
 }
 
 /** Presses one button of the provider's test checkout page, as the member's browser would. */

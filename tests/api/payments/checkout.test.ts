@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { insertEvent } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { pressCheckoutButton, setUpPaymentsApp } from '../../support/payments';
-import { waitForQueueIdle } from '../../support/queue';
 import { loggedInClient } from '../events/helpers';
 
-const { testApp, provider } = setUpPaymentsApp({ seedDemo: false, loginAdmin: true });
-
-async function settle(): Promise<void> {
-  await provider().webhooksSettled();
-  await waitForQueueIdle(testApp.app.db);
-}
-
-async function placeOf(eventId: number, clientId: number) {
-  return testApp.app.db
-    .selectFrom('assistance')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirstOrThrow();
-}
+const { testApp, provider, settle, placeOf } = setUpPaymentsApp({ seedDemo: false, loginAdmin: true });
 
 async function paymentsOf(eventId: number) {
   return testApp.app.db

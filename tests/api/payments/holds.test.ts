@@ -7,26 +7,10 @@ import { waitForJobs, waitForQueueIdle } from '../../support/queue';
 import { loggedInClient } from '../events/helpers';
 
 // Holds of 1.2 s, so their end can be waited for; the tests wait for the job, never a fixed time.
-const { testApp, provider } = setUpPaymentsApp({ seedDemo: false, env: { PAYMENT_HOLD_MINUTES: '0.02' } });
-
-async function placeOf(eventId: number, clientId: number) {
-  return testApp.app.db
-    .selectFrom('assistance')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirstOrThrow();
-}
-
-async function paymentOf(eventId: number, clientId: number) {
-  return testApp.app.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('client_id', '=', clientId)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-}
+const { testApp, provider, settle, placeOf, paymentOf } = setUpPaymentsApp({
+  seedDemo: false,
+  env: { PAYMENT_HOLD_MINUTES: '0.02' },
+});
 
 /** Waits until the hold-end job of this sign-up has run. */
 async function holdEnded(assistanceId: number): Promise<void> {
@@ -93,8 +77,7 @@ describe('a held place that is not paid in time', () => {
       headers: { 'stripe-signature': completed.signature },
     });
     expect(answer.statusCode).toBe(200);
-    await provider().webhooksSettled();
-    await waitForQueueIdle(testApp.app.db);
+    await settle();
 
     expect((await placeOf(eventId, late!.id)).status_id).toBe(4);
     expect((await placeOf(eventId, next!.id)).status_id).toBe(1);
@@ -142,8 +125,7 @@ describe('a held place that is not paid in time', () => {
     await next!.agent.post('client/events/add', { event_id: eventId });
     const { body } = await payer!.agent.post('client/payments/checkout', { event_id: eventId });
     expect((await pressCheckoutButton(body.url, 'oxxo')).status).toBe(303);
-    await provider().webhooksSettled();
-    await waitForQueueIdle(testApp.app.db);
+    await settle();
     const held = await placeOf(eventId, payer!.id);
     expect(held.status_id).toBe(1);
     expect(new Date(held.payment_due_at!).getTime()).toBeGreaterThan(Date.now() + 86_400_000);
@@ -181,8 +163,7 @@ describe('a held place that is not paid in time', () => {
     await member!.agent.post('client/events/add', { event_id: eventId });
     const { body } = await member!.agent.post('client/payments/checkout', { event_id: eventId });
     await pressCheckoutButton(body.url, 'spei');
-    await provider().webhooksSettled();
-    await waitForQueueIdle(testApp.app.db);
+    await settle();
     const pending = await member!.agent.post('client/payments/get');
     expect(pending.body.payments[0]).toMatchObject({
       state: 'awaiting',
@@ -190,8 +171,7 @@ describe('a held place that is not paid in time', () => {
       instructions: { kind: 'spei', clabe: expect.stringMatching(/^\d{18}$/), bank_name: 'BANAMEX' },
     });
     await pressCheckoutButton(body.url, 'pagar-ficha');
-    await provider().webhooksSettled();
-    await waitForQueueIdle(testApp.app.db);
+    await settle();
     expect((await placeOf(eventId, member!.id)).status_id).toBe(2);
     const receipt = await lastMailTo(testApp.config.dataDir, member!.email, (mail) =>
       mail.subject!.startsWith('Recibo de pago'),
@@ -236,8 +216,7 @@ describe('payment racing the hold’s end and a cancellation', () => {
               testApp.app.queue.wake();
             })();
       await Promise.all([webhook, rival]);
-      await provider().webhooksSettled();
-      await waitForQueueIdle(testApp.app.db);
+      await settle();
 
       const places = await testApp.app.db
         .selectFrom('assistance')

@@ -3,10 +3,9 @@ import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
 import { auditActions, FIXTURE_PASSWORD, insertEvent } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
 import { pressCheckoutButton, setUpPaymentsApp } from '../../support/payments';
-import { waitForQueueIdle } from '../../support/queue';
 import { loggedInClient } from '../events/helpers';
 
-const { testApp, provider } = setUpPaymentsApp({ seedDemo: false, loginAdmin: true });
+const { testApp, provider, settle, paymentOf } = setUpPaymentsApp({ seedDemo: false, loginAdmin: true });
 const { admin } = testApp;
 
 /** A day `days` from today, Mexico City time. */
@@ -16,13 +15,6 @@ function inDays(days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-async function settle(): Promise<void> {
-  await provider().webhooksSettled();
-  await waitForQueueIdle(testApp.app.db);
-  await provider().webhooksSettled();
-  await waitForQueueIdle(testApp.app.db);
-}
-
 async function paidMember(eventId: number, gender = 1) {
   const member = await loggedInClient(testApp, { gender });
   await member.agent.post('client/events/add', { event_id: eventId });
@@ -30,15 +22,6 @@ async function paidMember(eventId: number, gender = 1) {
   await pressCheckoutButton(body.url, 'tarjeta');
   await settle();
   return member;
-}
-
-async function paymentOf(eventId: number, clientId: number) {
-  return testApp.app.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirstOrThrow();
 }
 
 describe('cancelling a paid place (the 48-hour rule)', () => {
