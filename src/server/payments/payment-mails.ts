@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { PaymentInstructions } from '../../shared/contracts/payments';
-import { formatCents } from '../../shared/domain/money';
+import { mexicoCityFormat } from '../../shared/domain/mexico-time';
+import { formatCents, PAYMENT_METHOD_NAMES } from '../../shared/domain/money';
 import type { Database, PaymentMethod } from '../platform/db/schema';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 import type { RefundReason } from './payment-records';
 
-const METHOD_NAMES: Record<PaymentMethod, string> = {
-  card: 'tarjeta',
-  oxxo: 'efectivo en OXXO',
-  spei: 'transferencia SPEI',
-  cash: 'efectivo',
-};
-
-const when = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+const when = mexicoCityFormat({
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -56,7 +49,7 @@ export function mailReceipt(db: Kysely<Database>, publicUrl: string, to: Recipie
       '',
       `Recibo n.º ${paid.paymentId}`,
       `Monto: ${formatCents(paid.amountCents)}`,
-      ...(paid.method ? [`Forma de pago: ${METHOD_NAMES[paid.method]}`] : []),
+      ...(paid.method ? [`Forma de pago: ${PAYMENT_METHOD_NAMES[paid.method]}`] : []),
       `Fecha: ${formatWhen(paid.paidAt)} (hora del centro de México)`,
       ...closing(publicUrl, paid.eventId),
     ].join('\n'),

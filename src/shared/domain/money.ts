@@ -14,6 +14,14 @@ export function formatCents(cents: number): string {
   return `${pesos.format(cents / 100)} MXN`;
 }
 
+/** How a payment was made, as a sentence says it: "Pagado con efectivo en OXXO". */
+export const PAYMENT_METHOD_NAMES = {
+  card: 'tarjeta',
+  oxxo: 'efectivo en OXXO',
+  spei: 'transferencia SPEI',
+  cash: 'efectivo',
+} as const;
+
 /**
  * What one member pays for a place (design.md §15): women `price_w`, men `price_m`, LGBTQ+
  * members the lower of the two. 0 means no payment (the manual flow).

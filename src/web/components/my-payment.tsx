@@ -1,13 +1,13 @@
 import { CreditCard, Landmark, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { MemberPayment, PaymentInstructions } from '../../shared/contracts/payments';
-import { formatCents } from '../../shared/domain/money';
+import { mexicoCityFormat } from '../../shared/domain/mexico-time';
+import { formatCents, PAYMENT_METHOD_NAMES } from '../../shared/domain/money';
 import { useStartCheckout } from '../api/my-payments';
 import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
 
-const when = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+const when = mexicoCityFormat({
   weekday: 'long',
   day: 'numeric',
   month: 'long',
@@ -19,13 +19,6 @@ const when = new Intl.DateTimeFormat('es-MX', {
 export function formatMoment(iso: string): string {
   return when.format(new Date(iso));
 }
-
-const METHOD_NAMES = {
-  card: 'tarjeta',
-  oxxo: 'efectivo en OXXO',
-  spei: 'transferencia SPEI',
-  cash: 'efectivo',
-};
 
 /** 'quedan 25 minutos', 'quedan 2 h 10 min', 'queda 1 día': refreshed every 30 seconds. */
 function useTimeLeft(dueAt: string | null): string | null {
@@ -97,7 +90,7 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
   if (payment.state === 'paid') {
     const paid = [
       `Pagado: ${formatCents(payment.amount_cents)}`,
-      payment.method ? ` con ${METHOD_NAMES[payment.method]}` : '',
+      payment.method ? ` con ${PAYMENT_METHOD_NAMES[payment.method]}` : '',
       payment.paid_at ? `, el ${formatMoment(payment.paid_at)}` : '',
     ].join('');
     // A time ends in "a.m." or "p.m.": its period closes the sentence too.

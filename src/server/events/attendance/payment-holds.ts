@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
+import { mexicoCityFormat, mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 import { formatCents, priceForGender } from '../../../shared/domain/money';
 import type { PaymentsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/schema';
@@ -50,8 +50,7 @@ export function amountDue(rules: PlaceRules, event: PricedEvent, gender: number)
   return priceForGender(event, gender);
 }
 
-const dueFormat = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+const dueFormat = mexicoCityFormat({
   day: 'numeric',
   month: 'long',
   hour: 'numeric',

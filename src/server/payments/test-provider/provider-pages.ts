@@ -1,21 +1,12 @@
+import { mexicoCityFormat } from '../../../shared/domain/mexico-time';
 import { formatCents } from '../../../shared/domain/money';
+import { escapeHtml } from '../../web/seo';
 import type { CheckoutSession, PaymentIntent } from './provider-state';
 
 /** The buttons of the test checkout page, each a form posted to /pago/{session}/{action}. */
 export type PageAction = 'tarjeta' | 'tarjeta-rechazada' | 'oxxo' | 'spei' | 'pagar-ficha' | 'vencer-ficha';
 
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
-
-const expiry = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+const expiry = mexicoCityFormat({
   dateStyle: 'long',
   timeStyle: 'short',
 });
