@@ -1,4 +1,4 @@
-import { BestPartners, type PartnerCandidate } from '../src/server/matching/best-partners';
+import { BestPartners, type PartnerCandidate } from '../src/server/compatibility/best-partners';
 import { median, percentile } from './stats';
 import { seededRandom, syntheticAnswers, syntheticClients } from './synthetic-clients';
 

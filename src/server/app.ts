@@ -7,9 +7,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import type Stripe from 'stripe';
 import { registerApiRoutes } from './api-routes';
+import { PartnersService } from './compatibility/matching-service';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
-import { PartnersService } from './matching/matching-service';
 import { type ManualPaymentRecorder, manualPaymentRecorder } from './payments/manual-payments';
 import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';

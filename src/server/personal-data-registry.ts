@@ -1,8 +1,8 @@
 import { accountsPersonalData } from './accounts/personal-data';
 import { backOfficePersonalData } from './back-office/personal-data';
+import { matchingPersonalData } from './compatibility/personal-data';
 import { eventsPersonalData } from './events/personal-data';
 import { matchCardsPersonalData } from './match-cards/personal-data';
-import { matchingPersonalData } from './matching/personal-data';
 import { paymentsPersonalData } from './payments/personal-data';
 import { peoplePersonalData } from './people/personal-data';
 import { photosPersonalData } from './photos/personal-data';

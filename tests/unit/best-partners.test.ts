@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Random, seededRandom, syntheticAnswers } from '../../bench/synthetic-clients';
-import { BestPartners, type Partner, type PartnerCandidate } from '../../src/server/matching/best-partners';
+import {
+  BestPartners,
+  type Partner,
+  type PartnerCandidate,
+} from '../../src/server/compatibility/best-partners';
 import {
   computeAllPairsNaive,
   GENDER_FIT_SCORE,

@@ -2,7 +2,7 @@ import type { ClientProfile, ValidProfile } from '../../shared/contracts/account
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
-import { recordScoringChange } from '../matching/matching-service';
+import { recordScoringChange } from '../compatibility/matching-service';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { newToken, revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';

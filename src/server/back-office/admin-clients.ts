@@ -2,7 +2,7 @@ import type { AdminClient, PendingAdvert } from '../../shared/contracts/admin';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
-import { recordScoringChange } from '../matching/matching-service';
+import { recordScoringChange } from '../compatibility/matching-service';
 import { selectAdvertsWithOwner } from '../people/advert-queries';
 import { mainPhotoUrls } from '../photos/photo-sources';
 import { recordAudit } from '../platform/audit';

@@ -1,7 +1,7 @@
 import type { AdminReport, ReportAction, ReportReason } from '../../shared/contracts/trust';
 import { REPORT_STATUS } from '../../shared/contracts/trust';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
-import { recordScoringChange } from '../matching/matching-service';
+import { recordScoringChange } from '../compatibility/matching-service';
 import { recordAudit } from '../platform/audit';
 import { revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';

@@ -3,7 +3,6 @@ import { registerAdminAuthRoutes } from './admin-auth-routes';
 import { registerAdminAccountRoutes } from './admin-routes';
 import { registerAdminClientRoutes } from './client-management-routes';
 import { registerDashboardRoutes } from './dashboard-routes';
-import { registerAdminMatchRoutes } from './match-routes';
 import { registerAdminReportRoutes } from './report-routes';
 
 /** The back office: log-in, then calls that need an active admin's session. */
@@ -12,6 +11,5 @@ export async function registerBackOfficeRoutes(app: FastifyInstance): Promise<vo
   await app.register(registerAdminAccountRoutes);
   await app.register(registerDashboardRoutes);
   await app.register(registerAdminClientRoutes);
-  await app.register(registerAdminMatchRoutes);
   await app.register(registerAdminReportRoutes);
 }

@@ -1,6 +1,6 @@
 import { percentOf, scorePair } from '../../shared/domain/compatibility';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
-import { loadScoringClients } from '../matching/matching-service';
+import { loadScoringClients } from '../compatibility/matching-service';
 import type { DB } from '../platform/db/database';
 import { notBlockedWith } from '../trust/blocks';
 

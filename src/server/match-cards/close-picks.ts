@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
-import { whatsappLink } from '../../shared/domain/whatsapp';
-import { lockPeople, makeInterestMutual } from '../people/interests';
+import { lockPeople } from '../matches/lock-people';
+import { recordMutualPick } from '../matches/record-mutual-pair';
 import { recordAudit } from '../platform/audit';
 import type { Database } from '../platform/db/schema';
 import { notFound } from '../platform/errors';
-import { enqueueMail } from '../platform/mail/mail-jobs';
 import { enqueue } from '../platform/queue/queue';
 import { nowIso } from '../platform/time';
 import { isBlocked } from '../trust/blocks';
@@ -89,30 +88,8 @@ export async function closePicks(
       const a = people.get(pair.a);
       const b = people.get(pair.b);
       if (!a || !b || (await isBlocked(trx, a.id, b.id))) continue;
-      await makeInterestMutual(trx, a.id, b.id);
+      await recordMutualPick(trx, app.config.publicUrl, event, a, b);
       mutual += 1;
-      for (const [person, other] of [
-        [a, b],
-        [b, a],
-      ] as const) {
-        const whatsapp = whatsappLink(other.phone);
-        await enqueueMail(trx, `mail:picks-match:${eventId}:${person.id}:${other.id}`, {
-          to: person.email,
-          subject: `¡${other.first_name} también quiere volver a verte!`,
-          text: [
-            `Hola ${person.first_name}:`,
-            '',
-            `En «${event.name}» tú y ${other.first_name} se eligieron mutuamente.`,
-            whatsapp
-              ? `Escríbele por WhatsApp: ${whatsapp}`
-              : `${other.first_name} no dejó un WhatsApp: búscale en «Mis intereses».`,
-            '',
-            `${app.config.publicUrl}/intereses`,
-            '',
-            'Cita',
-          ].join('\n'),
-        });
-      }
     }
     if (options.adminId !== undefined) {
       await recordAudit(trx, {

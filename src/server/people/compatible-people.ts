@@ -5,7 +5,7 @@ import { compatibilityReasons } from '../../shared/domain/compatibility-reasons'
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { QUESTION_KEYS, type QuizAnswers } from '../../shared/domain/quiz-questions';
-import { findQuizAnswers } from '../matching/quiz';
+import { findQuizAnswers } from '../compatibility/quiz';
 import { approvedPhotos } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import { conflict } from '../platform/errors';

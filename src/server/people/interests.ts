@@ -5,11 +5,13 @@ import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { whatsappLink } from '../../shared/domain/whatsapp';
+import { endMutualPair } from '../matches/end-mutual-pair';
+import { lockPeople } from '../matches/lock-people';
+import { recordMutualInterest } from '../matches/record-mutual-pair';
 import { mainPhotoUrls } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import { conflict, notFound } from '../platform/errors';
-import { enqueueMail } from '../platform/mail/mail-jobs';
 import { ageOnDay, nowIso } from '../platform/time';
 import { isBlocked, notBlockedWith } from '../trust/blocks';
 import { visibleAdverts } from './adverts';
@@ -85,67 +87,8 @@ export async function listInterests(
   return { interested, mutual };
 }
 
-/**
- * Serialises every change to the interests between people. PostgreSQL: the client rows are locked
- * in id order, so crossing calls (A→B while B→A) queue instead of each missing the other's
- * uncommitted row, and never deadlock. NO KEY UPDATE is enough (two of them still queue) and,
- * unlike FOR UPDATE, does not hold up rows elsewhere that merely reference these clients (event
- * sign-ups, quiz answers). SQLite runs one transaction at a time anyway. Answers the ids of those
- * still active, read under the lock.
- */
-export async function lockPeople(
-  app: FastifyInstance,
-  trx: Transaction<Database>,
-  clientIds: number[],
-): Promise<Set<number>> {
-  if (clientIds.length === 0) return new Set();
-  let query = trx
-    .selectFrom('clients')
-    .select(['id', 'status_id'])
-    .where('id', 'in', clientIds)
-    .orderBy('id');
-  if (app.config.databaseUrl) query = query.forNoKeyUpdate();
-  const rows = await query.execute();
-  return new Set(rows.filter((row) => row.status_id === CLIENT_STATUS.active).map((row) => row.id));
-}
-
 async function lockPair(app: FastifyInstance, trx: Transaction<Database>, clientId: number, otherId: number) {
   return (await lockPeople(app, trx, [clientId, otherId])).has(otherId);
-}
-
-/**
- * Makes two people's interest mutual both ways, whatever existed before (nothing, one-way in
- * either direction, already mutual), under locks the caller took with lockPeople. Answers whether
- * anything changed.
- */
-export async function makeInterestMutual(trx: Transaction<Database>, clientId: number, otherId: number) {
-  let changed = false;
-  for (const [from, to] of [
-    [clientId, otherId],
-    [otherId, clientId],
-  ] as const) {
-    const inserted = await trx
-      .insertInto('interests')
-      .values({
-        client_id: from,
-        target_client_id: to,
-        status_id: INTEREST_STATUS.mutual,
-        contacted: 0,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.columns(['client_id', 'target_client_id']).doNothing())
-      .executeTakeFirst();
-    const updated = await trx
-      .updateTable('interests')
-      .set({ status_id: INTEREST_STATUS.mutual })
-      .where('client_id', '=', from)
-      .where('target_client_id', '=', to)
-      .where('status_id', '<>', INTEREST_STATUS.mutual)
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 || Number(updated.numUpdatedRows) > 0)
-      changed = true;
-  }
-  return changed;
 }
 
 /**
@@ -200,12 +143,11 @@ export async function addInterest(
     if (own.status_id === INTEREST_STATUS.mutual && reverse.status_id === INTEREST_STATUS.mutual) {
       return { ...result, becameMutual: false };
     }
-    await trx
-      .updateTable('interests')
-      .set({ status_id: INTEREST_STATUS.mutual })
-      .where('id', 'in', [own.id, reverse.id])
-      .execute();
-    await enqueueMutualMails(trx, app.config.publicUrl, [own.id, reverse.id], clientId, targetId);
+    await recordMutualInterest(trx, app.config.publicUrl, {
+      interestIds: [own.id, reverse.id],
+      clientId,
+      otherId: targetId,
+    });
     return { ...result, becameMutual: true };
   });
 
@@ -241,51 +183,7 @@ export async function withdrawInterest(
       .executeTakeFirst();
     // A second tap that lost the race finds the row gone: the interest is withdrawn either way.
     if (Number(deleted.numDeletedRows) === 0) return;
-    await trx
-      .updateTable('interests')
-      .set({ status_id: INTEREST_STATUS.oneWay })
-      .where('client_id', '=', otherId)
-      .where('target_client_id', '=', clientId)
-      .execute();
+    await endMutualPair(trx, { withdrawnBy: clientId, otherId });
   });
   return { name: publicName(interest.first_name, interest.last_name) };
-}
-
-/**
- * Tells both people, in the transaction that made the pair mutual. One mail per person and per
- * mutual pair of rows: a pair withdrawn and made mutual again (new rows) is news again.
- */
-async function enqueueMutualMails(
-  trx: Transaction<Database>,
-  publicUrl: string,
-  interestIds: number[],
-  clientId: number,
-  otherId: number,
-): Promise<void> {
-  const people = await trx
-    .selectFrom('clients')
-    .select(['id', 'first_name', 'last_name', 'email'])
-    .where('id', 'in', [clientId, otherId])
-    .execute();
-  const pair = [...interestIds].sort((a, b) => a - b).join(':');
-  const url = `${publicUrl}/intereses`;
-  for (const person of people) {
-    const other = people.find((candidate) => candidate.id !== person.id);
-    if (!other) continue;
-    const otherName = `${other.first_name} ${other.last_name}`;
-    await enqueueMail(trx, `mail:mutual:${pair}:client:${person.id}`, {
-      to: person.email,
-      subject: `${otherName} y tú tienen un interés mutuo`,
-      text: [
-        `Hola ${person.first_name}:`,
-        '',
-        `${otherName} también mostró interés en ti: ahora el interés es mutuo.`,
-        'Entra a «Mis intereses» para ver su anuncio y cómo contactarle.',
-        '',
-        url,
-        '',
-        'Cita',
-      ].join('\n'),
-    });
-  }
 }

@@ -1,6 +1,6 @@
 import type { OwnAdvert } from '../../shared/contracts/account';
 import { ADVERT_STATUS } from '../../shared/domain/statuses';
-import { recordScoringChange } from '../matching/matching-service';
+import { recordScoringChange } from '../compatibility/matching-service';
 import type { DB } from '../platform/db/database';
 import { nowIso } from '../platform/time';
 import { selectAdvertsWithOwner } from './advert-queries';

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { BlockedPerson } from '../../shared/contracts/trust';
 import { publicName } from '../../shared/domain/people';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
-import { recordScoringChange } from '../matching/matching-service';
+import { recordScoringChange } from '../compatibility/matching-service';
 import type { DB } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import { badRequest, notFound } from '../platform/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordScoringChange } from '../../../src/server/matching/matching-service';
+import { recordScoringChange } from '../../../src/server/compatibility/matching-service';
 import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
 import { insertClient } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';

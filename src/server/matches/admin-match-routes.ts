@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import { adminMatchesAnswer, adminMatchesBody } from '../../shared/contracts/admin-matches';
-import { requireAdmin } from '../platform/auth/guards';
-import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import {
-  findMatchDetails,
   findQuizPair,
-  listInterestPairs,
   listQuizPairPage,
   listQuizRespondents,
-  setInterestContacted,
   setQuizPairContacted,
-} from './admin-matches';
+} from '../compatibility/admin-quiz-pairs';
+import { requireAdmin } from '../platform/auth/guards';
+import { callOptions, ok, zodApp } from '../platform/http/envelope';
+import { findMatchDetails, listInterestPairs, setInterestContacted } from './admin-interest-pairs';
 
+/**
+ * The back office's "Coincidencias" (admin/matches): the interest-pairs tab is this domain's, the
+ * quiz tab is compatibility's; one call because the specification names one.
+ */
 export async function registerAdminMatchRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app, requireAdmin);
 

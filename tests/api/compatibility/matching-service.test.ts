@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticClients } from '../../../bench/synthetic-clients';
-import { BEST_PARTNERS, SITE_PAIRS } from '../../../src/server/matching/best-partners';
-import { PartnersService, recordScoringChange } from '../../../src/server/matching/matching-service';
+import { BEST_PARTNERS, SITE_PAIRS } from '../../../src/server/compatibility/best-partners';
+import { PartnersService, recordScoringChange } from '../../../src/server/compatibility/matching-service';
 import { ageOn, computeAllPairsNaive, type ScoringClient } from '../../../src/shared/domain/compatibility';
 import { QUESTION_KEYS } from '../../../src/shared/domain/quiz-questions';
 import { type StartedTestApp, startTestApp } from '../../support/test-app';

@@ -1,0 +1,72 @@
+import type { Transaction } from 'kysely';
+import { INTEREST_STATUS } from '../../shared/domain/statuses';
+import type { Database } from '../platform/db/schema';
+import { nowIso } from '../platform/time';
+import { enqueueMutualInterestMails, enqueueMutualPickMails, type PickedPerson } from './mutual-pair-mail';
+
+/**
+ * A pair made on /personas: the second interest of two made both rows mutual. Both people hear of
+ * it, in the caller's transaction, under the locks it took with lockPeople.
+ */
+export async function recordMutualInterest(
+  trx: Transaction<Database>,
+  publicUrl: string,
+  pair: { interestIds: [number, number]; clientId: number; otherId: number },
+): Promise<void> {
+  await trx
+    .updateTable('interests')
+    .set({ status_id: INTEREST_STATUS.mutual })
+    .where('id', 'in', pair.interestIds)
+    .execute();
+  await enqueueMutualInterestMails(trx, publicUrl, pair.interestIds, pair.clientId, pair.otherId);
+}
+
+/**
+ * A pair made on the night: both said Sí on their match cards. It becomes a mutual interest, like
+ * one made on /personas, and both people get the match cards' e-mail; under the caller's locks.
+ */
+export async function recordMutualPick(
+  trx: Transaction<Database>,
+  publicUrl: string,
+  event: { id: number; name: string },
+  a: PickedPerson,
+  b: PickedPerson,
+): Promise<void> {
+  await makeInterestMutual(trx, a.id, b.id);
+  await enqueueMutualPickMails(trx, publicUrl, event, a, b);
+}
+
+/**
+ * Makes two people's interest mutual both ways, whatever existed before (nothing, one-way in
+ * either direction, already mutual), under locks the caller took with lockPeople. Answers whether
+ * anything changed.
+ */
+async function makeInterestMutual(trx: Transaction<Database>, clientId: number, otherId: number) {
+  let changed = false;
+  for (const [from, to] of [
+    [clientId, otherId],
+    [otherId, clientId],
+  ] as const) {
+    const inserted = await trx
+      .insertInto('interests')
+      .values({
+        client_id: from,
+        target_client_id: to,
+        status_id: INTEREST_STATUS.mutual,
+        contacted: 0,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.columns(['client_id', 'target_client_id']).doNothing())
+      .executeTakeFirst();
+    const updated = await trx
+      .updateTable('interests')
+      .set({ status_id: INTEREST_STATUS.mutual })
+      .where('client_id', '=', from)
+      .where('target_client_id', '=', to)
+      .where('status_id', '<>', INTEREST_STATUS.mutual)
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 || Number(updated.numUpdatedRows) > 0)
+      changed = true;
+  }
+  return changed;
+}
