@@ -1,7 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { useForgetClientAfterLeaving } from '../api/session';
+import { Island } from '../components/islands/island';
 import { Spinner } from '../components/ui/spinner';
-import { Island } from '../islands/island';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteHeader } from './site-header';
 

@@ -6,7 +6,7 @@
  */
 import { type ComponentType, h, render } from 'preact';
 import { sessionHint } from '../api/client';
-import type { IslandName } from './island';
+import type { IslandName } from '../components/islands/island';
 
 type Loader = () => Promise<unknown>;
 

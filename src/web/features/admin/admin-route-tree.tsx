@@ -19,7 +19,7 @@ export const adminRoutes: RouteObject[] = [
           },
           {
             path: 'matches',
-            lazy: async () => ({ Component: (await import('./matches/matches-page')).MatchesPage }),
+            lazy: async () => ({ Component: (await import('../matches/admin-matches-page')).MatchesPage }),
           },
           {
             path: 'events',

@@ -5,10 +5,10 @@ import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories
 import { cityLabel } from '../../../shared/domain/cities';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
+import { Island } from '../../components/islands/island';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
-import { Island } from '../../islands/island';
 import { formatAgeBand, formatDuration, mapsUrl } from '../../lib/event-facts';
 import { formatDay, formatHour, formatPrice } from '../../lib/format';
 import { useEventDetails } from './api';

@@ -1,15 +1,10 @@
-import { AtSign, Heart, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import type { InterestEntry, MutualEntry } from '../../../shared/contracts/interests';
 import { useMyInterests } from '../../api/interests';
-import { PersonPhoto } from '../../components/person-photo';
-import { SafetyActions } from '../../components/safety-actions';
+import { InterestList } from '../../components/interest-list';
 import { Alert, ErrorAlert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
-import { formatPersonFacts } from '../../lib/format';
+import { MutualPairs } from '../matches/mutual-pairs';
 import { useRemoveInterest } from './api';
 
 /** /intereses: the client's mutual and one-way interests, each removable after a confirmation. */
@@ -43,10 +38,7 @@ export function InterestsPage() {
         </p>
       ) : (
         <>
-          <InterestList
-            title="Es mutuo"
-            hint="Ustedes dos mostraron interés: ya pueden ver cómo contactarse."
-            empty="Cuando alguien que te interesa también se interese en ti, aparecerá aquí."
+          <MutualPairs
             entries={mutual}
             onRemove={(entry) => remove.mutate({ id: entry.id, statusId: 1 })}
             removing={remove.isPending}
@@ -62,139 +54,5 @@ export function InterestsPage() {
         </>
       )}
     </section>
-  );
-}
-
-function InterestList<Entry extends InterestEntry>({
-  title,
-  hint,
-  empty,
-  entries,
-  onRemove,
-  removing,
-}: {
-  title: string;
-  hint: string;
-  empty: string;
-  entries: Entry[];
-  onRemove: (entry: Entry) => void;
-  removing: boolean;
-}) {
-  return (
-    <section aria-labelledby={`lista-${title}`} className="mt-10">
-      <h2 id={`lista-${title}`} className="text-2xl font-bold">
-        {title} <span className="text-base font-medium text-muted">({entries.length})</span>
-      </h2>
-      <p className="mt-1 text-sm text-muted">{hint}</p>
-      {entries.length === 0 ? (
-        <p className="mt-4 rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-black/5">{empty}</p>
-      ) : (
-        <ul aria-label={title} className="mt-4 grid gap-4 sm:grid-cols-2">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <InterestCard entry={entry} onRemove={() => onRemove(entry)} removing={removing} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function isMutual(entry: InterestEntry): entry is MutualEntry {
-  return 'phone' in entry;
-}
-
-function InterestCard({
-  entry,
-  onRemove,
-  removing,
-}: {
-  entry: InterestEntry;
-  onRemove: () => void;
-  removing: boolean;
-}) {
-  return (
-    <article className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
-      <div className="flex items-start gap-3">
-        <PersonPhoto
-          photo={entry.photo === null ? null : { url: entry.photo }}
-          alt={`Foto de ${entry.full_name}`}
-          sizes="80px"
-          width={80}
-          height={80}
-          className="size-20 shrink-0 rounded-xl"
-        />
-        <div className="min-w-0 flex-1">
-          <h3 className="text-lg font-semibold wrap-anywhere">{entry.full_name}</h3>
-          <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(entry)}</p>
-        </div>
-        {isMutual(entry) ? (
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-white">
-            <Heart className="size-3 fill-white" aria-hidden /> Es mutuo
-          </span>
-        ) : null}
-      </div>
-      {entry.description ? (
-        <p className="mt-3 leading-relaxed whitespace-pre-line wrap-anywhere">{entry.description}</p>
-      ) : (
-        <p className="mt-3 text-sm text-muted">Su anuncio no está visible por ahora.</p>
-      )}
-      {isMutual(entry) ? <Contact entry={entry} /> : null}
-      <div className="mt-auto flex flex-wrap items-start gap-2 pt-4">
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" disabled={removing} className="px-3 text-red-700">
-              Quitar interés
-            </Button>
-          }
-          question={`¿Deseas eliminar el interés en ${entry.full_name}?`}
-          confirmLabel="Eliminar"
-          onConfirm={onRemove}
-        />
-        <SafetyActions targetClientId={entry.client_id} name={entry.full_name} />
-      </div>
-    </article>
-  );
-}
-
-/** Contact shown only for a mutual interest: both people agreed to meet (decision 0008). */
-function Contact({ entry }: { entry: MutualEntry }) {
-  const instagram = entry.instagram.replace(/^@/, '');
-  if (!entry.phone && !instagram) return null;
-  return (
-    <ul aria-label={`Contacto de ${entry.full_name}`} className="mt-4 flex flex-col gap-2 text-sm">
-      {entry.whatsapp ? (
-        <li>
-          <a
-            href={entry.whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 rounded-full bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700"
-          >
-            <MessageCircle className="size-4" aria-hidden /> Escríbele por WhatsApp
-          </a>
-        </li>
-      ) : null}
-      {entry.phone ? (
-        <li>
-          <a href={`tel:${entry.phone}`} className="inline-flex items-center gap-2 text-accent underline">
-            <Phone className="size-4" aria-hidden /> {entry.phone}
-          </a>
-        </li>
-      ) : null}
-      {instagram ? (
-        <li>
-          <a
-            href={`https://www.instagram.com/${encodeURIComponent(instagram)}/`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 text-accent underline"
-          >
-            <AtSign className="size-4" aria-hidden /> {instagram}
-          </a>
-        </li>
-      ) : null}
-    </ul>
   );
 }

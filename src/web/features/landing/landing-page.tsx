@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { COUNTER_CAPS } from '../../../shared/domain/landing';
 import { apiPost } from '../../api/client';
 import { useLandingEvents } from '../../api/public-events';
+import { Island } from '../../components/islands/island';
 import { ServiceGrid } from '../../components/service-card';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
-import { Island } from '../../islands/island';
 import { CommunityCounters } from './community-counters';
 import { EventCarousel } from './event-carousel';
 
