@@ -2,7 +2,7 @@ import { CreditCard, Landmark, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { MemberPayment, PaymentInstructions } from '../../shared/contracts/payments';
 import { mexicoCityFormat } from '../../shared/domain/mexico-time';
-import { formatCents, PAYMENT_METHOD_NAMES } from '../../shared/domain/money';
+import { formatCents, PAYMENT_METHOD_NAMES, refundRoute } from '../../shared/domain/money';
 import { useStartCheckout } from '../api/my-payments';
 import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
@@ -100,8 +100,7 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
     return (
       <p className="text-sm text-ink">
         {payment.state === 'refunding' ? 'Te estamos devolviendo' : 'Te devolvimos'}{' '}
-        {formatCents(payment.amount_cents)}. Según tu banco, puede tardar de 5 a 10 días hábiles en verse en
-        tu cuenta.
+        {formatCents(payment.amount_cents)}. {refundRoute(payment.method)}
       </p>
     );
   }
