@@ -61,6 +61,7 @@ function instructionsOf(intent: Stripe.PaymentIntent): PaymentInstructions | nul
     return {
       kind: 'spei',
       clabe: spei.clabe,
+      account_holder_name: spei.account_holder_name || null,
       bank_name: spei.bank_name,
       reference: transfer.reference ?? '',
       // SPEI references do not expire at Stripe: the place is held as long as a voucher's would be.

@@ -77,6 +77,7 @@ export function mailInstructions(
           `Transfiere ${formatCents(payment.amountCents)} por SPEI a:`,
           '',
           `CLABE: ${instructions.clabe}`,
+          ...(instructions.account_holder_name ? [`Beneficiario: ${instructions.account_holder_name}`] : []),
           `Banco: ${instructions.bank_name}`,
           `Referencia: ${instructions.reference}`,
           '',

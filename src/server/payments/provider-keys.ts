@@ -18,6 +18,10 @@ export async function siteId(db: DB): Promise<string> {
  * The idempotency key of a request to the provider (design.md §22). Payment ids restart in every
  * database; the site id keeps two databases on one Stripe account from ever sharing a key.
  */
-export async function providerKey(db: DB, purpose: 'checkout' | 'refund', paymentId: number): Promise<string> {
+export async function providerKey(
+  db: DB,
+  purpose: 'checkout' | 'refund',
+  paymentId: number,
+): Promise<string> {
   return `cita-${await siteId(db)}-${purpose}-${paymentId}`;
 }

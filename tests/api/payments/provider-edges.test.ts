@@ -34,7 +34,12 @@ describe('a correctly signed webhook whose body the product cannot use', () => {
     const { eventId, member } = await heldPlace();
     const payment = await paymentOf(eventId, member.id);
     const event = (type: string, rest: Record<string, unknown>) =>
-      JSON.stringify({ id: `evt_mal_${type}_${Object.keys(rest).join('_')}`, object: 'event', type, ...rest });
+      JSON.stringify({
+        id: `evt_mal_${type}_${Object.keys(rest).join('_')}`,
+        object: 'event',
+        type,
+        ...rest,
+      });
     const bodies = [
       'esto no es JSON',
       '[1, 2, 3]',
@@ -111,6 +116,24 @@ describe('no Stripe Customer for a Checkout Session', () => {
   });
 });
 
+describe('the SPEI details', () => {
+  it('name the account holder her bank asks for, on the site and in the e-mail', async () => {
+    const { member, checkoutUrl } = await heldPlace();
+    await pressCheckoutButton(checkoutUrl, 'spei');
+    await settle();
+    const state = await member.agent.post('client/payments/get');
+    expect(state.body.payments[0].instructions).toMatchObject({
+      kind: 'spei',
+      account_holder_name: 'CITA PAGOS DE PRUEBA',
+      bank_name: 'BANAMEX',
+    });
+    const mail = await lastMailTo(testApp.config.dataDir, member.email, (m) =>
+      m.subject!.startsWith('Datos para tu transferencia'),
+    );
+    expect(mail.text).toContain('Beneficiario: CITA PAGOS DE PRUEBA');
+  });
+});
+
 describe('the refund e-mail says where the money goes, by how she paid', () => {
   it('a duplicate OXXO payment: no card to go back to, the provider asks her for a bank account by e-mail', async () => {
     const { eventId, member, checkoutUrl } = await heldPlace(2);
@@ -132,7 +155,9 @@ describe('the refund e-mail says where the money goes, by how she paid', () => {
     const mail = await lastMailTo(testApp.config.dataDir, member.email, (m) =>
       m.subject!.startsWith('Reembolso'),
     );
-    expect(mail.text).toContain('Tu lugar ya estaba pagado, así que te devolvemos este segundo pago completo.');
+    expect(mail.text).toContain(
+      'Tu lugar ya estaba pagado, así que te devolvemos este segundo pago completo.',
+    );
     expect(mail.text).toContain('Como pagaste en efectivo en OXXO');
     expect(mail.text).toContain(member.email);
     expect(mail.text).toMatch(/CLABE/);

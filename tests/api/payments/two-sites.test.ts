@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteId } from '../../../src/server/payments/provider-keys';
-import { startTestProvider, type TestProvider } from '../../../src/server/payments/test-provider/test-provider';
+import {
+  startTestProvider,
+  type TestProvider,
+} from '../../../src/server/payments/test-provider/test-provider';
 import { insertEvent } from '../../support/admin-fixtures';
 import { type StartedTestApp, startTestApp } from '../../support/test-app';
 import { loggedInClient } from '../events/helpers';
@@ -47,7 +50,10 @@ describe('two databases on one payment provider account', () => {
         status: 200,
         message: 'Te llevamos a la página de pago',
       });
-      const payment = await site.app.db.selectFrom('payments').select(['id', 'session_id']).executeTakeFirstOrThrow();
+      const payment = await site.app.db
+        .selectFrom('payments')
+        .select(['id', 'session_id'])
+        .executeTakeFirstOrThrow();
       expect(payment.id).toBe(1);
       sessions.push(payment.session_id!);
     }
