@@ -10,6 +10,7 @@ import { hasFreePlace, lockEvent } from '../events/attendance/waiting-list';
 import type { Database, PaymentMethod } from '../platform/db/schema';
 import { mailInstructions, mailReceipt } from './payment-mails';
 import { markFailed, methodOf, type PaymentRow, parseInstructions, requestRefund } from './payment-records';
+import { idOf, type ProviderSession } from './provider-events';
 
 type Trx = Transaction<Database>;
 
@@ -29,7 +30,7 @@ export type SessionOutcome =
 export class PaymentMismatchError extends Error {}
 
 /** Amount, currency and metadata must be the ones the server stored when it opened the session. */
-export function checkSessionMatches(session: Stripe.Checkout.Session, payment: PaymentRow): void {
+export function checkSessionMatches(session: ProviderSession, payment: PaymentRow): void {
   const metadata = session.metadata ?? {};
   const problems = [
     session.amount_total !== payment.amount_cents &&
@@ -60,6 +61,7 @@ function instructionsOf(intent: Stripe.PaymentIntent): PaymentInstructions | nul
     return {
       kind: 'spei',
       clabe: spei.clabe,
+      account_holder_name: spei.account_holder_name || null,
       bank_name: spei.bank_name,
       reference: transfer.reference ?? '',
       // SPEI references do not expire at Stripe: the place is held as long as a voucher's would be.
@@ -76,15 +78,14 @@ function instructionsOf(intent: Stripe.PaymentIntent): PaymentInstructions | nul
  */
 export async function sessionOutcome(
   stripe: Stripe,
-  session: Stripe.Checkout.Session,
+  session: ProviderSession,
   eventType: string | null,
 ): Promise<SessionOutcome> {
   if (eventType === 'checkout.session.async_payment_failed' || session.status === 'expired') {
     return { kind: 'failed' };
   }
   if (session.status === 'open') return { kind: 'open' };
-  const intentId =
-    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  const intentId = idOf(session.payment_intent);
   const intent = intentId
     ? await stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] })
     : undefined;

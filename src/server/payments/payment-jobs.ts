@@ -21,6 +21,7 @@ import {
   requestRefund,
   scheduleReconcile,
 } from './payment-records';
+import { providerKey } from './provider-keys';
 
 /** How long the reconciliation keeps looking at a session that stays pending (vouchers last days). */
 const RECONCILE_ROUNDS = 120;
@@ -95,6 +96,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
         'payments.assistance_id',
         'payments.payment_intent_id',
         'payments.amount_cents',
+        'payments.method',
         'events.id as event_id',
         'events.name as event_name',
         'clients.first_name',
@@ -111,7 +113,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
           reason: payload.reason === 'duplicate' ? 'duplicate' : 'requested_by_customer',
           metadata: { payment_id: String(payment.id) },
         },
-        { idempotencyKey: `cita-refund-${payment.id}` },
+        { idempotencyKey: await providerKey(app.db, 'refund', payment.id) },
       );
       refundId = refund.id;
     } catch (error) {
@@ -144,6 +146,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
         eventId: payment.event_id,
         eventName: payment.event_name,
         amountCents: payment.amount_cents,
+        method: payment.method,
         reason: payload.reason,
       });
     });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PaymentInstructions } from '../../shared/contracts/payments';
 import { mexicoCityFormat } from '../../shared/domain/mexico-time';
-import { formatCents, PAYMENT_METHOD_NAMES } from '../../shared/domain/money';
+import { formatCents, PAYMENT_METHOD_NAMES, refundRoute } from '../../shared/domain/money';
 import type { Database, PaymentMethod } from '../platform/db/schema';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 import type { RefundReason } from './payment-records';
@@ -77,6 +77,7 @@ export function mailInstructions(
           `Transfiere ${formatCents(payment.amountCents)} por SPEI a:`,
           '',
           `CLABE: ${instructions.clabe}`,
+          ...(instructions.account_holder_name ? [`Beneficiario: ${instructions.account_holder_name}`] : []),
           `Banco: ${instructions.bank_name}`,
           `Referencia: ${instructions.reference}`,
           '',
@@ -104,7 +105,7 @@ const REFUND_REASONS: Record<RefundReason, string> = {
   erased: 'Eliminaste tu cuenta, así que te devolvemos el pago completo.',
 };
 
-/** The member is told that her money is on its way back, and why. */
+/** The member is told that her money is on its way back, why, and where it goes for the way she paid. */
 export function mailRefund(
   db: Kysely<Database>,
   publicUrl: string,
@@ -114,6 +115,7 @@ export function mailRefund(
     eventId: number;
     eventName: string;
     amountCents: number;
+    method: PaymentMethod | null;
     reason: RefundReason;
   },
 ) {
@@ -126,7 +128,7 @@ export function mailRefund(
       REFUND_REASONS[refund.reason],
       '',
       `Monto: ${formatCents(refund.amountCents)} (recibo n.º ${refund.paymentId})`,
-      'Según tu banco, el reembolso puede tardar de 5 a 10 días hábiles en verse en tu cuenta.',
+      refundRoute(refund.method, to.email),
       ...closing(publicUrl, refund.eventId),
     ].join('\n'),
   });

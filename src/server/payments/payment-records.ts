@@ -32,7 +32,12 @@ export function methodOf(type: string | undefined | null): PaymentMethod | null 
 }
 
 export function parseInstructions(text: string | null): PaymentInstructions | null {
-  return text === null ? null : (JSON.parse(text) as PaymentInstructions);
+  if (text === null) return null;
+  const instructions = JSON.parse(text) as PaymentInstructions;
+  // SPEI details stored before the account holder was read from the provider have none.
+  return instructions.kind === 'spei'
+    ? { ...instructions, account_holder_name: instructions.account_holder_name ?? null }
+    : instructions;
 }
 
 /**

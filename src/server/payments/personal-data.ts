@@ -3,6 +3,13 @@ import type { PersonalDataDeclaration } from '../platform/personal-data';
 import { requestRefund } from './payment-records';
 
 /**
+ * Why her payments stay after she leaves, as her export says it: Mexican tax law (Código Fiscal
+ * de la Federación, art. 30) keeps accounting records and their receipts for five years.
+ */
+export const PAYMENTS_RETENTION_NOTE =
+  'Conservamos cada pago (monto, evento, forma de pago, fechas e identificadores del procesador de pagos) durante cinco años, el plazo en que el SAT puede pedirnos la contabilidad y sus comprobantes. Si eliminas tu cuenta, los conservamos ese tiempo sin tu nombre ni tu correo.';
+
+/**
  * The member's payments. Erasure keeps each payment for the accounts (amount, event, provider
  * ids) but unlinks it from the sign-up that goes; a paid place of an event still to come is
  * refunded in full, since she will not be there (docs/decisions/0029). Runs before the events'
@@ -32,7 +39,7 @@ export const paymentsPersonalData: PersonalDataDeclaration = {
       .where('payments.client_id', '=', clientId)
       .orderBy('payments.id')
       .execute();
-    return { payments };
+    return { payments, payments_retention: PAYMENTS_RETENTION_NOTE };
   },
 
   async erase(trx, clientId) {

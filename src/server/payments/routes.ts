@@ -14,12 +14,19 @@ import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { listPayments, refundByAdmin } from './admin-payments';
 import { listMemberPayments } from './member-payments';
 import { registerPaymentJobs } from './payment-jobs';
+import { siteId } from './provider-keys';
 import { startCheckout } from './start-checkout';
 import { registerWebhookRoute } from './webhook-routes';
 
 /** Paying for a place (design.md §15): the member's checkout, the provider's webhook, the back office. */
 export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void> {
-  if (app.stripe) registerPaymentJobs(app, app.stripe);
+  if (app.stripe) {
+    registerPaymentJobs(app, app.stripe);
+    // The site id of the provider's idempotency keys exists from the first start on.
+    app.addHook('onReady', async () => {
+      await siteId(app.db);
+    });
+  }
   await app.register(registerWebhookRoute);
 
   await app.register(async (scope) => {

@@ -6,6 +6,8 @@ import { amountDue } from '../events/attendance/payment-holds';
 import { AppError, conflict, notFound } from '../platform/errors';
 import { formatWhen } from './payment-mails';
 import { type PaymentRow, parseInstructions, scheduleReconcile } from './payment-records';
+import { providerKey } from './provider-keys';
+import { WHILE_A_MEMBER_WAITS } from './stripe-client';
 
 export const PAYMENTS_OFF =
   'El pago en línea no está activo: te contactaremos para confirmar tu lugar y el pago';
@@ -70,6 +72,7 @@ export async function startCheckout(
   if (payment.checkout_url) return payment.checkout_url;
 
   const base = app.config.publicUrl;
+  const idempotencyKey = await providerKey(app.db, 'checkout', payment.id);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -90,7 +93,9 @@ export async function startCheckout(
           },
         ],
         customer_email: place.email,
-        customer_creation: 'always',
+        // No Customer at the provider for a card or OXXO payment: erasure could not reach its copy of
+        // her e-mail. SPEI needs one (the transfer is matched to a customer balance).
+        customer_creation: 'if_required',
         payment_method_options: {
           oxxo: { expires_after_days: app.config.payments.voucherDays },
           customer_balance: { funding_type: 'bank_transfer', bank_transfer: { type: 'mx_bank_transfer' } },
@@ -108,7 +113,7 @@ export async function startCheckout(
         success_url: `${base}/pago?evento=${place.event_id}`,
         cancel_url: `${base}/evento/${place.event_id}`,
       },
-      { idempotencyKey: `cita-checkout-${payment.id}` },
+      { idempotencyKey, ...WHILE_A_MEMBER_WAITS },
     );
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError) {

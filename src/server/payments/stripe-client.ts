@@ -8,6 +8,15 @@ import type { PaymentsConfig } from '../platform/config';
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /**
+ * A provider call made while a member waits gives up within 8 s in total (design.md §22): two
+ * tries of at most 3 s each with the client's 0.5 s pause between them, 6.5 s, leaving room for
+ * connecting and for a busy machine. The idempotency key every such call carries makes the second
+ * try safe. The timeout is the client's socket timeout: it fires when the provider stays silent
+ * that long, which is how a hanging provider behaves.
+ */
+export const WHILE_A_MEMBER_WAITS = { timeout: 3_000, maxNetworkRetries: 1 } as const;
+
+/**
  * The official client, pointed at Stripe or, through `apiBase`, at any server that speaks its API
  * (the built-in test provider, a test's): one code path for the demo, the tests and production.
  */
@@ -16,6 +25,7 @@ export function createStripeClient(config: PaymentsConfig): Stripe {
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
   return new Stripe(config.secretKey, {
     apiVersion: STRIPE_API_VERSION,
+    // Background work (refunds, the reconciliation, reading a webhook's payment) may wait longer.
     maxNetworkRetries: 2,
     timeout: 15_000,
     appInfo: { name: 'Cita' },

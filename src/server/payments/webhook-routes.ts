@@ -12,24 +12,27 @@ import {
   sessionOutcome,
 } from './apply-checkout-session';
 import type { PaymentRow } from './payment-records';
+import {
+  idOf,
+  type ProviderEvent,
+  type ProviderSession,
+  parseProviderEvent,
+  UnusableEventError,
+} from './provider-events';
 
 /** Stripe's own default: a signed event older than five minutes is refused (replays). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-const SESSION_EVENTS = new Set([
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-]);
+const UNUSABLE = 'El aviso de pago no se puede usar';
 
 type Outcome = 'applied' | 'already applied' | 'ignored';
 
 /**
  * POST /api/payments/webhook (design.md §15): the provider's events, on the raw body its signature
  * covers. A bad or missing signature, or an object that does not match its stored payment, is a
- * 400 and changes nothing; each event id is applied once (stored in the same transaction as its
- * change); events the product does not use are acknowledged.
+ * 400 and changes nothing, and so is a signed body the product cannot use (logged); each event
+ * id is applied once (stored in the same transaction as its change); events the product does not
+ * use are acknowledged.
  */
 export async function registerWebhookRoute(app: FastifyInstance): Promise<void> {
   // This scope keeps the body as the bytes that were signed.
@@ -45,12 +48,20 @@ export async function registerWebhookRoute(app: FastifyInstance): Promise<void> 
     if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
       throw badRequest('Falta la firma del aviso de pago');
     }
-    let event: Stripe.Event;
+    let event: ProviderEvent;
     try {
-      event = stripe.webhooks.constructEvent(request.body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+      event = parseProviderEvent(
+        stripe.webhooks.constructEvent(request.body, signature, secret, WEBHOOK_TOLERANCE_SECONDS),
+      );
     } catch (error) {
-      request.log.warn({ err: error }, 'payments: webhook refused (signature)');
-      throw badRequest('La firma del aviso de pago no es válida');
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        request.log.warn({ err: error }, 'payments: webhook refused (signature)');
+        throw badRequest('La firma del aviso de pago no es válida');
+      }
+      // Signed, so it comes from the provider: worth a look, but nothing here can apply it.
+      const issues = error instanceof UnusableEventError ? error.issues : String(error);
+      request.log.error({ issues }, 'payments: webhook refused (signed, but its body cannot be used)');
+      throw badRequest(UNUSABLE);
     }
     try {
       const outcome = await receiveEvent(app, stripe, event);
@@ -93,7 +104,7 @@ async function alreadyApplied(app: FastifyInstance, eventId: string): Promise<bo
 /** The stored payment of a session: by its id, or by the payment named in its metadata while the id was not stored yet. */
 async function paymentOfSession(
   app: FastifyInstance,
-  session: Stripe.Checkout.Session,
+  session: ProviderSession,
 ): Promise<PaymentRow | undefined> {
   const bySession = await app.db
     .selectFrom('payments')
@@ -127,12 +138,12 @@ async function recordEvent(
   return Number(stored.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Stripe.Event): Promise<Outcome> {
+async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: ProviderEvent): Promise<Outcome> {
   if (await alreadyApplied(app, event.id)) return 'already applied';
   const record = { id: event.id, type: event.type, received_at: new Date().toISOString() };
 
-  if (SESSION_EVENTS.has(event.type)) {
-    const session = event.data.object as Stripe.Checkout.Session;
+  if (event.kind === 'session') {
+    const { session } = event;
     const payment = await paymentOfSession(app, session);
     if (!payment) {
       app.log.warn({ eventId: event.id, sessionId: session.id }, 'payments: webhook for an unknown session');
@@ -156,11 +167,10 @@ async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Stripe.
     return applied ? 'applied' : 'already applied';
   }
 
-  if (event.type === 'charge.refunded') {
+  if (event.kind === 'charge refunded') {
     // A refund made at the provider (its dashboard), or the echo of one of ours.
-    const charge = event.data.object as Stripe.Charge;
-    const intentId =
-      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    const { charge } = event;
+    const intentId = idOf(charge.payment_intent);
     if (!intentId) return 'ignored';
     const applied = await app.db.transaction().execute(async (trx) => {
       if (!(await recordEvent(trx, record))) return false;

@@ -21,6 +21,8 @@ export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('spei'),
     clabe: z.string(),
+    /** Whom the transfer goes to (the beneficiary her bank asks for); null in details stored before it was read. */
+    account_holder_name: z.string().nullable(),
     bank_name: z.string(),
     reference: z.string(),
     expires_at: z.string(),

@@ -34,3 +34,23 @@ export function priceForGender(
   if (gender === 2) return event.price_m_cents;
   return Math.min(event.price_w_cents, event.price_m_cents);
 }
+
+/**
+ * Where refunded money goes, by how it was paid (Stripe Mexico): back to the card; for an OXXO
+ * payment, made in cash, Stripe asks the member by e-mail for a bank account (CLABE) to send it
+ * to; a SPEI transfer goes back to the account it came from; cash taken by hand, by hand.
+ */
+export function refundRoute(method: keyof typeof PAYMENT_METHOD_NAMES | null, email?: string): string {
+  switch (method) {
+    case 'card':
+      return 'El dinero vuelve a la tarjeta con la que pagaste: según tu banco, puede tardar de 5 a 10 días hábiles en verse en tu estado de cuenta.';
+    case 'oxxo':
+      return `Como pagaste en efectivo en OXXO, el dinero no puede volver a una tarjeta: Stripe, nuestro procesador de pagos, te enviará un correo${email ? ` a ${email}` : ''} para pedirte la CLABE de una cuenta bancaria a la que depositártelo. Llega unos días hábiles después de que la registres.`;
+    case 'spei':
+      return 'El dinero vuelve por transferencia SPEI a la cuenta desde la que pagaste; suele llegar en pocos días hábiles.';
+    case 'cash':
+      return 'Como pagaste en efectivo, el equipo de Cita te lo devuelve en persona.';
+    default:
+      return 'Según tu banco, el reembolso puede tardar de 5 a 10 días hábiles en verse en tu cuenta.';
+  }
+}

@@ -1,8 +1,8 @@
-import { CreditCard, Landmark, Store } from 'lucide-react';
+import { Check, Copy, CreditCard, Landmark, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { MemberPayment, PaymentInstructions } from '../../shared/contracts/payments';
 import { mexicoCityFormat } from '../../shared/domain/mexico-time';
-import { formatCents, PAYMENT_METHOD_NAMES } from '../../shared/domain/money';
+import { formatCents, PAYMENT_METHOD_NAMES, refundRoute } from '../../shared/domain/money';
 import { useStartCheckout } from '../api/my-payments';
 import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
@@ -100,8 +100,7 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
     return (
       <p className="text-sm text-ink">
         {payment.state === 'refunding' ? 'Te estamos devolviendo' : 'Te devolvimos'}{' '}
-        {formatCents(payment.amount_cents)}. Según tu banco, puede tardar de 5 a 10 días hábiles en verse en
-        tu cuenta.
+        {formatCents(payment.amount_cents)}. {refundRoute(payment.method)}
       </p>
     );
   }
@@ -145,6 +144,7 @@ function PendingInstructions({
         )}
         {oxxo ? 'Paga en efectivo en cualquier OXXO' : 'Transfiere por SPEI desde tu banco'}
       </h3>
+      {instructions.kind === 'spei' ? <Clabe clabe={instructions.clabe} /> : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {instructions.kind === 'oxxo' ? (
           <>
@@ -153,8 +153,12 @@ function PendingInstructions({
           </>
         ) : (
           <>
-            <dt className="text-muted">CLABE</dt>
-            <dd className="font-mono font-semibold break-all">{instructions.clabe}</dd>
+            {instructions.account_holder_name ? (
+              <>
+                <dt className="text-muted">Beneficiario</dt>
+                <dd>{instructions.account_holder_name}</dd>
+              </>
+            ) : null}
             <dt className="text-muted">Banco</dt>
             <dd>{instructions.bank_name}</dd>
             <dt className="text-muted">Referencia</dt>
@@ -183,5 +187,47 @@ function PendingInstructions({
         Al recibir el pago confirmamos tu lugar y te enviamos tu boleto por correo.
       </p>
     </section>
+  );
+}
+
+/** '002180123456789012' → '002 180 123 456 789 012': bank, branch, then the account in threes. */
+function groupClabe(clabe: string): string {
+  return clabe.replace(/(\d{3})(?=\d)/g, '$1 ');
+}
+
+/**
+ * The CLABE on one line even on a 360 px phone, grouped to be read out or typed into a banking
+ * app, with a button that copies its digits (without the spaces banks refuse).
+ */
+function Clabe({ clabe }: { clabe: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2_000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(clabe);
+      setCopied(true);
+    } catch {
+      // Without clipboard access (an old browser, a denied permission) the grouped digits stay visible to copy by hand.
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-muted">CLABE</span>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-base font-semibold whitespace-nowrap">{groupClabe(clabe)}</span>
+        <Button variant="secondary" className="px-3 py-1.5" onClick={copy}>
+          {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          {copied ? 'Copiada' : 'Copiar'}
+        </Button>
+      </div>
+      <span className="sr-only" aria-live="polite">
+        {copied ? 'CLABE copiada' : ''}
+      </span>
+    </div>
   );
 }

@@ -577,7 +577,12 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
                 {
                   type: 'spei',
                   supported_networks: ['spei'],
-                  spei: { bank_code: '002', bank_name: 'BANAMEX', clabe: `002180${digits(12)}` },
+                  spei: {
+                    account_holder_name: 'CITA PAGOS DE PRUEBA',
+                    bank_code: '002',
+                    bank_name: 'BANAMEX',
+                    clabe: `002180${digits(12)}`,
+                  },
                 },
               ],
               hosted_instructions_url: `${pageBase}/ficha/${found.id}`,

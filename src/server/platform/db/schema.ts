@@ -330,7 +330,7 @@ export interface PickTable {
   updated_at: string;
 }
 
-/** Secrets the server generates for itself when the environment gives none. */
+/** Secrets the server generates for itself when the environment gives none, and the site's own id. */
 export interface ServerSecretTable {
   name: string;
   value: string;

@@ -1,0 +1,27 @@
+import type { DB } from '../platform/db/database';
+import { serverSecret } from '../platform/secrets';
+
+/** Where the site's own random id is kept (generated once, like the server's secrets). */
+const SITE_ID = 'site-id';
+
+/**
+ * This database's id: random, made on the first start with payments on and kept in the database,
+ * so every instance of one site shares it and another site (a staging copy, a second database on
+ * the same provider account) has its own.
+ */
+export async function siteId(db: DB): Promise<string> {
+  // 16 base64url characters: 96 random bits, short enough to read in the provider's dashboard.
+  return (await serverSecret(db, SITE_ID, undefined)).slice(0, 16);
+}
+
+/**
+ * The idempotency key of a request to the provider (design.md §22). Payment ids restart in every
+ * database; the site id keeps two databases on one Stripe account from ever sharing a key.
+ */
+export async function providerKey(
+  db: DB,
+  purpose: 'checkout' | 'refund',
+  paymentId: number,
+): Promise<string> {
+  return `cita-${await siteId(db)}-${purpose}-${paymentId}`;
+}
