@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerAccountRoutes } from './accounts/routes';
 import { registerBackOfficeRoutes } from './back-office/routes';
+import { PlaceHooks } from './events/attendance/place-hooks';
 import { registerEventsRoutes } from './events/routes';
 import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchingRoutes } from './matching/routes';
@@ -24,8 +25,10 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   });
   // The API described from the same zod schemas that validate it (design.md §5).
   app.get('/openapi.json', async () => app.swagger());
+  // Events tells payments what happens to places through these hooks; payments subscribes.
+  const placeHooks = new PlaceHooks();
   await app.register(registerStatsRoutes);
-  await app.register(registerEventsRoutes);
+  await app.register(registerEventsRoutes, { hooks: placeHooks });
   await app.register(registerPeopleRoutes);
   await app.register(registerAccountRoutes);
   await app.register(registerMatchingRoutes);
@@ -33,5 +36,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerTrustRoutes);
   await app.register(registerPhotoRoutes);
   await app.register(registerMatchCardRoutes);
-  await app.register(registerPaymentsRoutes);
+  await app.register(registerPaymentsRoutes, { placeHooks });
 }
