@@ -114,6 +114,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
         eventName: payment.event_name,
         amountCents: payment.amount_cents,
         reason: payload.reason,
+        refundHours: app.config.payments.refundHours,
       });
     });
     app.queue.wake();
