@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
+import { dayInMexicoCity, mexicoLocalToUtc } from '../../../src/shared/domain/mexico-time';
 import { insertEvent } from '../../support/admin-fixtures';
 import { pressCheckoutButton, setUpPaymentsApp } from '../../support/payments';
 import { loggedInClient } from '../events/helpers';
 
-const { testApp, settle, placeOf, paymentOf } = setUpPaymentsApp({ seedDemo: false, loginAdmin: true });
+// A refund rule of its own, so that the answers are seen to carry the server's hours.
+const { testApp, settle, placeOf, paymentOf } = setUpPaymentsApp({
+  seedDemo: false,
+  loginAdmin: true,
+  env: { REFUND_HOURS: '72' },
+});
 const { admin } = testApp;
 
 /** A day `days` from today, Mexico City time. */
@@ -57,6 +62,10 @@ describe('signing up again after cancelling a paid place (design.md §22)', () =
     const member = await loggedInClient(testApp, { gender: 1 });
     await member.agent.post('client/events/add', { event_id: eventId });
     await payByCard(member, eventId);
+    const paidFirst = await member.agent.post('client/payments/get');
+    expect(paidFirst.body.payments).toEqual([expect.objectContaining({ state: 'paid', refund_hours: 72 })]);
+    const start = mexicoLocalToUtc(inDays(10), '20:00').getTime();
+    expect(new Date(paidFirst.body.payments[0].refund_until).getTime()).toBe(start - 72 * 3_600_000);
     await member.agent.post('client/events/cancel', { event_id: eventId });
     await settle();
     expect(await paymentOf(eventId, member.id)).toMatchObject({ status: 'refunded' });
@@ -82,7 +91,8 @@ describe('signing up again after cancelling a paid place (design.md §22)', () =
   });
 
   it('can pay again after a late cancellation that kept the money', async () => {
-    const eventId = await insertEvent(testApp.app, { day: inDays(1), hour: '23:30' });
+    // Two days ahead: inside the 72-hour rule, so cancelling keeps the money.
+    const eventId = await insertEvent(testApp.app, { day: inDays(2), hour: '23:30' });
     const member = await loggedInClient(testApp, { gender: 1 });
     await member.agent.post('client/events/add', { event_id: eventId });
     await payByCard(member, eventId);
