@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { registerAccountRoutes } from './accounts/routes';
 import { registerBackOfficeRoutes } from './back-office/routes';
 import { registerCompatibilityRoutes } from './compatibility/routes';
+import { PlaceHooks } from './events/attendance/place-hooks';
 import { registerEventsRoutes } from './events/routes';
 import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchesRoutes } from './matches/routes';
@@ -25,8 +26,10 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   });
   // The API described from the same zod schemas that validate it (design.md §5).
   app.get('/openapi.json', async () => app.swagger());
+  // Events tells payments what happens to places through these hooks; payments subscribes.
+  const placeHooks = new PlaceHooks();
   await app.register(registerStatsRoutes);
-  await app.register(registerEventsRoutes);
+  await app.register(registerEventsRoutes, { hooks: placeHooks });
   await app.register(registerPeopleRoutes);
   await app.register(registerAccountRoutes);
   await app.register(registerCompatibilityRoutes);
@@ -35,5 +38,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerTrustRoutes);
   await app.register(registerPhotoRoutes);
   await app.register(registerMatchCardRoutes);
-  await app.register(registerPaymentsRoutes);
+  await app.register(registerPaymentsRoutes, { placeHooks });
 }

@@ -10,7 +10,6 @@ import { registerApiRoutes } from './api-routes';
 import { PartnersService } from './compatibility/matching-service';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
-import { type ManualPaymentRecorder, manualPaymentRecorder } from './payments/manual-payments';
 import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
@@ -46,8 +45,6 @@ declare module 'fastify' {
     personalData: PersonalDataRegistry;
     /** The payment provider's client (Stripe's, or the built-in test provider's); null when PAYMENTS=off. */
     stripe: Stripe | null;
-    /** Records a place an admin confirmed by hand on a paid event as paid in cash (payments domain). */
-    recordManualPayment: ManualPaymentRecorder;
     /** Every route as registered, so the security suites can prove they cover them all. */
     routeList: { method: string; url: string }[];
   }
@@ -119,7 +116,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate('config', config);
   app.decorate('stripe', config.payments.mode === 'off' ? null : createStripeClient(config.payments));
-  app.decorate('recordManualPayment', manualPaymentRecorder(config));
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
   // While closing, answers still in flight tell keep-alive clients to hang up, so close() can finish.

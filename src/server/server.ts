@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { startTestProvider, type TestProvider } from '../test-payment-provider/test-provider';
 import { buildApp } from './app';
-import { startTestProvider, type TestProvider } from './payments/test-provider/test-provider';
 import { configFromEnv } from './platform/config';
 import { DatabaseUnreachableError } from './platform/db/database';
 import { loadDemoPayments } from './seed/demo-payments';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startTestProvider, type TestProvider } from '../../src/server/payments/test-provider/test-provider';
+import { startTestProvider, type TestProvider } from '../../src/test-payment-provider/test-provider';
 import { RoundRobinProxy } from '../support/round-robin-proxy';
 import { createScratchDatabase, type ScratchDatabase, ServerProcess } from '../support/server-process';
 

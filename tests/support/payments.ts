@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestProvider, type TestProvider } from '../../src/server/payments/test-provider/test-provider';
 import type { AssistanceTable, PaymentTable } from '../../src/server/platform/db/schema';
+import { startTestProvider, type TestProvider } from '../../src/test-payment-provider/test-provider';
 import { waitForQueueIdle } from './queue';
 import { type SuiteApp, setUpTestApp, type TestAppOptions } from './test-app';
 

@@ -20,11 +20,11 @@ import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
 import { CachedBody } from '../platform/http/cached-body';
 import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import { addEvent, findAdminEvent, listAdminEvents, updateEvent } from './admin-events';
-import { eventPaymentsSummary } from './attendance/attendee-payments';
 import { checkIn } from './attendance/check-in';
 import { cleanAttendance } from './attendance/clean-attendance';
 import { listAttendees } from './attendance/list-attendees';
 import { setAttendeeContacted } from './attendance/mark-contacted';
+import type { PlaceHooks } from './attendance/place-hooks';
 import { attendeeStatusMessage, setAttendeeStatus } from './attendance/set-attendee-status';
 import { countCompatibleAttendees } from './compatible-attendees';
 import { findPublicEvent, listPublicEvents } from './public-events';
@@ -40,7 +40,10 @@ async function wantsAdminView(request: FastifyRequest): Promise<boolean> {
 }
 
 /** The event calls: public lists and details, and the back office's admin view and changes. */
-export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
+export async function registerEventRoutes(
+  app: FastifyInstance,
+  { hooks }: { hooks: PlaceHooks },
+): Promise<void> {
   const api = zodApp(app);
 
   api.post('/event/get', callOptions(eventGetBody, eventGetAnswer), async (request, reply) => {
@@ -66,9 +69,9 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
       if (!event) throw notFound('El evento no existe');
       return ok('Evento', {
         event,
-        assistance: await listAttendees(app.db, event.id),
+        assistance: await listAttendees(app.db, hooks.money, event.id),
         picks: await pickTotals(app.db, event.id),
-        payments: await eventPaymentsSummary(app.db, event.id),
+        payments: await hooks.money.eventSummary(app.db, event.id),
       });
     }
     const event = await findPublicEvent(app.db, request.body.event_id);
@@ -107,7 +110,7 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
         return ok('Evento actualizado');
       }
       if (body.assistance) {
-        await setAttendeeStatus(app, request.adminId, body.assistance.id, body.assistance.status_id);
+        await setAttendeeStatus(app, hooks, request.adminId, body.assistance.id, body.assistance.status_id);
         return ok(attendeeStatusMessage(body.assistance.status_id));
       }
       if (body.checkin) {
@@ -132,7 +135,7 @@ export async function registerEventRoutes(app: FastifyInstance): Promise<void> {
           outcome,
         );
       }
-      const removed = await cleanAttendance(app.db, request.adminId, body.clean_id!);
+      const removed = await cleanAttendance(app.db, hooks, request.adminId, body.clean_id!);
       return ok(`Se eliminó la lista de asistentes (${removed})`);
     },
   );

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { registerHoldEndJob } from './attendance/hold-end';
+import type { PlaceHooks } from './attendance/place-hooks';
 import { registerReminderJob } from './attendance/reminders';
 import { registerAttendanceRoutes } from './attendance/routes';
 import { registerEventRoutes } from './event-routes';
 
-/** Events: public lists and details, the back office's changes, and members' sign-ups. */
-export async function registerEventsRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * Events: public lists and details, the back office's changes, and members' sign-ups. `hooks`
+ * carries what happens to places to the domains that listen (app.ts wires them).
+ */
+export async function registerEventsRoutes(
+  app: FastifyInstance,
+  { hooks }: { hooks: PlaceHooks },
+): Promise<void> {
   registerReminderJob(app);
-  registerHoldEndJob(app);
-  await app.register(registerEventRoutes);
-  await app.register(registerAttendanceRoutes);
+  registerHoldEndJob(app, hooks);
+  await app.register(registerEventRoutes, { hooks });
+  await app.register(registerAttendanceRoutes, { hooks });
 }

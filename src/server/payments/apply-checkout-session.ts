@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { PaymentInstructions } from '../../shared/contracts/payments';
-import { hasStarted, mexicoLocalToUtc } from '../../shared/domain/mexico-time';
-import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
-import { scheduleHoldEnd } from '../events/attendance/payment-holds';
-import { issueTicket } from '../events/attendance/tickets';
-import { hasFreePlace, lockEvent } from '../events/attendance/waiting-list';
+import {
+  confirmPaidPlace,
+  extendHold,
+  lockEventPlaces,
+  placeById,
+  releaseUnpaidPlace,
+} from '../events/attendance/places-for-payments';
 import type { Database, PaymentMethod } from '../platform/db/schema';
 import { mailInstructions, mailReceipt } from './payment-mails';
 import { markFailed, methodOf, type PaymentRow, parseInstructions, requestRefund } from './payment-records';
@@ -116,12 +118,6 @@ export async function applySessionOutcome(
   else if (outcome.kind === 'failed') await recordFailed(trx, payment);
 }
 
-function eventStart(event: { day: string | null; hour: string | null }): number {
-  return event.day && event.hour
-    ? mexicoLocalToUtc(event.day, event.hour).getTime()
-    : Number.POSITIVE_INFINITY;
-}
-
 /**
  * Money arrived. Under the event's lock (the hold's end, a cancellation and the other sign-ups of
  * the event wait for it): the held place is confirmed with its ticket and a receipt; a place that
@@ -136,7 +132,7 @@ async function confirmPaid(
   method: PaymentMethod | null,
   paymentIntentId: string | null,
 ): Promise<void> {
-  const event = await lockEvent(trx, found.event_id);
+  const event = await lockEventPlaces(trx, found.event_id);
   const payment = await trx
     .selectFrom('payments')
     .selectAll()
@@ -155,26 +151,17 @@ async function confirmPaid(
     })
     .where('id', '=', payment.id)
     .execute();
-  if (payment.assistance_id === null || !event) {
-    await requestRefund(trx, payment.id, 'erased');
+  // A payment let go of its sign-up (erased, renewed or removed) has no place to give.
+  const place =
+    payment.assistance_id === null ? undefined : await placeById(trx, app.config, payment.assistance_id);
+  if (!event || !place) {
+    await requestRefund(trx, payment.id, 'late');
     return;
   }
-  const place = await trx
-    .selectFrom('assistance')
-    .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select([
-      'assistance.status_id',
-      'assistance.cancel_reason',
-      'clients.gender',
-      'clients.first_name',
-      'clients.email',
-    ])
-    .where('assistance.id', '=', payment.assistance_id)
-    .executeTakeFirstOrThrow();
   const alreadyPaid = await trx
     .selectFrom('payments')
     .select('id')
-    .where('assistance_id', '=', payment.assistance_id)
+    .where('assistance_id', '=', place.id)
     .where('id', '!=', payment.id)
     .where('status', 'in', ['paid', 'manual'])
     .where('refund_requested_at', 'is', null)
@@ -183,24 +170,9 @@ async function confirmPaid(
     await requestRefund(trx, payment.id, 'duplicate');
     return;
   }
-  const holding =
-    place.status_id === ASSISTANCE_STATUS.registered || place.status_id === ASSISTANCE_STATUS.confirmed;
-  const canReturn =
-    place.status_id === ASSISTANCE_STATUS.cancelled &&
-    place.cancel_reason === 'payment_expired' &&
-    !hasStarted(event) &&
-    (await hasFreePlace(trx, event, place.gender));
-  if (!holding && !canReturn) {
+  if (!(await confirmPaidPlace(app, trx, place.id))) {
     await requestRefund(trx, payment.id, 'late');
     return;
-  }
-  if (place.status_id !== ASSISTANCE_STATUS.confirmed) {
-    await trx
-      .updateTable('assistance')
-      .set({ status_id: ASSISTANCE_STATUS.confirmed, payment_due_at: null, cancel_reason: null })
-      .where('id', '=', payment.assistance_id)
-      .execute();
-    await issueTicket(app, trx, payment.assistance_id, event);
   }
   await mailReceipt(trx, app.config.publicUrl, place, {
     paymentId: payment.id,
@@ -223,14 +195,9 @@ async function recordAwaiting(
   outcome: Extract<SessionOutcome, { kind: 'awaiting' }>,
 ): Promise<void> {
   if (payment.status !== 'pending' || payment.assistance_id === null) return;
-  const event = await lockEvent(trx, payment.event_id);
-  if (!event) return;
-  const place = await trx
-    .selectFrom('assistance')
-    .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select(['assistance.status_id', 'assistance.payment_due_at', 'clients.first_name', 'clients.email'])
-    .where('assistance.id', '=', payment.assistance_id)
-    .executeTakeFirstOrThrow();
+  const event = await lockEventPlaces(trx, payment.event_id);
+  const place = await placeById(trx, app.config, payment.assistance_id);
+  if (!event || !place) return;
   // Read twice (the webhook and the reconciliation): the first reading's details and end stay.
   const known = parseInstructions(payment.instructions);
   const voucherEnd = known
@@ -238,7 +205,6 @@ async function recordAwaiting(
     : outcome.instructions?.kind === 'oxxo'
       ? new Date(outcome.instructions.expires_at).getTime()
       : Date.now() + app.config.payments.voucherDays * 86_400_000;
-  const holdEnd = new Date(Math.min(voucherEnd, eventStart(event))).toISOString();
   const instructions =
     known ??
     (outcome.instructions && { ...outcome.instructions, expires_at: new Date(voucherEnd).toISOString() });
@@ -251,18 +217,7 @@ async function recordAwaiting(
     })
     .where('id', '=', payment.id)
     .execute();
-  // A place held without an end (taken before payments were on) gets the voucher's end too.
-  if (
-    place.status_id === ASSISTANCE_STATUS.registered &&
-    (!place.payment_due_at || place.payment_due_at < holdEnd)
-  ) {
-    await trx
-      .updateTable('assistance')
-      .set({ payment_due_at: holdEnd })
-      .where('id', '=', payment.assistance_id)
-      .execute();
-    await scheduleHoldEnd(trx, payment.assistance_id, holdEnd);
-  }
+  await extendHold(trx, payment.assistance_id, new Date(voucherEnd).toISOString());
   if (instructions && !known) {
     await mailInstructions(
       trx,
@@ -282,7 +237,6 @@ async function recordAwaiting(
 async function recordFailed(trx: Trx, payment: PaymentRow): Promise<void> {
   if (payment.status !== 'pending' || !(await markFailed(trx, payment.id))) return;
   if (payment.assistance_id === null || payment.instructions === null) return;
-  const now = new Date().toISOString();
   const newer = await trx
     .selectFrom('payments')
     .select('id')
@@ -290,21 +244,5 @@ async function recordFailed(trx: Trx, payment: PaymentRow): Promise<void> {
     .where('attempt', '>', payment.attempt)
     .executeTakeFirst();
   if (newer) return;
-  const place = await trx
-    .selectFrom('assistance')
-    .select(['status_id', 'payment_due_at'])
-    .where('id', '=', payment.assistance_id)
-    .executeTakeFirstOrThrow();
-  if (
-    place.status_id !== ASSISTANCE_STATUS.registered ||
-    !place.payment_due_at ||
-    place.payment_due_at <= now
-  )
-    return;
-  await trx
-    .updateTable('assistance')
-    .set({ payment_due_at: now })
-    .where('id', '=', payment.assistance_id)
-    .execute();
-  await scheduleHoldEnd(trx, payment.assistance_id, now);
+  await releaseUnpaidPlace(trx, payment.assistance_id);
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { MemberPayment } from '../../shared/contracts/payments';
-import { mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
-import { amountDue } from '../events/attendance/payment-holds';
+import { memberPlaces } from '../events/attendance/places-for-payments';
 import { type PaymentRow, parseInstructions } from './payment-records';
+import { refundDeadline } from './refund-rule';
 
 /** The payment that speaks for a sign-up: one that took money if any, else the latest attempt. */
 function decisive(payments: PaymentRow[]): PaymentRow | undefined {
@@ -14,28 +14,11 @@ function decisive(payments: PaymentRow[]): PaymentRow | undefined {
 /**
  * client/payments/get: for each of the member's places on a paid event, what is due, pending,
  * paid or refunded — what /asistencias and the event page show. Read from the server every time:
- * the page the provider sends her back to never trusts its address.
+ * the page the provider sends her back to never trusts its address. Only the payments of her
+ * current sign-up count: those of a sign-up she cancelled were let go when she signed up again.
  */
 export async function listMemberPayments(app: FastifyInstance, clientId: number): Promise<MemberPayment[]> {
-  const places = await app.db
-    .selectFrom('assistance')
-    .innerJoin('events', 'events.id', 'assistance.event_id')
-    .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select([
-      'assistance.id',
-      'assistance.status_id',
-      'assistance.payment_due_at',
-      'events.id as event_id',
-      'events.day',
-      'events.hour',
-      'events.price_w_cents',
-      'events.price_m_cents',
-      'clients.gender',
-    ])
-    .where('assistance.client_id', '=', clientId)
-    .where('assistance.status_id', '!=', ASSISTANCE_STATUS.waiting)
-    .orderBy('assistance.id')
-    .execute();
+  const places = await memberPlaces(app.db, app.config, clientId);
   if (places.length === 0) return [];
   const payments = await app.db
     .selectFrom('payments')
@@ -49,12 +32,12 @@ export async function listMemberPayments(app: FastifyInstance, clientId: number)
     byPlace.set(payment.assistance_id, [...(byPlace.get(payment.assistance_id) ?? []), payment]);
   }
   const now = Date.now();
+  const { refundHours } = app.config.payments;
   const answer: MemberPayment[] = [];
   for (const place of places) {
     const payment = decisive(byPlace.get(place.id) ?? []);
-    const due = amountDue(app.config, place, place.gender);
-    const start = place.day && place.hour ? mexicoLocalToUtc(place.day, place.hour).getTime() : 0;
-    const refundUntil = start - app.config.payments.refundHours * 3_600_000;
+    const due = place.amount_due;
+    const refundUntil = refundDeadline(place, refundHours)?.getTime() ?? 0;
     const common = {
       event_id: place.event_id,
       method: payment?.method ?? null,
@@ -62,6 +45,7 @@ export async function listMemberPayments(app: FastifyInstance, clientId: number)
       due_at: null,
       instructions: null,
       refund_until: null,
+      refund_hours: refundHours,
     };
     if (payment?.status === 'paid' || payment?.status === 'manual') {
       const refundable =

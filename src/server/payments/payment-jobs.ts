@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { mexicoLocalToUtc } from '../../shared/domain/mexico-time';
-import {
-  ASSISTANCE_CANCELLED_JOB,
-  type AssistanceCancelledPayload,
-} from '../events/attendance/payment-holds';
+import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import {
   applySessionOutcome,
   checkSessionMatches,
@@ -13,12 +9,13 @@ import {
 } from './apply-checkout-session';
 import { mailRefund } from './payment-mails';
 import {
+  CLOSE_CHECKOUT_JOB,
+  type CloseCheckoutPayload,
   markFailed,
   RECONCILE_JOB,
   REFUND_JOB,
   type ReconcilePayload,
   type RefundPayload,
-  requestRefund,
   scheduleReconcile,
 } from './payment-records';
 import { providerKey } from './provider-keys';
@@ -30,58 +27,30 @@ function isStripeInvalidRequest(error: unknown): error is Stripe.errors.StripeIn
   return error instanceof Stripe.errors.StripeInvalidRequestError;
 }
 
-/** The payments domain's durable jobs: after a cancellation, refunds, and the reconciliation. */
+/** The payments domain's durable jobs: closing a cancelled checkout, refunds, and the reconciliation. */
 export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void {
   /**
-   * A sign-up was cancelled: an open checkout is closed (a voucher cancelled) so nobody pays for
-   * a place she no longer holds, and a paid place is refunded when the member (or an admin for
-   * her) cancelled at least REFUND_HOURS before the start.
+   * A sign-up was cancelled while a checkout was open: the session is expired (a voucher's
+   * PaymentIntent cancelled) so nobody pays for a place she no longer holds. The refund of a
+   * paid place was decided in the cancellation's transaction (place-listener.ts).
    */
-  app.queue.handle<AssistanceCancelledPayload>(ASSISTANCE_CANCELLED_JOB, async (payload) => {
-    const payments = await app.db
+  app.queue.handle<CloseCheckoutPayload>(CLOSE_CHECKOUT_JOB, async (payload) => {
+    const payment = await app.db
       .selectFrom('payments')
-      .innerJoin('events', 'events.id', 'payments.event_id')
-      .select([
-        'payments.id',
-        'payments.status',
-        'payments.session_id',
-        'payments.payment_intent_id',
-        'payments.instructions',
-        'events.day',
-        'events.hour',
-      ])
-      .where('payments.assistance_id', '=', payload.assistance_id)
-      .where('payments.status', 'in', ['pending', 'paid'])
-      .execute();
-    for (const payment of payments) {
-      if (payment.status === 'pending') {
-        // Without a session (the provider was down when it was asked for) there is nothing to close.
-        try {
-          if (payment.payment_intent_id) await stripe.paymentIntents.cancel(payment.payment_intent_id);
-          else if (payment.session_id) await stripe.checkout.sessions.expire(payment.session_id);
-        } catch (error) {
-          // Already closed, paid or lapsed: its webhook (or the reconciliation) settles it.
-          if (!isStripeInvalidRequest(error)) throw error;
-          continue;
-        }
-        await markFailed(app.db, payment.id);
-        continue;
-      }
-      if (
-        payment.status !== 'paid' ||
-        payload.reason === 'payment_expired' ||
-        !payment.day ||
-        !payment.hour
-      ) {
-        continue;
-      }
-      const start = mexicoLocalToUtc(payment.day, payment.hour).getTime();
-      const early =
-        start - new Date(payload.cancelled_at).getTime() >= app.config.payments.refundHours * 3_600_000;
-      if (!early) continue;
-      const asked = await app.db.transaction().execute((trx) => requestRefund(trx, payment.id, 'cancelled'));
-      if (asked) app.queue.wake();
+      .select(['id', 'status', 'session_id', 'payment_intent_id'])
+      .where('id', '=', payload.payment_id)
+      .executeTakeFirst();
+    if (payment?.status !== 'pending') return;
+    // Without a session (the provider was down when it was asked for) there is nothing to close.
+    try {
+      if (payment.payment_intent_id) await stripe.paymentIntents.cancel(payment.payment_intent_id);
+      else if (payment.session_id) await stripe.checkout.sessions.expire(payment.session_id);
+    } catch (error) {
+      // Already closed, paid or lapsed: its webhook (or the reconciliation) settles it.
+      if (!isStripeInvalidRequest(error)) throw error;
+      return;
     }
+    await markFailed(app.db, payment.id);
   });
 
   /** Gives a payment back in full, once: the provider's idempotency key names the payment. */
@@ -93,7 +62,6 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
       .select([
         'payments.id',
         'payments.status',
-        'payments.assistance_id',
         'payments.payment_intent_id',
         'payments.amount_cents',
         'payments.method',
@@ -101,6 +69,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
         'events.name as event_name',
         'clients.first_name',
         'clients.email',
+        'clients.status_id as client_status',
       ])
       .where('payments.id', '=', payload.payment_id)
       .executeTakeFirst();
@@ -140,7 +109,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
           .execute();
       }
       // An erased member has no address any more: nobody to tell. The mail's key sends it once.
-      if (payment.assistance_id === null) return;
+      if (payment.client_status === CLIENT_STATUS.erased) return;
       await mailRefund(trx, app.config.publicUrl, payment, {
         paymentId: payment.id,
         eventId: payment.event_id,
@@ -148,6 +117,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
         amountCents: payment.amount_cents,
         method: payment.method,
         reason: payload.reason,
+        refundHours: app.config.payments.refundHours,
       });
     });
     app.queue.wake();

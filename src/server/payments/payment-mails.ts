@@ -96,9 +96,8 @@ export function mailInstructions(
   });
 }
 
-const REFUND_REASONS: Record<RefundReason, string> = {
-  cancelled:
-    'Cancelaste tu lugar con más de 48 horas de anticipación, así que te devolvemos el pago completo.',
+/** Why the money goes back; a cancellation's reason names the refund rule's hours (refund-rule.ts). */
+const REFUND_REASONS: Record<Exclude<RefundReason, 'cancelled'>, string> = {
   late: 'Tu pago llegó cuando el tiempo para pagar ya había terminado y el lugar ya era de otra persona, así que te lo devolvemos completo.',
   duplicate: 'Tu lugar ya estaba pagado, así que te devolvemos este segundo pago completo.',
   admin: 'El equipo de Cita te devolvió el pago completo.',
@@ -117,6 +116,7 @@ export function mailRefund(
     amountCents: number;
     method: PaymentMethod | null;
     reason: RefundReason;
+    refundHours: number;
   },
 ) {
   return enqueueMail(db, `mail:payment-refund:${refund.paymentId}`, {
@@ -125,7 +125,9 @@ export function mailRefund(
     text: [
       `Hola ${to.first_name}:`,
       '',
-      REFUND_REASONS[refund.reason],
+      refund.reason === 'cancelled'
+        ? `Cancelaste tu lugar con más de ${refund.refundHours} horas de anticipación, así que te devolvemos el pago completo.`
+        : REFUND_REASONS[refund.reason],
       '',
       `Monto: ${formatCents(refund.amountCents)} (recibo n.º ${refund.paymentId})`,
       refundRoute(refund.method, to.email),

@@ -8,6 +8,7 @@ type Trx = Transaction<Database>;
 
 export const REFUND_JOB = 'payment-refund';
 export const RECONCILE_JOB = 'payment-reconcile';
+export const CLOSE_CHECKOUT_JOB = 'payment-close';
 
 /** Why money goes back: the member's mail says which. */
 export type RefundReason = 'cancelled' | 'late' | 'duplicate' | 'admin' | 'erased';
@@ -15,6 +16,11 @@ export type RefundReason = 'cancelled' | 'late' | 'duplicate' | 'admin' | 'erase
 export interface RefundPayload {
   payment_id: number;
   reason: RefundReason;
+}
+
+/** A pending payment whose sign-up was cancelled: its session or voucher is closed at the provider. */
+export interface CloseCheckoutPayload {
+  payment_id: number;
 }
 
 export interface ReconcilePayload {

@@ -9,17 +9,26 @@ import {
   clientPaymentsGetAnswer,
   clientPaymentsGetBody,
 } from '../../shared/contracts/payments';
+import type { PlaceHooks } from '../events/attendance/places-for-payments';
 import { requireAdmin, requireClient } from '../platform/auth/guards';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { listPayments, refundByAdmin } from './admin-payments';
 import { listMemberPayments } from './member-payments';
 import { registerPaymentJobs } from './payment-jobs';
+import { listenToPlaces } from './place-listener';
 import { siteId } from './provider-keys';
 import { startCheckout } from './start-checkout';
 import { registerWebhookRoute } from './webhook-routes';
 
-/** Paying for a place (design.md §15): the member's checkout, the provider's webhook, the back office. */
-export async function registerPaymentsRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * Paying for a place (design.md §15): the member's checkout, the provider's webhook, the back
+ * office. Places are the events domain's: payments listens to its hooks (design.md §22).
+ */
+export async function registerPaymentsRoutes(
+  app: FastifyInstance,
+  { placeHooks }: { placeHooks: PlaceHooks },
+): Promise<void> {
+  listenToPlaces(app, placeHooks);
   if (app.stripe) {
     registerPaymentJobs(app, app.stripe);
     // The site id of the provider's idempotency keys exists from the first start on.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { CURRENCY } from '../../shared/domain/money';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
-import { amountDue } from '../events/attendance/payment-holds';
+import { findPlace } from '../events/attendance/places-for-payments';
 import { AppError, conflict, notFound } from '../platform/errors';
 import { formatWhen } from './payment-mails';
 import { type PaymentRow, parseInstructions, scheduleReconcile } from './payment-records';
@@ -29,32 +29,13 @@ export async function startCheckout(
 ): Promise<string> {
   const stripe = app.stripe;
   if (!stripe) throw conflict(PAYMENTS_OFF);
-  const place = await app.db
-    .selectFrom('assistance')
-    .innerJoin('events', 'events.id', 'assistance.event_id')
-    .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select([
-      'assistance.id',
-      'assistance.status_id',
-      'assistance.payment_due_at',
-      'events.id as event_id',
-      'events.name',
-      'events.day',
-      'events.hour',
-      'events.price_w_cents',
-      'events.price_m_cents',
-      'clients.gender',
-      'clients.email',
-    ])
-    .where('assistance.event_id', '=', eventId)
-    .where('assistance.client_id', '=', clientId)
-    .executeTakeFirst();
+  const place = await findPlace(app.db, app.config, clientId, eventId);
   if (!place || place.status_id === ASSISTANCE_STATUS.cancelled) throw notFound(NOT_SIGNED_UP);
   if (place.status_id === ASSISTANCE_STATUS.waiting) {
     throw conflict('Estás en la lista de espera: podrás pagar cuando se libere un lugar para ti');
   }
   if (place.status_id === ASSISTANCE_STATUS.confirmed) throw conflict('Tu lugar ya está confirmado y pagado');
-  const amount = amountDue(app.config, place, place.gender);
+  const amount = place.amount_due;
   if (amount === 0) throw conflict('Este evento no requiere pago en línea');
   if (place.payment_due_at && place.payment_due_at <= new Date().toISOString()) {
     throw conflict('Se terminó el tiempo para pagar este lugar');

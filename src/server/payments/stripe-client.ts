@@ -1,11 +1,6 @@
 import Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../../shared/contracts/stripe-api';
 import type { PaymentsConfig } from '../platform/config';
-
-/**
- * The API version every request names, pinned so that Stripe's objects keep the shape this code
- * and the built-in test provider were written for (docs/decisions/0029).
- */
-export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /**
  * A provider call made while a member waits gives up within 8 s in total (design.md §22): two

@@ -57,6 +57,8 @@ export const memberPaymentSchema = z.object({
   instructions: paymentInstructionsSchema.nullable(),
   /** Once paid: cancelling before this time refunds in full; null when a cancellation would not. */
   refund_until: z.string().nullable(),
+  /** The refund rule's hours (REFUND_HOURS): what the screens say, never a figure of their own. */
+  refund_hours: z.number().int().nonnegative(),
 });
 export type MemberPayment = z.infer<typeof memberPaymentSchema>;
 

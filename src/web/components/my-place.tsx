@@ -71,10 +71,11 @@ export function canCancel(entry: Standing): boolean {
 /** What happens to a paid place's money if she cancels now (design.md §15), said before she confirms. */
 function refundSentence(payment: MemberPayment | undefined): string {
   if (payment?.state !== 'paid' || payment.method === 'cash') return '';
+  // The hours are the server's rule (REFUND_HOURS), never a figure of the page's own.
   if (payment.refund_until) {
-    return ` Como faltan más de 48 horas, te devolveremos el pago completo (${formatCents(payment.amount_cents)}).`;
+    return ` Como faltan más de ${payment.refund_hours} horas, te devolveremos el pago completo (${formatCents(payment.amount_cents)}).`;
   }
-  return ' Faltan menos de 48 horas para el evento: el pago no se reembolsa.';
+  return ` Faltan menos de ${payment.refund_hours} horas para el evento: el pago no se reembolsa.`;
 }
 
 /**

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteId } from '../../../src/server/payments/provider-keys';
-import {
-  startTestProvider,
-  type TestProvider,
-} from '../../../src/server/payments/test-provider/test-provider';
+import { startTestProvider, type TestProvider } from '../../../src/test-payment-provider/test-provider';
 import { insertEvent } from '../../support/admin-fixtures';
 import { type StartedTestApp, startTestApp } from '../../support/test-app';
 import { loggedInClient } from '../events/helpers';

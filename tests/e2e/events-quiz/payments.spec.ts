@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { lastMailTo } from '../../support/outbox';
 import { e2eDataDir } from '../account/helpers';
-import { newPerson, signUpForEvent, uniqueWord } from '../data';
+import { cancelSignUp, newPerson, signUpForEvent, uniqueWord } from '../data';
 import { loginAsClient } from '../fixtures';
 import { createEvent, FRESH_PASSWORD } from './helpers';
 
@@ -43,6 +43,35 @@ test('en un teléfono paga su lugar con tarjeta en la página de prueba y ve su 
     (mail.subject ?? '').startsWith('Recibo de pago'),
   );
   expect(receipt.text).toContain('Monto: $250.00 MXN');
+});
+
+test('en un teléfono, quien canceló un lugar pagado y se registra de nuevo puede pagar otra vez', async ({
+  page,
+  baseURL,
+}) => {
+  const name = `Noche de regreso ${uniqueWord()}`;
+  const eventId = await createEvent(baseURL!, { name, status_id: 1, price_m: 300, price_w: 250 });
+  const person = await newPerson(baseURL!, { gender: 1 });
+  await signUpForEvent(baseURL!, person, eventId);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginAsClient(page, person.email, FRESH_PASSWORD);
+  await page.goto(`/evento/${eventId}`);
+  await page.getByRole('button', { name: 'Pagar $250.00 MXN' }).click();
+  await page.getByRole('button', { name: 'Pagar con tarjeta (aprobada)' }).click();
+  await expect(page.getByText('¡Pago recibido! Tu lugar está confirmado')).toBeVisible();
+  await cancelSignUp(baseURL!, person, eventId);
+  await lastMailTo(e2eDataDir(), person.email, (mail) => (mail.subject ?? '').startsWith('Reembolso'));
+
+  await page.goto(`/evento/${eventId}`);
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page).toHaveURL(/\/asistencias$/);
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Lugar apartado: paga para confirmarlo')).toBeVisible();
+  await expect(card.getByText('Te contactaremos para confirmar tu lugar y el pago')).toHaveCount(0);
+  await fitsIn360(page, '/asistencias tras registrarse de nuevo');
+  await card.getByRole('button', { name: 'Pagar $250.00 MXN' }).click();
+  await page.getByRole('button', { name: 'Pagar con tarjeta (aprobada)' }).click();
+  await expect(page.getByText('¡Pago recibido! Tu lugar está confirmado')).toBeVisible();
 });
 
 test('genera una ficha OXXO, la deja vencer y el lugar pasa a quien esperaba', async ({

@@ -4,7 +4,8 @@ import { hasStarted } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { Database } from '../../platform/db/schema';
 import { conflict, notFound } from '../../platform/errors';
-import { announceCancellation, type CancelReason } from './payment-holds';
+import type { CancelReason } from './payment-holds';
+import type { PlaceHooks } from './place-hooks';
 import { EVENT_NOT_AVAILABLE, EVENT_PAST } from './sign-up';
 import { fillFreePlaces, lockEvent } from './waiting-list';
 
@@ -14,12 +15,13 @@ type Trx = Transaction<Database>;
 
 /**
  * Cancels a sign-up (status 4) and gives its place to the first person waiting of that gender.
- * Used by the member (client/events/cancel) and by an admin on their behalf; the payments domain
- * hears of it (a refund by the 48-hour rule, an open checkout closed). Cancelling twice changes
- * nothing. Answers the status before the change.
+ * Used by the member (client/events/cancel) and by an admin on their behalf; the hooks' listeners
+ * hear of it in the same transaction (payments: a refund by its rule, an open checkout closed).
+ * Cancelling twice changes nothing. Answers the status before the change.
  */
 export async function cancelAssistance(
   app: FastifyInstance,
+  hooks: PlaceHooks,
   trx: Trx,
   assistance: { id: number; event_id: number },
   reason: Exclude<CancelReason, 'payment_expired'>,
@@ -45,13 +47,14 @@ export async function cancelAssistance(
     })
     .where('id', '=', assistance.id)
     .execute();
-  await announceCancellation(trx, app.config, assistance.id, reason);
+  await hooks.cancelled(trx, { assistanceId: assistance.id, reason, cancelledAt: new Date().toISOString() });
   await fillFreePlaces(trx, app.config, event, row.gender);
   return { before: row.status_id, gender: row.gender };
 }
 
 export async function cancelOwnSignUp(
   app: FastifyInstance,
+  hooks: PlaceHooks,
   clientId: number,
   eventId: number,
 ): Promise<{ assistanceId: number; changed: boolean }> {
@@ -63,7 +66,7 @@ export async function cancelOwnSignUp(
       .where('client_id', '=', clientId)
       .executeTakeFirst();
     if (!assistance) throw notFound(NOT_SIGNED_UP);
-    const { before } = await cancelAssistance(app, trx, assistance, 'member');
+    const { before } = await cancelAssistance(app, hooks, trx, assistance, 'member');
     return { assistanceId: assistance.id, changed: before !== ASSISTANCE_STATUS.cancelled };
   });
   if (result.changed) app.queue.wake();

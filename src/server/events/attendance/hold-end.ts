@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
-import { announceCancellation, HOLD_END_JOB, type HoldEndPayload } from './payment-holds';
+import { HOLD_END_JOB, type HoldEndPayload } from './payment-holds';
+import type { PlaceHooks } from './place-hooks';
 import { fillFreePlaces, lockEvent } from './waiting-list';
 
 /**
@@ -9,7 +10,7 @@ import { fillFreePlaces, lockEvent } from './waiting-list';
  * ('payment_expired'), the member is told, and the place goes to the first person waiting.
  * A hold that was paid, moved (a voucher extends it) or cancelled meanwhile is left alone.
  */
-export function registerHoldEndJob(app: FastifyInstance): void {
+export function registerHoldEndJob(app: FastifyInstance, hooks: PlaceHooks): void {
   app.queue.handle<HoldEndPayload>(HOLD_END_JOB, async (payload) => {
     const ended = await app.db.transaction().execute(async (trx) => {
       const found = await trx
@@ -45,7 +46,11 @@ export function registerHoldEndJob(app: FastifyInstance): void {
         })
         .where('id', '=', payload.assistance_id)
         .execute();
-      await announceCancellation(trx, app.config, payload.assistance_id, 'payment_expired');
+      await hooks.cancelled(trx, {
+        assistanceId: payload.assistance_id,
+        reason: 'payment_expired',
+        cancelledAt: new Date().toISOString(),
+      });
       await enqueueMail(trx, `mail:hold-ended:assistance:${payload.assistance_id}:${payload.due_at}`, {
         to: row.email,
         subject: `Se acabó el tiempo para pagar: ${event.name}`,

@@ -1,9 +1,13 @@
 import type { AdminAttendee } from '../../../shared/contracts/admin-events';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { DB } from '../../platform/db/database';
-import { attendeePayments } from './attendee-payments';
+import type { PlaceMoneyView } from './place-hooks';
 
-export async function listAttendees(db: DB, eventId: number): Promise<AdminAttendee[]> {
+export async function listAttendees(
+  db: DB,
+  money: PlaceMoneyView,
+  eventId: number,
+): Promise<AdminAttendee[]> {
   const rows = await db
     .selectFrom('assistance')
     .innerJoin('clients', 'clients.id', 'assistance.client_id')
@@ -25,7 +29,7 @@ export async function listAttendees(db: DB, eventId: number): Promise<AdminAtten
     .orderBy('assistance.created_at')
     .orderBy('assistance.id')
     .execute();
-  const payments = await attendeePayments(db, eventId);
+  const payments = await money.attendeePayments(db, eventId);
   // Same order as waitingPosition: the n-th waiting sign-up of a gender is place n.
   const waitingSoFar = new Map<number, number>();
   return rows.map((row) => {

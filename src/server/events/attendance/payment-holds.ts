@@ -8,12 +8,12 @@ import { enqueue } from '../../platform/queue/queue';
 /**
  * Places held until paid (design.md §15): on a paid event a place (status 1) is held until
  * `payment_due_at`; when that passes unpaid, the sign-up is cancelled and the place goes to the
- * next person waiting. The payments domain confirms, extends holds and refunds; it learns of every
- * cancellation through ASSISTANCE_CANCELLED_JOB, so this folder never imports it.
+ * next person waiting. The payments domain confirms, extends holds and refunds through
+ * places-for-payments.ts and hears of cancellations through place-hooks.ts; this folder never
+ * imports it.
  */
 
 export const HOLD_END_JOB = 'payment-hold-end';
-export const ASSISTANCE_CANCELLED_JOB = 'assistance-cancelled';
 
 export type CancelReason = 'member' | 'admin' | 'payment_expired';
 
@@ -26,12 +26,6 @@ export interface PlaceRules {
 export interface HoldEndPayload {
   assistance_id: number;
   due_at: string;
-}
-
-export interface AssistanceCancelledPayload {
-  assistance_id: number;
-  reason: CancelReason;
-  cancelled_at: string;
 }
 
 type Trx = Transaction<Database>;
@@ -106,25 +100,4 @@ export async function startHold(
   await trx.updateTable('assistance').set({ payment_due_at: dueAt }).where('id', '=', assistanceId).execute();
   await scheduleHoldEnd(trx, assistanceId, dueAt);
   return dueAt;
-}
-
-/** Tells the payments domain (through the durable queue) that a sign-up was cancelled. */
-export async function announceCancellation(
-  trx: Trx,
-  rules: PlaceRules,
-  assistanceId: number,
-  reason: CancelReason,
-): Promise<void> {
-  if (rules.payments.mode === 'off') return;
-  const cancelledAt = new Date().toISOString();
-  const payload: AssistanceCancelledPayload = {
-    assistance_id: assistanceId,
-    reason,
-    cancelled_at: cancelledAt,
-  };
-  await enqueue(trx, {
-    kind: ASSISTANCE_CANCELLED_JOB,
-    key: `assistance-cancelled:${assistanceId}:${cancelledAt}`,
-    payload,
-  });
 }

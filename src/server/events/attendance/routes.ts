@@ -19,6 +19,7 @@ import { cancelOwnSignUp } from './cancel-sign-up';
 import { listAttendees } from './list-attendees';
 import { listClientEvents } from './list-member-events';
 import { formatDue } from './payment-holds';
+import type { PlaceHooks } from './place-hooks';
 import { signUpToEvent } from './sign-up';
 
 function signUpMessage(
@@ -43,7 +44,10 @@ function signUpMessage(
  * A member's own sign-ups (client/events/*) and the attendance list as CSV. The back office's
  * attendance changes arrive through event/update (event-routes.ts), as the specification says.
  */
-export async function registerAttendanceRoutes(app: FastifyInstance): Promise<void> {
+export async function registerAttendanceRoutes(
+  app: FastifyInstance,
+  { hooks }: { hooks: PlaceHooks },
+): Promise<void> {
   const api = zodApp(app);
 
   api.post(
@@ -58,7 +62,7 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
     '/client/events/add',
     callOptions(clientEventsAddBody, clientEventsAddResponseSchema, { preHandler: requireClient }),
     async (request) => {
-      const result = await signUpToEvent(app, request.clientId, request.body.event_id);
+      const result = await signUpToEvent(app, hooks, request.clientId, request.body.event_id);
       return ok(signUpMessage(result.created, result.statusId, result.position, result.paymentDueAt), {
         assistance_id: result.assistanceId,
         created: result.created,
@@ -74,7 +78,12 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
     '/client/events/cancel',
     callOptions(clientEventsCancelBody, clientEventsCancelResponseSchema, { preHandler: requireClient }),
     async (request) => {
-      const { assistanceId, changed } = await cancelOwnSignUp(app, request.clientId, request.body.event_id);
+      const { assistanceId, changed } = await cancelOwnSignUp(
+        app,
+        hooks,
+        request.clientId,
+        request.body.event_id,
+      );
       return ok(changed ? 'Cancelaste tu registro' : 'Tu registro ya estaba cancelado', {
         assistance_id: assistanceId,
         status_id: ASSISTANCE_STATUS.cancelled,
@@ -91,7 +100,7 @@ export async function registerAttendanceRoutes(app: FastifyInstance): Promise<vo
       }
       const event = await findAdminEvent(app.db, request.query.event_id);
       if (!event) throw notFound('El evento no existe');
-      const csv = attendanceCsv(await listAttendees(app.db, event.id));
+      const csv = attendanceCsv(await listAttendees(app.db, hooks.money, event.id));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="asistentes-evento-${event.id}.csv"`)

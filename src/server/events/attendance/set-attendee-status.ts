@@ -3,6 +3,7 @@ import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { recordAudit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { cancelAssistance } from './cancel-sign-up';
+import type { PlaceHooks } from './place-hooks';
 import { issueTicket } from './tickets';
 import { limitOf, lockEvent, MAN, WOMAN } from './waiting-list';
 
@@ -29,10 +30,12 @@ export function attendeeStatusMessage(statusId: 1 | 2 | 4): string {
  * Confirms (1 → 2), un-confirms (2 → 1) or cancels (→ 4) an attendee. Everything happens under
  * the event row's lock (FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE serialises), so
  * concurrent confirmations never exceed the limit and a cancelled place is promoted once.
- * Confirming issues the ticket and e-mails it with its QR code.
+ * Confirming issues the ticket and e-mails it with its QR code; the hooks' listeners hear of it
+ * (payments records the money taken by hand on a paid event).
  */
 export async function setAttendeeStatus(
   app: FastifyInstance,
+  hooks: PlaceHooks,
   adminId: number,
   assistanceId: number,
   statusId: 1 | 2 | 4,
@@ -45,7 +48,7 @@ export async function setAttendeeStatus(
       .executeTakeFirst();
     if (!found) throw notFound('El registro de asistencia no existe');
     if (statusId === ASSISTANCE_STATUS.cancelled) {
-      const { before } = await cancelAssistance(app, trx, found, 'admin');
+      const { before } = await cancelAssistance(app, hooks, trx, found, 'admin');
       if (before !== ASSISTANCE_STATUS.cancelled) {
         await recordAudit(trx, {
           adminId,
@@ -90,7 +93,7 @@ export async function setAttendeeStatus(
       .execute();
     if (statusId === ASSISTANCE_STATUS.confirmed) {
       await issueTicket(app, trx, assistanceId, event);
-      await app.recordManualPayment(trx, assistanceId);
+      await hooks.confirmedByHand(trx, assistanceId);
     }
     await recordAudit(trx, {
       adminId,

@@ -7,6 +7,7 @@ import type { OutgoingMail } from '../../platform/mail/mailer';
 import { ageOnDay, nowIso } from '../../platform/time';
 import { attendanceInvite } from './calendar-invite';
 import { amountDue, payBeforeLine, startHold } from './payment-holds';
+import type { PlaceHooks } from './place-hooks';
 import { hasFreePlace, type LockedEvent, lockEvent, waitingPosition } from './waiting-list';
 
 export const EVENT_NOT_AVAILABLE = 'El evento no existe o ya no está disponible';
@@ -47,11 +48,13 @@ export interface SignUpResult {
 /**
  * Signs the client up (design.md §11): a place (1) while their gender has one, else the waiting
  * list (3). A repeated sign-up answers the existing one; a cancelled member who signs up again
- * re-enters by the same rule, at the end of the queue (docs/decisions/0020). The event row is
+ * re-enters by the same rule, at the end of the queue (docs/decisions/0020), as a new sign-up:
+ * the hooks tell payments, whose answers then speak for this one only. The event row is
  * locked for the whole count-and-write, so concurrent sign-ups never hold more than the limit.
  */
 export async function signUpToEvent(
   app: FastifyInstance,
+  hooks: PlaceHooks,
   clientId: number,
   eventId: number,
 ): Promise<SignUpResult> {
@@ -109,6 +112,7 @@ export async function signUpToEvent(
         .where('id', '=', existing.id)
         .execute();
       assistanceId = existing.id;
+      await hooks.renewed(trx, assistanceId);
     } else {
       const row = await trx
         .insertInto('assistance')

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dayInMexicoCity, mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
+import { dayInMexicoCity, mexicoLocalToUtc } from '../shared/domain/mexico-time';
 
 /**
  * What the built-in test provider keeps: Stripe's objects in the shapes of the pinned API version

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import qs from 'qs';
 import Stripe from 'stripe';
-import { STRIPE_API_VERSION } from '../stripe-client';
+import { STRIPE_API_VERSION } from '../shared/contracts/stripe-api';
 import { checkoutPage, type PageAction, voucherPage } from './provider-pages';
 import {
   type Charge,

@@ -1,9 +1,9 @@
-import type { AttendeePayment, EventPaymentsSummary } from '../../../shared/contracts/payments';
-import type { DB } from '../../platform/db/database';
+import type { AttendeePayment, EventPaymentsSummary } from '../../shared/contracts/payments';
+import type { DB } from '../platform/db/database';
 
 /**
- * The back office's view of the payments of one event (design.md §15), read straight from the
- * payments table the payments domain keeps: per attendee, and the event's totals.
+ * The back office's view of the payments of one event (design.md §15): per attendee, and the
+ * event's totals. The events domain shows them through its PlaceMoneyView, which payments fills.
  */
 
 /** Per sign-up, the payment that speaks for it: one that took money if any, else the latest attempt. */

@@ -1,0 +1,79 @@
+import type { Transaction } from 'kysely';
+import type { AttendeePayment, EventPaymentsSummary } from '../../../shared/contracts/payments';
+import type { DB } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
+import type { CancelReason } from './payment-holds';
+
+type Trx = Transaction<Database>;
+
+/** A sign-up given up: by the member, by an admin for her, or by a hold that ended unpaid. */
+export interface PlaceCancelled {
+  assistanceId: number;
+  reason: CancelReason;
+  cancelledAt: string;
+}
+
+/**
+ * What another domain hears of places (design.md §22), inside the transaction that changes them,
+ * so that what it does about it commits or rolls back with the change. Every method is optional.
+ */
+export interface PlaceListener {
+  placeCancelled?(trx: Trx, cancelled: PlaceCancelled): Promise<void>;
+  /** An admin confirmed a registered place by hand (spec §4). */
+  placeConfirmedByHand?(trx: Trx, assistanceId: number): Promise<void>;
+  /** A cancelled sign-up was taken again: from now on it is a new sign-up, owing nothing of the old one. */
+  placeRenewed?(trx: Trx, assistanceId: number): Promise<void>;
+  /** "Limpiar lista": these sign-ups are about to be deleted. */
+  placesRemoved?(trx: Trx, assistanceIds: number[]): Promise<void>;
+}
+
+/** What the back office shows of each place's money, read from the domain that keeps it. */
+export interface PlaceMoneyView {
+  attendeePayments(db: DB, eventId: number): Promise<Map<number, AttendeePayment>>;
+  eventSummary(db: DB, eventId: number): Promise<EventPaymentsSummary>;
+}
+
+const NO_MONEY: PlaceMoneyView = {
+  attendeePayments: async () => new Map(),
+  eventSummary: async () => ({ paid: 0, pending: 0, revenue_cents: 0, refunded_cents: 0 }),
+};
+
+/**
+ * The events domain's hooks, built once per app and handed to events and to whoever listens
+ * (app.ts wires them): events never imports its listeners, and nothing reaches events through a
+ * Fastify decorator.
+ */
+export class PlaceHooks {
+  private readonly listeners: PlaceListener[] = [];
+  private moneyView: PlaceMoneyView = NO_MONEY;
+
+  subscribe(listener: PlaceListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Who answers the back office's money columns; without one they are empty. */
+  showMoneyWith(view: PlaceMoneyView): void {
+    this.moneyView = view;
+  }
+
+  get money(): PlaceMoneyView {
+    return this.moneyView;
+  }
+
+  async cancelled(trx: Trx, cancelled: PlaceCancelled): Promise<void> {
+    for (const listener of this.listeners) await listener.placeCancelled?.(trx, cancelled);
+  }
+
+  async confirmedByHand(trx: Trx, assistanceId: number): Promise<void> {
+    for (const listener of this.listeners) await listener.placeConfirmedByHand?.(trx, assistanceId);
+  }
+
+  async renewed(trx: Trx, assistanceId: number): Promise<void> {
+    for (const listener of this.listeners) await listener.placeRenewed?.(trx, assistanceId);
+  }
+
+  async removed(trx: Trx, assistanceIds: number[]): Promise<void> {
+    if (assistanceIds.length === 0) return;
+    for (const listener of this.listeners) await listener.placesRemoved?.(trx, assistanceIds);
+  }
+}
