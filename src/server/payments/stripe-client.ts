@@ -4,12 +4,12 @@ import type { PaymentsConfig } from '../platform/config';
 
 /**
  * A provider call made while a member waits gives up within 8 s in total (design.md §22): two
- * tries of at most 3 s each with the client's 0.5 s pause between them, 6.5 s, leaving room for
- * connecting and for a busy machine. The idempotency key every such call carries makes the second
+ * tries of at most 2.5 s each with the client's 0.5 s pause between them, 5.5 s, leaving room for
+ * the request's own database work on a busy machine. The idempotency key every such call carries makes the second
  * try safe. The timeout is the client's socket timeout: it fires when the provider stays silent
  * that long, which is how a hanging provider behaves.
  */
-export const WHILE_A_MEMBER_WAITS = { timeout: 3_000, maxNetworkRetries: 1 } as const;
+export const WHILE_A_MEMBER_WAITS = { timeout: 2_500, maxNetworkRetries: 1 } as const;
 
 /**
  * The official client, pointed at Stripe or, through `apiBase`, at any server that speaks its API
