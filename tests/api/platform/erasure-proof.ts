@@ -6,6 +6,7 @@ import {
   keptBecause,
   type PersonalDataRegistry,
 } from '../../../src/server/platform/personal-data';
+import { insertClient } from '../../support/admin-fixtures';
 
 /** The member erased by the proof: her id, and the strings that would name her anywhere. */
 export interface Member {
@@ -168,4 +169,32 @@ export async function tracesLeft(
     }
   }
   return found;
+}
+
+let words = 0;
+
+/** Letters only, so that no other value in the database can contain them by chance. */
+function uniqueWord(): string {
+  words += 1;
+  const letters = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)));
+  return `${letters.join('')}${words.toString(36)}`;
+}
+
+/**
+ * A member named by unique strings, with one row naming her in every column that points at a
+ * member (and members made before and after her for the other side of pairs).
+ */
+export async function memberInEveryTable(
+  app: { db: Kysely<any> },
+  registry: PersonalDataRegistry,
+): Promise<{ member: Member; email: string; filled: string[] }> {
+  const before = await insertClient(app);
+  const firstName = `Ximena${uniqueWord()}`;
+  const lastName = `Quiroz${uniqueWord()}`;
+  const phone = `55${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const her = await insertClient(app, { first_name: firstName, last_name: lastName, phone, gender: 2 });
+  const after = await insertClient(app);
+  const member: Member = { id: her.id, traces: [firstName, lastName, her.email, phone] };
+  const filled = await fillEveryTable(app.db, registry, member, { before: before.id, after: after.id });
+  return { member, email: her.email, filled };
 }
