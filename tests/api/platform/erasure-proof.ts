@@ -198,3 +198,15 @@ export async function memberInEveryTable(
   const filled = await fillEveryTable(app.db, registry, member, { before: before.id, after: after.id });
   return { member, email: her.email, filled };
 }
+
+/** How many rows each table holds. */
+export async function rowCounts(db: Kysely<any>, tables: string[]): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
+      db,
+    );
+    counts[table] = Number(rows[0]?.n);
+  }
+  return counts;
+}

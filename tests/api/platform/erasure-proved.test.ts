@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { eraseClient } from '../../../src/server/accounts/account';
 import { PERSONAL_DATA } from '../../../src/server/personal-data-registry';
-import type { PersonalDataRegistry } from '../../../src/server/platform/personal-data';
+import { declaredColumns, type PersonalDataRegistry } from '../../../src/server/platform/personal-data';
 import { FIXTURE_PASSWORD } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
-import { type Member, memberInEveryTable, tracesLeft } from './erasure-proof';
+import { type Member, memberInEveryTable, rowCounts, tracesLeft } from './erasure-proof';
 
 const testApp = setUpTestApp({ seedDemo: false });
 
@@ -31,6 +31,13 @@ async function eraseAndLook(registry: PersonalDataRegistry, member: Member): Pro
 describe('erasure is proved (design.md §22)', () => {
   it('leaves nothing that names her outside the columns kept with a reason', async () => {
     const registry = testApp.app.personalData;
+    // A table whose member columns are declared `delete` loses her rows, not just the link to her.
+    const deletedTables = [
+      ...new Set(
+        declaredColumns(registry).flatMap(({ table, erasure }) => (erasure === 'delete' ? [table] : [])),
+      ),
+    ];
+    const rowsBefore = await rowCounts(testApp.app.db, deletedTables);
     const { member, filled } = await herEverywhere(registry);
     // Every declared table that names a member was filled, and the proof really wrote her traces.
     const declaredTables = registry.flatMap((declaration) => Object.keys(declaration.tables));
@@ -44,6 +51,7 @@ describe('erasure is proved (design.md §22)', () => {
     );
 
     expect(await eraseAndLook(registry, member)).toEqual([]);
+    expect(await rowCounts(testApp.app.db, deletedTables)).toEqual(rowsBefore);
 
     // The account stays as the tombstone, under the same id.
     const tombstone = await testApp.app.db
