@@ -13,7 +13,8 @@ import { trustPersonalData } from './trust/personal-data';
  * Every domain that stores a member's data (design.md §18), in erasure order: accounts last,
  * because the others may still read the member's row (events read the gender to fill places).
  * A new domain adds its declaration here; tests/api/platform/personal-data-coverage.test.ts fails
- * while a table naming a client is declared by none.
+ * while a column with a foreign key to clients.id is declared by none, and
+ * tests/api/platform/erasure-proved.test.ts while anything still names an erased member.
  */
 export const PERSONAL_DATA: PersonalDataRegistry = [
   peoplePersonalData,

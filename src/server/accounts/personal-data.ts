@@ -11,7 +11,28 @@ import { clearAttempts, emailThrottleKey } from './login-throttle';
  */
 export const accountsPersonalData: PersonalDataDeclaration = {
   domain: 'accounts',
-  tables: { clients: ['id'], password_resets: ['client_id'], sessions: ['subject_id'] },
+  tables: {
+    clients: {
+      id: { keep: 'the row stays as a status 3 tombstone so that ids kept elsewhere still mean an account' },
+      first_name: 'scrub',
+      last_name: 'scrub',
+      email: 'scrub',
+      phone: 'scrub',
+      instagram: 'scrub',
+      occupation: 'scrub',
+      birthday: 'scrub',
+      gender: 'scrub',
+      search_text: 'scrub',
+      password_hash: 'scrub',
+    },
+    password_resets: { client_id: 'delete' },
+    sessions: {
+      subject_id: {
+        erasure: 'delete',
+        withoutForeignKey: 'names a member or an admin, as its kind says, so it cannot point at one table',
+      },
+    },
+  },
 
   async exportSections(db, clientId) {
     const { privacy_consent_version, privacy_consent_at, ...profile } = await db

@@ -3,7 +3,7 @@ import type { PersonalDataDeclaration } from '../platform/personal-data';
 /** The admins' "contacted" mark on compatibility pairs: an admin's note, not shown to the member. */
 export const backOfficePersonalData: PersonalDataDeclaration = {
   domain: 'back-office',
-  tables: { quiz_pair_contacts: ['client_a', 'client_b'] },
+  tables: { quiz_pair_contacts: { client_a: 'delete', client_b: 'delete' } },
 
   async exportSections() {
     return {};

@@ -7,7 +7,14 @@ import { recordScoringChange } from './matching-service';
  */
 export const matchingPersonalData: PersonalDataDeclaration = {
   domain: 'matching',
-  tables: { quiz_answers: ['client_id'], scoring_changes: ['client_id'] },
+  tables: {
+    quiz_answers: { client_id: 'delete' },
+    scoring_changes: {
+      client_id: {
+        keep: "an id and a time that tell every instance's engine to drop her pairs; erasure adds one",
+      },
+    },
+  },
 
   async exportSections(db, clientId) {
     const quiz = await db

@@ -4,7 +4,7 @@ import { leaveAllEvents } from './attendance/leave-all-events';
 /** The member's sign-ups; an erased member leaves every event and their places go to those waiting. */
 export const eventsPersonalData: PersonalDataDeclaration = {
   domain: 'events',
-  tables: { assistance: ['client_id'] },
+  tables: { assistance: { client_id: 'delete' } },
 
   async exportSections(db, clientId) {
     const signUps = await db

@@ -3,7 +3,7 @@ import type { PersonalDataDeclaration } from '../platform/personal-data';
 /** The picks a member made on match cards; erasure removes those made and those received. */
 export const matchCardsPersonalData: PersonalDataDeclaration = {
   domain: 'match-cards',
-  tables: { picks: ['client_id', 'target_client_id'] },
+  tables: { picks: { client_id: 'delete', target_client_id: 'delete' } },
 
   async exportSections(db, clientId) {
     const picks = await db

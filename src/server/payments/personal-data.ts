@@ -17,7 +17,14 @@ export const PAYMENTS_RETENTION_NOTE =
  */
 export const paymentsPersonalData: PersonalDataDeclaration = {
   domain: 'payments',
-  tables: { payments: ['client_id'] },
+  tables: {
+    payments: {
+      client_id: {
+        keep: 'SAT: payments are kept five years for tax, naming only the anonymised account (design.md §18)',
+      },
+      assistance_id: 'scrub',
+    },
+  },
 
   async exportSections(db, clientId) {
     const payments = await db

@@ -3,7 +3,10 @@ import type { PersonalDataDeclaration } from '../platform/personal-data';
 /** The member's advert and the interests they marked or received. */
 export const peoplePersonalData: PersonalDataDeclaration = {
   domain: 'people',
-  tables: { adverts: ['client_id'], interests: ['client_id', 'target_client_id'] },
+  tables: {
+    adverts: { client_id: 'delete' },
+    interests: { client_id: 'delete', target_client_id: 'delete' },
+  },
 
   async exportSections(db, clientId) {
     const advert = await db

@@ -4,7 +4,7 @@ import { deleteAllPhotos, listOwnPhotos } from './member-photos';
 /** The member's photos with their images. */
 export const photosPersonalData: PersonalDataDeclaration = {
   domain: 'photos',
-  tables: { photos: ['client_id'] },
+  tables: { photos: { client_id: 'delete' } },
 
   async exportSections(db, clientId, { publicUrl }) {
     const photos = await listOwnPhotos(db, clientId);

@@ -17,14 +17,35 @@ export interface ErasureContext extends PersonalDataContext {
 }
 
 /**
+ * What erasure does to one column: `delete` (the row goes), `scrub` (the value is nulled or
+ * replaced), or `keep` with the reason the value may stay (tests/api/platform/erasure-proved.test.ts
+ * fails on anything else that still names her).
+ */
+export type ColumnErasure = 'delete' | 'scrub' | { keep: string };
+
+/**
+ * A column that names a member without a foreign key to `clients.id` (the registry finds the
+ * others through their foreign keys): it says why there can be none.
+ */
+export interface ColumnWithoutForeignKey {
+  erasure: ColumnErasure;
+  withoutForeignKey: string;
+}
+
+export type ColumnDeclaration = ColumnErasure | ColumnWithoutForeignKey;
+
+/**
  * One domain's personal data (design.md §18), declared next to its tables: which of its tables
- * name a member and in which columns, what the ARCO export shows, and how erasure removes or
- * anonymises it. The export and the erasure only iterate these declarations.
+ * name a member or hold her data, what erasure does to each such column, what the ARCO export
+ * shows, and the code that erases it. The export and the erasure only iterate these declarations.
  */
 export interface PersonalDataDeclaration {
   domain: string;
-  /** Each table of the domain that names a member, with the columns that do. */
-  tables: Record<string, string[]>;
+  /**
+   * Each table of the domain that names a member, with every column pointing at `clients.id`
+   * (or naming a member without a foreign key) and any other column the erasure scrubs.
+   */
+  tables: Record<string, Record<string, ColumnDeclaration>>;
   /** The domain's sections of the ARCO export, as the member may read them. */
   exportSections(db: DB, clientId: number, context: PersonalDataContext): Promise<Record<string, unknown>>;
   /** Removes or anonymises the member's rows, inside the erasure's one transaction. */
@@ -62,7 +83,44 @@ export async function erasePersonalData(
   for (const declaration of registry) await declaration.erase(trx, clientId, context);
 }
 
-/** Columns that name a member: `client_id`, `target_client_id`, `client_a`, … */
+/** One declared column, with the domain that declares it. */
+export interface DeclaredColumn {
+  domain: string;
+  table: string;
+  column: string;
+  erasure: ColumnErasure;
+  /** Set on a column that names a member without a foreign key to `clients.id`: why. */
+  withoutForeignKey?: string;
+}
+
+/** Every column the registry declares, as `table.column` in the order of the registry. */
+export function declaredColumns(registry: PersonalDataRegistry): DeclaredColumn[] {
+  return registry.flatMap(({ domain, tables }) =>
+    Object.entries(tables).flatMap(([table, columns]) =>
+      Object.entries(columns).map(([column, declaration]) =>
+        typeof declaration === 'object' && 'withoutForeignKey' in declaration
+          ? {
+              domain,
+              table,
+              column,
+              erasure: declaration.erasure,
+              withoutForeignKey: declaration.withoutForeignKey,
+            }
+          : { domain, table, column, erasure: declaration },
+      ),
+    ),
+  );
+}
+
+/** The reason a kept column may still name her, or undefined when erasure must remove it. */
+export function keptBecause(erasure: ColumnErasure): string | undefined {
+  return typeof erasure === 'object' ? erasure.keep : undefined;
+}
+
+/**
+ * Columns whose name says they name a member (`client_id`, `target_client_id`, `client_a`, …): a
+ * second net under the foreign keys, for a column added without one.
+ */
 export function namesAClient(column: string): boolean {
   return /(^|_)client(_|$)/.test(column);
 }

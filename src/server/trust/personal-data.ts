@@ -6,7 +6,16 @@ import type { PersonalDataDeclaration } from '../platform/personal-data';
  */
 export const trustPersonalData: PersonalDataDeclaration = {
   domain: 'trust',
-  tables: { blocks: ['client_id', 'target_client_id'], reports: ['client_id', 'target_client_id'] },
+  tables: {
+    blocks: { client_id: 'delete', target_client_id: 'delete' },
+    reports: {
+      client_id: { keep: "the admins' safety record of who reported whom; what she wrote is scrubbed" },
+      target_client_id: {
+        keep: "the admins' safety record: reports about her stay with the anonymised account",
+      },
+      text: 'scrub',
+    },
+  },
 
   async exportSections(db, clientId) {
     const blocks = await db

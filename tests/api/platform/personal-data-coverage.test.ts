@@ -1,60 +1,107 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../../../src/server/platform/db/database';
-import { namesAClient, type PersonalDataRegistry } from '../../../src/server/platform/personal-data';
+import { clientForeignKeys } from '../../../src/server/platform/db/foreign-keys';
+import {
+  declaredColumns,
+  keptBecause,
+  namesAClient,
+  type PersonalDataRegistry,
+} from '../../../src/server/platform/personal-data';
 import { setUpTestApp } from '../../support/test-app';
 
 const testApp = setUpTestApp({ seedDemo: false });
 
-/** 'table.column' of every column of the migrated schema that names a member (and the member's own row). */
-async function clientColumns(db: DB): Promise<string[]> {
+function declared(registry: PersonalDataRegistry): Set<string> {
+  return new Set(declaredColumns(registry).map(({ table, column }) => `${table}.${column}`));
+}
+
+/** Columns with a foreign key to clients.id that no domain declares: the authoritative net. */
+async function uncoveredForeignKeys(db: DB, registry: PersonalDataRegistry): Promise<string[]> {
+  const known = declared(registry);
+  return (await clientForeignKeys(db)).filter((column) => !known.has(column)).sort();
+}
+
+/** Columns named like a member's id that no domain declares: the net for a column without a key. */
+async function uncoveredByName(db: DB, registry: PersonalDataRegistry): Promise<string[]> {
+  const known = declared(registry);
   const tables = await db.introspection.getTables();
   return tables
     .flatMap((table) =>
       table.columns
-        .filter((column) => namesAClient(column.name) || (table.name === 'clients' && column.name === 'id'))
+        .filter((column) => namesAClient(column.name))
         .map((column) => `${table.name}.${column.name}`),
     )
+    .filter((column) => !known.has(column))
     .sort();
 }
 
-function declaredColumns(registry: PersonalDataRegistry): string[] {
-  return registry
-    .flatMap((declaration) =>
-      Object.entries(declaration.tables).flatMap(([table, columns]) =>
-        columns.map((column) => `${table}.${column}`),
-      ),
-    )
-    .sort();
-}
-
-async function uncovered(db: DB, registry: PersonalDataRegistry): Promise<string[]> {
-  const declared = new Set(declaredColumns(registry));
-  return (await clientColumns(db)).filter((column) => !declared.has(column));
-}
-
-describe('personal data registry (design.md §18)', () => {
-  it('covers every column of the schema that names a client', async () => {
-    expect(await uncovered(testApp.app.db, testApp.app.personalData)).toEqual([]);
+describe('personal data registry (design.md §18, §22)', () => {
+  it('declares every column with a foreign key to clients.id, and the clients row itself', async () => {
+    const { db, personalData } = testApp.app;
+    expect(await clientForeignKeys(db)).toContain('payments.client_id');
+    expect(await uncoveredForeignKeys(db, personalData)).toEqual([]);
+    expect(declared(personalData).has('clients.id')).toBe(true);
   });
 
-  it('declares only tables and columns that exist, each table by one domain', async () => {
-    const tables = await testApp.app.db.introspection.getTables();
+  it('declares every column named like a member id, and says why any of them has no foreign key', async () => {
+    const { db, personalData } = testApp.app;
+    expect(await uncoveredByName(db, personalData)).toEqual([]);
+    const withKey = new Set(await clientForeignKeys(db));
+    const tables = await db.introspection.getTables();
+    const namedWithoutKey = tables
+      .flatMap((table) => table.columns.map((column) => `${table.name}.${column.name}`))
+      .filter((column) => namesAClient(column.split('.')[1]!) && !withKey.has(column));
+    const declaredWithoutKey = declaredColumns(personalData)
+      .filter((column) => column.withoutForeignKey)
+      .map(({ table, column }) => `${table}.${column}`);
+    // Each exception is one the schema really has, and every such column is an explained exception.
+    expect(declaredWithoutKey.filter((column) => withKey.has(column))).toEqual([]);
+    expect(namedWithoutKey.filter((column) => !declaredWithoutKey.includes(column))).toEqual([]);
+    expect(declaredWithoutKey).toEqual(['sessions.subject_id']);
+  });
+
+  it('declares only tables and columns that exist, each table by one domain, each kept column with a reason', async () => {
+    const { db, personalData } = testApp.app;
+    const tables = await db.introspection.getTables();
     const existing = new Set(
       tables.flatMap((table) => table.columns.map((column) => `${table.name}.${column.name}`)),
     );
-    expect(declaredColumns(testApp.app.personalData).filter((column) => !existing.has(column))).toEqual([]);
-    const owners = testApp.app.personalData.flatMap((declaration) => Object.keys(declaration.tables));
+    expect([...declared(personalData)].filter((column) => !existing.has(column))).toEqual([]);
+    const owners = personalData.flatMap((declaration) => Object.keys(declaration.tables));
     expect(new Set(owners).size).toBe(owners.length);
+    const unexplained = declaredColumns(personalData).filter(
+      ({ erasure }) => typeof erasure === 'object' && !keptBecause(erasure)?.trim(),
+    );
+    expect(unexplained).toEqual([]);
   });
 
-  it('fails for a new table naming a client that no domain declares', async () => {
-    const { db } = testApp.app;
+  it('names a new table whose columns point at clients.id but do not say "client"', async () => {
+    const { db, personalData } = testApp.app;
+    await sql`create table messages (
+      id integer primary key,
+      sender_id integer not null references clients (id),
+      recipient_id integer not null references clients (id),
+      body text not null)`.execute(db);
+    try {
+      expect(await uncoveredForeignKeys(db, personalData)).toEqual([
+        'messages.recipient_id',
+        'messages.sender_id',
+      ]);
+      // The name-based net alone would have let it through.
+      expect(await uncoveredByName(db, personalData)).toEqual([]);
+    } finally {
+      await sql`drop table messages`.execute(db);
+    }
+  });
+
+  it('names a new column that says "client" even without a foreign key', async () => {
+    const { db, personalData } = testApp.app;
     await sql`create table wishlists (id integer primary key, client_id integer not null, target_client_id integer)`.execute(
       db,
     );
     try {
-      expect(await uncovered(db, testApp.app.personalData)).toEqual([
+      expect(await uncoveredByName(db, personalData)).toEqual([
         'wishlists.client_id',
         'wishlists.target_client_id',
       ]);
