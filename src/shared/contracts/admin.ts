@@ -54,12 +54,23 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 // --- clients ---------------------------------------------------------------
 
-export const clientsGetBody = z.object({
-  admin_id: optionalIdSchema,
-  search: searchSchema,
-  page: pageSchema,
-  cursor: cursorSchema,
-});
+/**
+ * Reaching a page by its number reads every row before it (0.7 s for page 1 500 at a million
+ * members): by number only this far; further on, keyset pages (`cursor`) or a narrower search.
+ */
+export const MAX_NUMBERED_CLIENTS_PAGE = 50;
+
+export const clientsGetBody = z
+  .object({
+    admin_id: optionalIdSchema,
+    search: searchSchema,
+    page: pageSchema,
+    cursor: cursorSchema,
+  })
+  .refine((body) => body.cursor !== undefined || (body.page ?? 1) <= MAX_NUMBERED_CLIENTS_PAGE, {
+    path: ['page'],
+    message: `se llega por número hasta la página ${MAX_NUMBERED_CLIENTS_PAGE}; para ver más, afina la búsqueda o avanza con «Siguiente»`,
+  });
 export type ClientsGetBody = z.input<typeof clientsGetBody>;
 
 export const adminClientSchema = z.object({
