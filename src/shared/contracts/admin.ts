@@ -228,7 +228,10 @@ export const adminStatsResponseSchema = successAnswer({
   /** Interests that became mutual, by the week the second one was sent. */
   matches_by_week: z.array(weekCountSchema),
   events: z.array(eventPlacesSchema),
-  /** When these figures were computed: at most STATS_MAX_AGE_SECONDS (60) old, plus one computation. */
+  /**
+   * When these figures were computed, in the background every STATS_MAX_AGE_SECONDS (60); right
+   * after a restart, the last stored ones until the start-up computation ends.
+   */
   computed_at: z.string(),
 });
 export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
