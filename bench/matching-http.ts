@@ -27,6 +27,8 @@ const config = configFromEnv({
   ADMIN_PASSWORD: ADMIN.password,
   LOG_LEVEL: 'error',
   WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  // The bench measures matching: no payment provider to start or to configure.
+  PAYMENTS: 'off',
 });
 const app = await buildApp(config);
 await prepareDatabase(app.db, config);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { healthResponseSchemas } from '../shared/contracts/health';
 import { registerAccountRoutes } from './accounts/routes';
 import { registerBackOfficeRoutes } from './back-office/routes';
 import { registerCompatibilityRoutes } from './compatibility/routes';
@@ -10,18 +11,19 @@ import { registerMatchesRoutes } from './matches/routes';
 import { registerPaymentsRoutes } from './payments/routes';
 import { registerPeopleRoutes } from './people/routes';
 import { registerPhotoRoutes } from './photos/routes';
+import { ok, zodApp } from './platform/http/envelope';
 import { registerStatsRoutes } from './stats/stats-routes';
 import { registerTrustRoutes } from './trust/trust-routes';
 
 /** Every /api route, by domain; each domain's routes.ts registers its own files. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', async (_request, reply) => {
+  zodApp(app).get('/health', { schema: { response: healthResponseSchemas } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(app.db);
-      return { status: 'success', message: 'Servicio disponible' };
+      return ok('Servicio disponible');
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
-      return reply.code(503).send({ status: 'danger', message: 'La base de datos no responde' });
+      return reply.code(503).send({ status: 'danger' as const, message: 'La base de datos no responde' });
     }
   });
   // The API described from the same zod schemas that validate it (design.md §5).

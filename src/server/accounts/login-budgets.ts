@@ -1,6 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../platform/errors';
-import { clearAttempts, countAttempt, emailThrottleKey } from './login-throttle';
+import {
+  clearAttempts,
+  countAttempt,
+  emailAddressThrottleKey,
+  emailThrottleKey,
+  spreadGuessingDelayMs,
+} from './login-throttle';
 
 export const TOO_MANY_ATTEMPTS =
   'Demasiados intentos de inicio de sesión. Espera un minuto y vuelve a intentarlo.';
@@ -19,7 +26,8 @@ function loginEmail(request: FastifyRequest): string {
 
 /**
  * A budget per e-mail (from any address) and a budget per address (for any e-mail); past
- * either, 429 until the minute is over.
+ * either, 429 until the minute is over. For password-reset mails, which flood the owner's inbox
+ * from any address alike.
  */
 async function spendEmailAndAddressBudgets(
   request: FastifyRequest,
@@ -37,14 +45,35 @@ async function spendEmailAndAddressBudgets(
   }
 }
 
-/** preHandler of the two log-in calls. */
+/**
+ * preHandler of the two log-in calls. A budget per e-mail from one address and one per address for
+ * any e-mail; past either, 429 for that address until the minute is over. Attempts on one e-mail
+ * from every address only slow the answers down: a budget shared by all addresses would let anyone
+ * lock the owner out (design.md §22).
+ */
 export function loginThrottle(area: 'client' | 'admin') {
-  return (request: FastifyRequest) =>
-    spendEmailAndAddressBudgets(request, area, loginEmail(request), TOO_MANY_ATTEMPTS);
+  return async (request: FastifyRequest): Promise<void> => {
+    const { db, config } = request.server;
+    const email = loginEmail(request);
+    const perEmail = config.loginAttemptsPerMinute;
+    const [fromHere, fromEverywhere, addressAttempts] = await Promise.all([
+      countAttempt(db, emailAddressThrottleKey(area, email, request.ip)),
+      countAttempt(db, emailThrottleKey(area, email)),
+      countAttempt(db, `${area}|ip|${request.ip}`),
+    ]);
+    if (fromHere > perEmail || addressAttempts > perEmail * ADDRESS_MULTIPLIER) {
+      throw new AppError(429, TOO_MANY_ATTEMPTS);
+    }
+    const delayMs = spreadGuessingDelayMs(fromEverywhere, perEmail);
+    if (delayMs > 0) await sleep(delayMs);
+  };
 }
 
+/** A successful log-in clears the e-mail's budgets, so a few typos do not slow or lock the owner out. */
 export async function forgetLoginAttempts(request: FastifyRequest, area: 'client' | 'admin'): Promise<void> {
-  await clearAttempts(request.server.db, emailThrottleKey(area, loginEmail(request)));
+  const email = loginEmail(request);
+  await clearAttempts(request.server.db, emailThrottleKey(area, email));
+  await clearAttempts(request.server.db, emailAddressThrottleKey(area, email, request.ip));
 }
 
 export const TOO_MANY_REQUESTS = 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.';

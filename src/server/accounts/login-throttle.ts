@@ -8,6 +8,23 @@ export function emailThrottleKey(area: string, email: string): string {
   return `${area}|email|${email.trim().toLowerCase()}`;
 }
 
+/** The budget of one e-mail from one address: the only one whose failures refuse the right password. */
+export function emailAddressThrottleKey(area: string, email: string, address: string): string {
+  return `${emailThrottleKey(area, email)}|ip|${address}`;
+}
+
+const DELAY_STEP_MS = 250;
+const MAX_DELAY_MS = 3_000;
+
+/**
+ * How long a log-in for an e-mail waits once `attempts` were counted for it this minute from any
+ * address: 250 ms for each attempt past the budget, at most 3 s. Guessing spread over many
+ * addresses slows down, and the owner still gets in (design.md §22).
+ */
+export function spreadGuessingDelayMs(attempts: number, perEmail: number): number {
+  return Math.min(MAX_DELAY_MS, DELAY_STEP_MS * Math.max(0, attempts - perEmail));
+}
+
 /**
  * Counts one attempt against `key` in the current window (one minute unless told) and returns the
  * attempts so far. One statement, so concurrent attempts on any instance are all counted.

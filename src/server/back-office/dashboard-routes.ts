@@ -10,20 +10,14 @@ import {
 } from '../../shared/contracts/admin';
 import { listPendingPhotos } from '../photos/photo-moderation';
 import { requireAdmin } from '../platform/auth/guards';
-import { CachedValue } from '../platform/cached-value';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { listPendingAdverts } from './admin-clients';
-import { adminStats } from './admin-stats';
+import { keepAdminStatsFresh, readAdminStats } from './admin-stats-figure';
 import { listAuditTrail } from './audit-trail';
 
 export async function registerDashboardRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app, requireAdmin);
-  // Whole-site counts cost seconds at a million members (design.md §17): one computation a minute.
-  const stats = new CachedValue(
-    app.config.statsMaxAgeMs,
-    () => adminStats(app.db),
-    (error) => app.log.error({ err: error }, 'admin stats refresh failed'),
-  );
+  keepAdminStatsFresh(app);
 
   api.post('/admin/dashboard', callOptions(dashboardBody, dashboardResponseSchema), async () => {
     const adverts = await listPendingAdverts(app.db);
@@ -32,8 +26,8 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
   });
 
   api.post('/admin/stats', callOptions(adminStatsBody, adminStatsResponseSchema), async () => {
-    const { value, computedAt } = await stats.get();
-    return ok('Estadísticas', { ...value, computed_at: computedAt.toISOString() });
+    const { value, computedAt } = await readAdminStats(app);
+    return ok('Estadísticas', { ...value, computed_at: computedAt });
   });
 
   api.post('/admin/audit/get', callOptions(auditGetBody, auditGetResponseSchema), async (request) => {

@@ -47,6 +47,8 @@ export interface PaymentsConfig {
   testProviderPort: number;
   /** How long an unpaid place is held; decimals allowed (a test holds for seconds). */
   holdMinutes: number;
+  /** The least a place given from the waiting list is held (design.md §21). */
+  promotionHoldHours: number;
   /** Cancelling at least this long before the start refunds in full. */
   refundHours: number;
   /** A session still pending this long after its creation is read again from the provider. */
@@ -65,6 +67,7 @@ function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
     apiBase: env.STRIPE_API_BASE || undefined,
     testProviderPort: Number(env.TEST_PAYMENTS_PORT ?? 12111),
     holdMinutes: Number(env.PAYMENT_HOLD_MINUTES ?? 30),
+    promotionHoldHours: Number(env.PROMOTION_HOLD_HOURS ?? 12),
     refundHours: Number(env.REFUND_HOURS ?? 48),
     reconcileMinutes: Number(env.PAYMENT_RECONCILE_MINUTES ?? 60),
     voucherDays: 2,

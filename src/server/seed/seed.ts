@@ -11,6 +11,7 @@ import {
   INTEREST_STATUS,
 } from '../../shared/domain/statuses';
 import { createAdmin } from '../back-office/admins';
+import { type PlaceRules, startHold } from '../events/attendance/payment-holds';
 import { newTicketCode } from '../events/attendance/tickets';
 import { hashPassword } from '../platform/auth/passwords';
 import type { AppConfig } from '../platform/config';
@@ -95,7 +96,7 @@ function demoQuizAnswers(index: number, today: string): Record<string, string> {
 }
 
 /** Loads the demo content into an empty database; returns false when there was content already. */
-export async function loadDemoContent(db: DB): Promise<boolean> {
+export async function loadDemoContent(db: DB, rules: PlaceRules): Promise<boolean> {
   const anyClient = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
   const anyEvent = await db.selectFrom('events').select('id').limit(1).executeTakeFirst();
   if (anyClient || anyEvent) return false;
@@ -239,7 +240,7 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
     for (const [client, event, confirmed] of DEMO_SIGN_UPS) {
       const start = startOf(event);
       const arrived = confirmed && start !== null && start.getTime() < Date.now();
-      await trx
+      const place = await trx
         .insertInto('assistance')
         .values({
           event_id: eventIds[event]!,
@@ -250,7 +251,18 @@ export async function loadDemoContent(db: DB): Promise<boolean> {
           ticket: confirmed ? newTicketCode() : null,
           checked_in_at: arrived ? new Date(start.getTime() + 10 * 60_000).toISOString() : null,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // An unpaid place on a coming paid night is held like a real one: a deadline and its end
+      // planned, so the demo's waiting lists move (an endless hold blocked them).
+      if (!confirmed && start !== null && start.getTime() > Date.now()) {
+        const priced = await trx
+          .selectFrom('events')
+          .select(['id', 'day', 'hour', 'price_w_cents', 'price_m_cents'])
+          .where('id', '=', eventIds[event]!)
+          .executeTakeFirstOrThrow();
+        await startHold(trx, rules, place.id, priced, DEMO_CLIENTS[client]!.gender);
+      }
     }
     // Later than the places: the queue order is the sign-up order.
     for (const [position, [client, event]] of DEMO_WAITING.entries()) {
@@ -278,6 +290,6 @@ export async function prepareDatabase(
   config: AppConfig,
 ): Promise<{ admin: FirstAdmin | null; seeded: boolean }> {
   const admin = await ensureFirstAdmin(db, config);
-  const seeded = config.seedDemo ? await loadDemoContent(db) : false;
+  const seeded = config.seedDemo ? await loadDemoContent(db, config) : false;
   return { admin, seeded };
 }

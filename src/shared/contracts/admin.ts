@@ -54,12 +54,23 @@ export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 // --- clients ---------------------------------------------------------------
 
-export const clientsGetBody = z.object({
-  admin_id: optionalIdSchema,
-  search: searchSchema,
-  page: pageSchema,
-  cursor: cursorSchema,
-});
+/**
+ * Reaching a page by its number reads every row before it (0.7 s for page 1 500 at a million
+ * members): by number only this far; further on, keyset pages (`cursor`) or a narrower search.
+ */
+export const MAX_NUMBERED_CLIENTS_PAGE = 50;
+
+export const clientsGetBody = z
+  .object({
+    admin_id: optionalIdSchema,
+    search: searchSchema,
+    page: pageSchema,
+    cursor: cursorSchema,
+  })
+  .refine((body) => body.cursor !== undefined || (body.page ?? 1) <= MAX_NUMBERED_CLIENTS_PAGE, {
+    path: ['page'],
+    message: `se llega por número hasta la página ${MAX_NUMBERED_CLIENTS_PAGE}; para ver más, afina la búsqueda o avanza con «Siguiente»`,
+  });
 export type ClientsGetBody = z.input<typeof clientsGetBody>;
 
 export const adminClientSchema = z.object({
@@ -217,7 +228,10 @@ export const adminStatsResponseSchema = successAnswer({
   /** Interests that became mutual, by the week the second one was sent. */
   matches_by_week: z.array(weekCountSchema),
   events: z.array(eventPlacesSchema),
-  /** When these figures were computed: at most STATS_MAX_AGE_SECONDS (60) old, plus one computation. */
+  /**
+   * When these figures were computed, in the background every STATS_MAX_AGE_SECONDS (60); right
+   * after a restart, the last stored ones until the start-up computation ends.
+   */
   computed_at: z.string(),
 });
 export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;

@@ -20,6 +20,11 @@ export const attendedEventSchema = z.object({
   status_id: z.number(),
   /** Why a cancelled sign-up was cancelled: 'member', 'admin' or 'payment_expired' (design.md §15). */
   cancel_reason: z.string().nullable(),
+  /**
+   * A place given to her from the waiting list, still to pay (status 1): held until then
+   * (design.md §21, fair waiting list). Null otherwise.
+   */
+  freed_place_due_at: z.string().nullable(),
   /** Place in the waiting list of the member's gender (status 3), else null. */
   position: z.number().nullable(),
   /** The ticket code for the QR at the door, only once confirmed (status 2). */

@@ -4,13 +4,13 @@ import type { MemberPayment } from '../../shared/contracts/payments';
 import { formatCents } from '../../shared/domain/money';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
 import { useCancelMyPlace } from '../api/my-events';
-import { paymentSentence } from './my-payment';
+import { formatMoment, paymentSentence } from './my-payment';
 import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 
 type Standing = Pick<AttendedEvent, 'status_id' | 'position' | 'past' | 'checked_in'> &
-  Partial<Pick<AttendedEvent, 'cancel_reason'>>;
+  Partial<Pick<AttendedEvent, 'cancel_reason' | 'freed_place_due_at'>>;
 
 /** Where the member stands and what happens next, in one sentence (design.md §11). */
 export function standingSentence(entry: Standing, payment?: MemberPayment): string {
@@ -28,6 +28,10 @@ export function standingSentence(entry: Standing, payment?: MemberPayment): stri
   }
   if (entry.status_id === ASSISTANCE_STATUS.waiting) {
     return `Lista de espera: lugar ${entry.position ?? '—'}`;
+  }
+  // A place given from the waiting list says so on the site, not only by e-mail (design.md §21).
+  if (entry.freed_place_due_at && (!payment || payment.state === 'due')) {
+    return `Se liberó un lugar, es tuyo: te lo apartamos hasta el ${formatMoment(entry.freed_place_due_at)}`;
   }
   if (payment && (payment.state === 'due' || payment.state === 'awaiting')) return paymentSentence(payment);
   return 'Te contactaremos para confirmar tu lugar y el pago';

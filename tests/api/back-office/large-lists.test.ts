@@ -48,6 +48,30 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
     );
   });
 
+  it('admin/clients/get goes by page number up to page 50 only: further on, keyset pages or a narrower search', async () => {
+    const farthest = await admin.post<ClientsGetResponse>('admin/clients/get', { page: 50 });
+    expect(farthest.statusCode).toBe(200);
+    expect(farthest.body.clients).toHaveLength(50);
+    for (const page of [51, 1500]) {
+      const refused = await admin.post('admin/clients/get', { page });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toEqual({
+        status: 'warning',
+        message:
+          'Revisa el campo «página»: se llega por número hasta la página 50; para ver más, afina la búsqueda o avanza con «Siguiente»',
+      });
+    }
+    // Walking on with the cursor, the page number only labels the page.
+    const keyset = await admin.post<ClientsGetResponse>('admin/clients/get', {
+      page: 51,
+      cursor: farthest.body.next_cursor!,
+    });
+    expect(keyset.statusCode).toBe(200);
+    expect(keyset.body).toMatchObject({ page: 51 });
+    expect(keyset.body.clients).toHaveLength(50);
+    expect(keyset.body.clients[0]!.id).not.toBe(farthest.body.clients[0]!.id);
+  });
+
   it('answers a page beyond the end with an empty list, not an error', async () => {
     const response = await admin.post<ClientsGetResponse>('admin/clients/get', {
       search: 'numero 999',

@@ -181,6 +181,7 @@ describe('client/events/get', () => {
       hour: '20:00',
       status_id: 1,
       cancel_reason: null,
+      freed_place_due_at: null,
       position: null,
       ticket: null,
       venue: '',

@@ -68,4 +68,13 @@ describe('GET /api/openapi.json', () => {
     // A call with several answers lists each of them.
     expect(answer('/api/event/details').anyOf).toHaveLength(2);
   });
+
+  it('describes both answers of GET /api/health: available (200) and the database away (503)', async () => {
+    const document = JSON.parse((await testApp.agent().get('/api/openapi.json')).body) as OpenApiDocument;
+    const responses = document.paths['/api/health']?.get?.responses ?? {};
+    const schemaOf = (code: string) => responses[code]?.content?.['application/json']?.schema;
+    expect(schemaOf('200')?.properties.status).toMatchObject({ enum: ['success'] });
+    expect(schemaOf('503')?.properties.status).toMatchObject({ enum: ['danger'] });
+    expect(schemaOf('503')?.required).toEqual(['status', 'message']);
+  });
 });

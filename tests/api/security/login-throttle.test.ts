@@ -16,11 +16,9 @@ const attempt = (call: 'client/login' | 'admin/login', email: string, password: 
   testApp.agent().post(call, { access: { email, password } }, { headers: { 'x-forwarded-for': ip } });
 
 describe('log-in throttling', () => {
-  it('answers 429 in Spanish after too many attempts for one e-mail, then recovers', async () => {
+  it('answers 429 in Spanish after too many attempts for one e-mail from one address, then recovers', async () => {
     for (let index = 0; index < 3; index++) {
-      expect((await attempt('client/login', DEMO_CLIENT_EMAIL, 'mala', `10.0.1.${index}`)).statusCode).toBe(
-        401,
-      );
+      expect((await attempt('client/login', DEMO_CLIENT_EMAIL, 'mala', '10.0.1.9')).statusCode).toBe(401);
     }
     const throttled = await attempt('client/login', DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD, '10.0.1.9');
     expect(throttled.statusCode).toBe(429);

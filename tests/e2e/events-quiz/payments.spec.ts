@@ -121,7 +121,7 @@ test('genera una ficha OXXO, la deja vencer y el lugar pasa a quien esperaba', a
   await loginAsClient(next, waiting.email, FRESH_PASSWORD);
   await next.goto('/asistencias');
   const card = next.getByRole('article', { name });
-  await expect(card.getByText('Lugar apartado: paga para confirmarlo')).toBeVisible();
+  await expect(card.getByText(/^Se liberó un lugar, es tuyo: te lo apartamos hasta el /)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Pagar $280.00 MXN' })).toBeVisible();
   await other.close();
 });

@@ -34,6 +34,8 @@ export async function listClientEvents(db: DB, clientId: number): Promise<Attend
       'events.duration_minutes',
       'assistance.status_id',
       'assistance.cancel_reason',
+      'assistance.promoted_at',
+      'assistance.payment_due_at',
     ])
     .where('assistance.client_id', '=', clientId)
     .where('events.status_id', '!=', EVENT_STATUS.deleted)
@@ -47,6 +49,8 @@ export async function listClientEvents(db: DB, clientId: number): Promise<Attend
       hour: row.hour ?? '',
       status_id: row.status_id,
       cancel_reason: row.status_id === ASSISTANCE_STATUS.cancelled ? row.cancel_reason : null,
+      freed_place_due_at:
+        row.status_id === ASSISTANCE_STATUS.registered && row.promoted_at ? row.payment_due_at : null,
       position:
         row.status_id === ASSISTANCE_STATUS.waiting ? await waitingPosition(db, row, row.gender) : null,
       ticket: row.status_id === ASSISTANCE_STATUS.confirmed ? row.ticket : null,

@@ -4,6 +4,7 @@ import { formatCents, priceForGender } from '../../../shared/domain/money';
 import type { PaymentsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/schema';
 import { enqueue } from '../../platform/queue/queue';
+import { promotionHoldEnd } from './promotion-hold';
 
 /**
  * Places held until paid (design.md §15): on a paid event a place (status 1) is held until
@@ -76,16 +77,14 @@ export async function scheduleHoldEnd(
   });
 }
 
-/**
- * Starts the hold of a place just given (a sign-up or someone leaving the waiting list): now plus
- * PAYMENT_HOLD_MINUTES, never past the event's start. Answers the end, or null when nothing is due.
- */
-export async function startHold(
+/** Sets the hold's end and plans it; null (nothing due) when the place is free or has no start. */
+async function holdPlace(
   trx: Trx,
   rules: PlaceRules,
   assistanceId: number,
   event: PricedEvent,
   gender: number,
+  endOf: (eventStart: Date) => Date,
 ): Promise<string | null> {
   if (amountDue(rules, event, gender) === 0 || !event.day || !event.hour) {
     await trx
@@ -95,9 +94,48 @@ export async function startHold(
       .execute();
     return null;
   }
-  const start = mexicoLocalToUtc(event.day, event.hour).getTime();
-  const dueAt = new Date(Math.min(Date.now() + rules.payments.holdMinutes * 60_000, start)).toISOString();
+  const dueAt = endOf(mexicoLocalToUtc(event.day, event.hour)).toISOString();
   await trx.updateTable('assistance').set({ payment_due_at: dueAt }).where('id', '=', assistanceId).execute();
   await scheduleHoldEnd(trx, assistanceId, dueAt);
   return dueAt;
+}
+
+/**
+ * Starts the hold of a place just signed up for: now plus PAYMENT_HOLD_MINUTES, never past the
+ * event's start. Answers the end, or null when nothing is due.
+ */
+export async function startHold(
+  trx: Trx,
+  rules: PlaceRules,
+  assistanceId: number,
+  event: PricedEvent,
+  gender: number,
+): Promise<string | null> {
+  return holdPlace(
+    trx,
+    rules,
+    assistanceId,
+    event,
+    gender,
+    (start) => new Date(Math.min(Date.now() + rules.payments.holdMinutes * 60_000, start.getTime())),
+  );
+}
+
+/**
+ * Starts the hold of a place given to the next person waiting: long enough to be seen and paid
+ * whenever it frees (`promotionHoldEnd`). Answers the end, or null when nothing is due.
+ */
+export async function startPromotionHold(
+  trx: Trx,
+  rules: PlaceRules,
+  assistanceId: number,
+  event: PricedEvent,
+  gender: number,
+): Promise<string | null> {
+  return holdPlace(trx, rules, assistanceId, event, gender, (start) =>
+    promotionHoldEnd(new Date(), start, {
+      holdHours: rules.payments.promotionHoldHours,
+      ordinaryHoldMinutes: rules.payments.holdMinutes,
+    }),
+  );
 }

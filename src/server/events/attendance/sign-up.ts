@@ -108,6 +108,7 @@ export async function signUpToEvent(
           checked_in_at: null,
           cancel_reason: null,
           payment_due_at: null,
+          promoted_at: null,
         })
         .where('id', '=', existing.id)
         .execute();

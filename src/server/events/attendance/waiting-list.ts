@@ -4,7 +4,7 @@ import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses
 import type { DB } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
-import { amountDue, type PlaceRules, payBeforeLine, startHold } from './payment-holds';
+import { amountDue, type PlaceRules, payBeforeLine, startPromotionHold } from './payment-holds';
 
 /**
  * The place and queue rules (design.md §11): who holds a place, who waits and in which order,
@@ -180,7 +180,8 @@ export async function waitingPosition(
 
 /**
  * Gives the places of this gender that are free to the first people waiting (3 → 1), each
- * e-mailed "Se liberó un lugar" in the same transaction, with a new hold to pay on a paid event.
+ * e-mailed "Se liberó un lugar" in the same transaction, with a hold to pay on a paid event that
+ * lasts long enough to be seen whenever the place frees (design.md §21, fair waiting list).
  * An Agotado event hands out none.
  */
 export async function fillFreePlaces(
@@ -208,10 +209,10 @@ export async function fillFreePlaces(
   for (const person of next) {
     await trx
       .updateTable('assistance')
-      .set({ status_id: ASSISTANCE_STATUS.registered })
+      .set({ status_id: ASSISTANCE_STATUS.registered, promoted_at: new Date().toISOString() })
       .where('id', '=', person.id)
       .execute();
-    const dueAt = await startHold(trx, rules, person.id, event, gender);
+    const dueAt = await startPromotionHold(trx, rules, person.id, event, gender);
     const url = `${rules.publicUrl}/evento/${event.id}`;
     await enqueueMail(trx, `mail:place-freed:assistance:${person.id}:${person.created_at}`, {
       to: person.email,

@@ -104,6 +104,8 @@ export interface AssistanceTable {
   payment_due_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why a sign-up was cancelled (status 4): 'member', 'admin' or 'payment_expired'. */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When this place was given to her from the waiting list; null for a place she signed up to. */
+  promoted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PaymentStatus = 'pending' | 'paid' | 'refunded' | 'failed' | 'manual';
@@ -336,6 +338,13 @@ export interface ServerSecretTable {
   value: string;
 }
 
+/** A whole-site figure computed in the background (admin/stats), as JSON, and when. */
+export interface StoredFigureTable {
+  name: string;
+  value: string;
+  computed_at: string;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -358,6 +367,7 @@ export interface Database {
   reports: ReportTable;
   erased_emails: ErasedEmailTable;
   server_secrets: ServerSecretTable;
+  stored_figures: StoredFigureTable;
   photos: PhotoTable;
   picks: PickTable;
   payments: PaymentTable;

@@ -11,6 +11,7 @@ import * as nightOut from './0018-night-out';
 import * as matchCards from './0019-match-cards';
 import * as eventSearch from './0020-event-search';
 import * as payments from './0021-payments';
+import * as fairWaitingListAndStoredFigures from './0022-fair-waiting-list-and-stored-figures';
 import * as clientForeignKeys from './0023-client-foreign-keys';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0019-match-cards': matchCards,
   '0020-event-search': eventSearch,
   '0021-payments': payments,
+  '0022-fair-waiting-list-and-stored-figures': fairWaitingListAndStoredFigures,
   '0023-client-foreign-keys': clientForeignKeys,
 };

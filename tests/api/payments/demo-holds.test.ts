@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { hasStarted } from '../../../src/shared/domain/mexico-time';
+import { priceForGender } from '../../../src/shared/domain/money';
+import { ASSISTANCE_STATUS } from '../../../src/shared/domain/statuses';
+import { setUpPaymentsApp } from '../../support/payments';
+
+// The demo loaded with payments on, as `npm start` does with the built-in test provider.
+const { testApp } = setUpPaymentsApp({ seedDemo: true });
+
+describe('the demo content with payments on', () => {
+  it('gives every unpaid place on a coming paid night a pay deadline and its hold-end job, like a real hold', async () => {
+    const places = await testApp.app.db
+      .selectFrom('assistance')
+      .innerJoin('events', 'events.id', 'assistance.event_id')
+      .innerJoin('clients', 'clients.id', 'assistance.client_id')
+      .select([
+        'assistance.id',
+        'assistance.payment_due_at',
+        'clients.gender',
+        'events.day',
+        'events.hour',
+        'events.price_w_cents',
+        'events.price_m_cents',
+      ])
+      .where('assistance.status_id', '=', ASSISTANCE_STATUS.registered)
+      .execute();
+    const held = places.filter((place) => priceForGender(place, place.gender) > 0 && !hasStarted(place));
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.filter((place) => place.payment_due_at === null)).toEqual([]);
+    const jobs = await testApp.app.db
+      .selectFrom('jobs')
+      .select('key')
+      .where('kind', '=', 'payment-hold-end')
+      .execute();
+    const planned = new Set(jobs.map((job) => job.key));
+    for (const place of held) {
+      expect(planned.has(`payment-hold-end:assistance:${place.id}:${place.payment_due_at}`)).toBe(true);
+    }
+  });
+});
