@@ -7,6 +7,7 @@ import { isAdminEventDetails } from '../../../../shared/contracts/event-answers'
 import { cityLabel } from '../../../../shared/domain/cities';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { formatCents } from '../../../../shared/domain/money';
+import { placesAvailableLabel } from '../../../../shared/domain/places';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import {
   ASSISTANCE_STATUS,
@@ -130,10 +131,12 @@ export function EventPage() {
           <h2 className="mt-4 font-semibold">Disponibilidad</h2>
           <ul className="text-sm">
             <li>
-              Mujeres: {event.left_w} lugares disponibles ({event.confirmed_w} de {event.limit_w} confirmadas)
+              Mujeres: {placesAvailableLabel(event.available_w)} ({event.confirmed_w} de {event.limit_w}{' '}
+              confirmadas)
             </li>
             <li>
-              Hombres: {event.left_m} lugares disponibles ({event.confirmed_m} de {event.limit_m} confirmados)
+              Hombres: {placesAvailableLabel(event.available_m)} ({event.confirmed_m} de {event.limit_m}{' '}
+              confirmados)
             </li>
             <li>
               Lugares apartados: mujeres {event.held_w} · hombres {event.held_m}
