@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AttendedEvent } from '../../../shared/contracts/client-events';
 import type { MemberPayment } from '../../../shared/contracts/payments';
+import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { ASSISTANCE_STATUS, ASSISTANCE_STATUS_LABELS } from '../../../shared/domain/statuses';
 import { useMyEvents } from '../../api/my-events';
 import { useMyPayments } from '../../api/my-payments';
@@ -12,7 +13,6 @@ import { CancelledNotice, CancelPlaceButton, canCancel, StandingNote } from '../
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPlace } from '../../lib/event-facts';
-import { formatDay, formatHour } from '../../lib/format';
 
 /** /asistencias: the member's sign-ups, where each stands, and the ticket of the confirmed ones. */
 export function AttendancePage() {
@@ -81,9 +81,7 @@ function AttendedEventCard({
               {event.name}
             </Link>
           </h2>
-          <p className="text-sm text-muted">
-            {formatDay(event.day)} · {formatHour(event.hour)}
-          </p>
+          <p className="text-sm text-muted">{formatDateTime(event.day, event.hour)}</p>
           {place ? (
             <p className="mt-1 flex items-center gap-1 text-sm text-muted">
               <MapPin className="size-4 shrink-0" aria-hidden />

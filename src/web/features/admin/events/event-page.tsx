@@ -6,6 +6,7 @@ import { type AdminAttendee, canConfirm } from '../../../../shared/contracts/adm
 import { isAdminEventDetails } from '../../../../shared/contracts/event-answers';
 import { cityLabel } from '../../../../shared/domain/cities';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { formatDateTime } from '../../../../shared/domain/mexico-dates';
 import { formatCents } from '../../../../shared/domain/money';
 import { placesAvailableLabel } from '../../../../shared/domain/places';
 import { foldForSearch } from '../../../../shared/domain/search-text';
@@ -19,7 +20,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatAgeBand, formatDuration } from '../../../lib/event-facts';
-import { formatDay, formatHour, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { adminPost, readAsDataUrl } from '../api';
 import {
   type Banner,
@@ -113,8 +114,8 @@ export function EventPage() {
           />
           <h1 className="text-2xl font-bold">{event.name}</h1>
           <p className="text-slate-600">
-            {event.day ? formatDay(event.day) : 'Sin fecha'} {event.hour ? `· ${formatHour(event.hour)}` : ''}{' '}
-            · {EVENT_STATUS_LABELS[event.status_id]}
+            {event.day ? formatDateTime(event.day, event.hour) : 'Sin fecha'} ·{' '}
+            {EVENT_STATUS_LABELS[event.status_id]}
           </p>
           <p className="mt-2 text-sm">
             Hombres: {formatPrice(event.price_m)} · Mujeres: {formatPrice(event.price_w)}
