@@ -19,6 +19,11 @@ async function cancelThroughDialog(page: Page): Promise<void> {
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByRole('button', { name: 'No, conservarlo' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancelar', exact: true })).toHaveCount(0);
+  const box = (await dialog.boundingBox())!;
+  for (const name of ['No, conservarlo', 'Sí, cancelar mi lugar']) {
+    const button = (await dialog.getByRole('button', { name }).boundingBox())!;
+    expect(button.x + button.width, `${name} cabe en el diálogo`).toBeLessThanOrEqual(box.x + box.width);
+  }
   await dialog.getByRole('button', { name: 'Sí, cancelar mi lugar' }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -46,6 +51,7 @@ test('cancelar en la página del evento confirma en español, muestra el nuevo e
   await expect(page.getByRole('status')).toContainText(`Cancelaste tu lugar en «${name}»`);
   await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancelar mi lugar' })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(errors).toEqual([]);
 });
 

@@ -30,10 +30,12 @@ export function ConfirmDialog({
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">{question}</AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClass('ghost')}>{cancelLabel}</AlertDialog.Cancel>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClass('ghost', 'whitespace-nowrap')}>
+              {cancelLabel}
+            </AlertDialog.Cancel>
             <AlertDialog.Action
-              className={buttonClass(destructive ? 'danger' : 'primary')}
+              className={buttonClass(destructive ? 'danger' : 'primary', 'whitespace-nowrap')}
               onClick={onConfirm}
             >
               {confirmLabel}
