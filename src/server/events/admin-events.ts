@@ -11,6 +11,7 @@ import {
 import { formatCategoryList, parseCategoryList } from '../../shared/domain/categories';
 import { DEFAULT_CITY } from '../../shared/domain/cities';
 import { hasStarted } from '../../shared/domain/mexico-time';
+import { placesAvailable } from '../../shared/domain/places';
 import { foldForSearch } from '../../shared/domain/search-text';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import { recordAudit } from '../platform/audit';
@@ -60,6 +61,16 @@ function toAdminEvent(
     confirmed_w: counts.confirmed_w,
     left_m: Math.max(0, event.limit_m - counts.confirmed_m),
     left_w: Math.max(0, event.limit_w - counts.confirmed_w),
+    available_m: placesAvailable({
+      limit: event.limit_m,
+      held: counts.held_m,
+      soldOut: event.status_id === EVENT_STATUS.soldOut,
+    }),
+    available_w: placesAvailable({
+      limit: event.limit_w,
+      held: counts.held_w,
+      soldOut: event.status_id === EVENT_STATUS.soldOut,
+    }),
     held_m: counts.held_m,
     held_w: counts.held_w,
     waiting_m: counts.waiting_m,

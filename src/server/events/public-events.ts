@@ -1,6 +1,7 @@
 import type { EventDetails, EventListItem } from '../../shared/contracts/events';
 import { parseCategoryList } from '../../shared/domain/categories';
 import { dayInMexicoCity, hasEnded, hasStarted } from '../../shared/domain/mexico-time';
+import { placesAvailable } from '../../shared/domain/places';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import type { EventRow } from '../platform/db/schema';
@@ -70,7 +71,7 @@ function toListItem(
   counts: PlaceCounts,
   sources: Map<number, ImageSources>,
 ): EventListItem {
-  const closed = event.status_id === EVENT_STATUS.soldOut;
+  const soldOut = event.status_id === EVENT_STATUS.soldOut;
   return {
     id: event.id,
     name: event.name,
@@ -88,9 +89,8 @@ function toListItem(
     duration_minutes: event.duration_minutes,
     age_min: event.age_min,
     age_max: event.age_max,
-    // Agotado hands out no places (docs/decisions/0020): a new sign-up would wait.
-    available_w: closed ? 0 : Math.max(0, event.limit_w - counts.held_w),
-    available_m: closed ? 0 : Math.max(0, event.limit_m - counts.held_m),
+    available_w: placesAvailable({ limit: event.limit_w, held: counts.held_w, soldOut }),
+    available_m: placesAvailable({ limit: event.limit_m, held: counts.held_m, soldOut }),
     past: hasStarted(event),
   };
 }

@@ -1,23 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { PaymentInstructions } from '../../shared/contracts/payments';
-import { mexicoCityFormat } from '../../shared/domain/mexico-time';
+import { formatInstant } from '../../shared/domain/mexico-dates';
 import { formatCents, PAYMENT_METHOD_NAMES, refundRoute } from '../../shared/domain/money';
 import type { Database, PaymentMethod } from '../platform/db/schema';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 import type { RefundReason } from './payment-records';
-
-const when = mexicoCityFormat({
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** '25 de noviembre de 2026, 8:30 p.m.' in Mexico City time. */
-export function formatWhen(iso: string): string {
-  return when.format(new Date(iso));
-}
 
 interface Recipient {
   first_name: string;
@@ -50,7 +37,7 @@ export function mailReceipt(db: Kysely<Database>, publicUrl: string, to: Recipie
       `Recibo n.º ${paid.paymentId}`,
       `Monto: ${formatCents(paid.amountCents)}`,
       ...(paid.method ? [`Forma de pago: ${PAYMENT_METHOD_NAMES[paid.method]}`] : []),
-      `Fecha: ${formatWhen(paid.paidAt)} (hora del centro de México)`,
+      `Fecha: ${formatInstant(paid.paidAt)} (hora del centro de México)`,
       ...closing(publicUrl, paid.eventId),
     ].join('\n'),
   });
@@ -71,7 +58,7 @@ export function mailInstructions(
           '',
           instructions.number,
           '',
-          `La ficha vence el ${formatWhen(instructions.expires_at)}. Si no se paga a tiempo, tu lugar pasará a la siguiente persona en espera.`,
+          `La ficha vence el ${formatInstant(instructions.expires_at)}. Si no se paga a tiempo, tu lugar pasará a la siguiente persona en espera.`,
         ]
       : [
           `Transfiere ${formatCents(payment.amountCents)} por SPEI a:`,
@@ -81,7 +68,7 @@ export function mailInstructions(
           `Banco: ${instructions.bank_name}`,
           `Referencia: ${instructions.reference}`,
           '',
-          `Tu lugar queda apartado hasta el ${formatWhen(instructions.expires_at)}.`,
+          `Tu lugar queda apartado hasta el ${formatInstant(instructions.expires_at)}.`,
         ];
   return enqueueMail(db, `mail:payment-instructions:${payment.id}`, {
     to: to.email,

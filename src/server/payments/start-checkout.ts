@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import { formatDateTime, formatInstant } from '../../shared/domain/mexico-dates';
 import { CURRENCY } from '../../shared/domain/money';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
 import { findPlace } from '../events/attendance/places-for-payments';
 import { AppError, conflict, notFound } from '../platform/errors';
-import { formatWhen } from './payment-mails';
 import { type PaymentRow, parseInstructions, scheduleReconcile } from './payment-records';
 import { providerKey } from './provider-keys';
 import { WHILE_A_MEMBER_WAITS } from './stripe-client';
@@ -46,8 +46,8 @@ export async function startCheckout(
   if (instructions) {
     throw conflict(
       instructions.kind === 'oxxo'
-        ? `Ya generaste una ficha OXXO: págala antes del ${formatWhen(instructions.expires_at)}`
-        : `Ya elegiste pagar por transferencia SPEI: tu lugar queda apartado hasta el ${formatWhen(instructions.expires_at)}`,
+        ? `Ya generaste una ficha OXXO: págala antes del ${formatInstant(instructions.expires_at)}`
+        : `Ya elegiste pagar por transferencia SPEI: tu lugar queda apartado hasta el ${formatInstant(instructions.expires_at)}`,
     );
   }
   if (payment.checkout_url) return payment.checkout_url;
@@ -68,7 +68,7 @@ export async function startCheckout(
               unit_amount: payment.amount_cents,
               product_data: {
                 name: `Lugar en «${place.name}»`,
-                description: `${place.day ?? ''} ${place.hour ?? ''}`.trim() || undefined,
+                description: place.day && place.hour ? formatDateTime(place.day, place.hour) : undefined,
               },
             },
           },
@@ -100,7 +100,7 @@ export async function startCheckout(
     if (error instanceof Stripe.errors.StripeError) {
       app.log.warn({ err: error, paymentId: payment.id }, 'payments: could not open a checkout session');
       const until = place.payment_due_at
-        ? `: tu lugar sigue apartado hasta el ${formatWhen(place.payment_due_at)}`
+        ? `: tu lugar sigue apartado hasta el ${formatInstant(place.payment_due_at)}`
         : '';
       throw new AppError(
         503,

@@ -145,8 +145,12 @@ export const adminEventSchema = z.object({
   limit_w: z.number(),
   confirmed_m: z.number(),
   confirmed_w: z.number(),
+  /** Places a confirmation could still fill: the limit less confirmed places (Confirmar, spec §4). */
   left_m: z.number(),
   left_w: z.number(),
+  /** Places a new sign-up could take, the figure the public pages show (shared/domain/places). */
+  available_m: z.number(),
+  available_w: z.number(),
   /** Places held by registered or confirmed sign-ups of each gender. */
   held_m: z.number(),
   held_w: z.number(),

@@ -1,24 +1,11 @@
 import { Check, Copy, CreditCard, Landmark, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { MemberPayment, PaymentInstructions } from '../../shared/contracts/payments';
-import { mexicoCityFormat } from '../../shared/domain/mexico-time';
+import { formatInstant } from '../../shared/domain/mexico-dates';
 import { formatCents, PAYMENT_METHOD_NAMES, refundRoute } from '../../shared/domain/money';
 import { useStartCheckout } from '../api/my-payments';
 import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
-
-const when = mexicoCityFormat({
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** 'martes 25 de noviembre, 8:30 p.m.' in Mexico City time. */
-export function formatMoment(iso: string): string {
-  return when.format(new Date(iso));
-}
 
 /** 'quedan 25 minutos', 'quedan 2 h 10 min', 'queda 1 día': refreshed every 30 seconds. */
 function useTimeLeft(dueAt: string | null): string | null {
@@ -67,7 +54,7 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
       <div className="flex flex-col gap-2">
         {payment.due_at ? (
           <p className="text-sm text-ink">
-            Paga antes del {formatMoment(payment.due_at)} ({timeLeft}); si no, el lugar pasará a la siguiente
+            Paga antes del {formatInstant(payment.due_at)} ({timeLeft}); si no, el lugar pasará a la siguiente
             persona en espera.
           </p>
         ) : null}
@@ -91,7 +78,7 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
     const paid = [
       `Pagado: ${formatCents(payment.amount_cents)}`,
       payment.method ? ` con ${PAYMENT_METHOD_NAMES[payment.method]}` : '',
-      payment.paid_at ? `, el ${formatMoment(payment.paid_at)}` : '',
+      payment.paid_at ? `, el ${formatInstant(payment.paid_at)}` : '',
     ].join('');
     // A time ends in "a.m." or "p.m.": its period closes the sentence too.
     return <p className="text-sm text-ink">{paid.endsWith('.') ? paid : `${paid}.`}</p>;
@@ -169,7 +156,7 @@ function PendingInstructions({
         <dd className="font-semibold">{formatCents(amountCents)}</dd>
         <dt className="text-muted">{oxxo ? 'Vence' : 'Tu lugar queda apartado hasta'}</dt>
         <dd>
-          {formatMoment(instructions.expires_at)}
+          {formatInstant(instructions.expires_at)}
           {timeLeft ? ` (${timeLeft})` : ''}
         </dd>
       </dl>

@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import type { AttendedEvent } from '../../shared/contracts/client-events';
 import type { MemberPayment } from '../../shared/contracts/payments';
+import { formatInstant } from '../../shared/domain/mexico-dates';
 import { formatCents } from '../../shared/domain/money';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
 import { useCancelMyPlace } from '../api/my-events';
-import { formatMoment, paymentSentence } from './my-payment';
+import { paymentSentence } from './my-payment';
 import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
@@ -31,7 +32,7 @@ export function standingSentence(entry: Standing, payment?: MemberPayment): stri
   }
   // A place given from the waiting list says so on the site, not only by e-mail (design.md §21).
   if (entry.freed_place_due_at && (!payment || payment.state === 'due')) {
-    return `Se liberó un lugar, es tuyo: te lo apartamos hasta el ${formatMoment(entry.freed_place_due_at)}`;
+    return `Se liberó un lugar, es tuyo: te lo apartamos hasta el ${formatInstant(entry.freed_place_due_at)}`;
   }
   if (payment && (payment.state === 'due' || payment.state === 'awaiting')) return paymentSentence(payment);
   return 'Te contactaremos para confirmar tu lugar y el pago';
@@ -83,19 +84,49 @@ function refundSentence(payment: MemberPayment | undefined): string {
 }
 
 /**
+ * The line that confirms a cancellation. The status region is always in the page, so a screen reader
+ * announces the line when it appears; the button that was pressed is gone by then.
+ */
+export function CancelledNotice({ notice, className }: { notice: string | null; className?: string }) {
+  return (
+    <p
+      role="status"
+      className={
+        notice
+          ? clsx('rounded-lg bg-emerald-100 px-4 py-3 text-sm font-semibold text-emerald-900', className)
+          : 'sr-only'
+      }
+    >
+      {notice}
+    </p>
+  );
+}
+
+/**
  * 'Cancelar mi lugar' behind a confirmation: the place goes to the next person waiting; on a paid
- * place the question says whether the money comes back.
+ * place the question says whether the money comes back. `onCancelled` gets the confirmation to show
+ * outside this button, which the refreshed standing removes.
  */
 export function CancelPlaceButton({
   eventId,
   eventName,
   payment,
+  onCancelled,
 }: {
   eventId: number;
   eventName: string;
   payment?: MemberPayment;
+  onCancelled: (notice: string) => void;
 }) {
   const cancel = useCancelMyPlace();
+  const confirmCancel = () => {
+    // Not mutate's own callbacks: they would not run once the refreshed standing removes this button.
+    // A refusal shows in the ErrorAlert above the button.
+    cancel.mutateAsync(eventId).then(
+      () => onCancelled(`Cancelaste tu lugar en «${eventName}».`),
+      () => undefined,
+    );
+  };
   return (
     <div className="flex flex-col gap-2">
       <ErrorAlert error={cancel.error} />
@@ -107,9 +138,10 @@ export function CancelPlaceButton({
         }
         title="Cancelar mi lugar"
         question={`¿Seguro que quieres cancelar tu lugar en «${eventName}»? Si hay alguien en lista de espera, el lugar será para esa persona.${refundSentence(payment)}`}
-        confirmLabel="Sí, cancelar"
+        confirmLabel="Sí, cancelar mi lugar"
+        cancelLabel="No, conservarlo"
         destructive
-        onConfirm={() => cancel.mutate(eventId)}
+        onConfirm={confirmCancel}
       />
     </div>
   );

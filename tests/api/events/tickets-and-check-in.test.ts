@@ -273,7 +273,9 @@ describe('the reminder 24 h before', () => {
     await runNow(planned[0]!.id);
     const sent = await reminders(member.email);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.text).toContain('2030-06-19 a las 19:30');
+    expect(sent[0]!.text).toContain(
+      'el miércoles 19 de junio de 2030, 7:30 p.m. (hora del centro de México)',
+    );
   });
 
   it('is not planned when the confirmation comes less than 24 h before', async () => {

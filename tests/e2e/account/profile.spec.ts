@@ -29,7 +29,7 @@ test('edita los datos personales y siguen guardados al recargar', async ({ page 
   await expect(data.getByText('LGBTQ+')).toBeVisible();
   await expect(data.getByText('@renata.e2e')).toBeVisible();
   await expect(data.getByText('Fotógrafa')).toBeVisible();
-  await expect(data.getByText(/dic\.? 24\. 1988/)).toBeVisible();
+  await expect(data.getByText('24 de diciembre de 1988')).toBeVisible();
 });
 
 test('el modal de edición muestra el mensaje del servidor para una persona menor de edad', async ({

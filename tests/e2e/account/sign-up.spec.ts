@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createEvent } from '../events-quiz/helpers';
 import { loginAsClient } from '../fixtures';
 import { FRESH_PASSWORD, registerFreshClient } from './helpers';
 
@@ -86,4 +87,38 @@ test('/registrarse y /reestablecer caben en un teléfono de 360 px', async ({ pa
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }
+});
+
+test('quien crea su cuenta desde la invitación de un evento vuelve al evento', async ({ page, baseURL }) => {
+  const name = `Evento para recién llegadas ${Date.now()}`;
+  const eventId = await createEvent(baseURL!, { name, status_id: 1, price_m: 100, price_w: 100 });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/evento/${eventId}`);
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page).toHaveURL(/\/ingresar\?/);
+  await page.getByRole('link', { name: 'Crear una cuenta' }).click();
+  await expect(page).toHaveURL(/\/registrarse\?/);
+
+  await page.getByLabel('Nombre').fill('Lucía');
+  await page.getByLabel('Apellido').fill('Ramos');
+  await page.getByLabel('Correo electrónico').fill(`lucia.${Date.now()}@e2e.mx`);
+  await page.getByLabel('Teléfono').fill('5544332299');
+  await page.getByLabel('Fecha de nacimiento').fill('1994-03-11');
+  await page.getByLabel('Contraseña').fill('lucia-clave-123');
+  await page.getByRole('checkbox', { name: /aviso de privacidad/ }).check();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/evento/${eventId}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Participar' }).click();
+  await expect(page).toHaveURL(/\/asistencias$/);
+});
+
+test('«Inicia sesión» desde /registrarse conserva el camino de vuelta', async ({ page }) => {
+  await page.goto('/registrarse?motivo=evento&volver=%2Fevento%2F7');
+  await expect(page.getByRole('link', { name: 'Inicia sesión' })).toHaveAttribute(
+    'href',
+    '/ingresar?motivo=evento&volver=%2Fevento%2F7',
+  );
 });

@@ -246,7 +246,7 @@ test('una persona cancela su lugar desde la página del evento', async ({ page, 
   await page.goto(`/evento/${eventId}`);
   await expect(page.getByText('Lugar apartado: paga para confirmarlo')).toBeVisible();
   await page.getByRole('button', { name: 'Cancelar mi lugar' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar mi lugar' }).click();
   await expect(page.getByRole('button', { name: 'Participar' })).toBeVisible();
   await page.goto('/asistencias');
   await expect(

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { mexicoCityFormat, mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
+import { formatInstant } from '../../../shared/domain/mexico-dates';
+import { mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 import { formatCents, priceForGender } from '../../../shared/domain/money';
 import type { PaymentsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/schema';
@@ -45,21 +46,9 @@ export function amountDue(rules: PlaceRules, event: PricedEvent, gender: number)
   return priceForGender(event, gender);
 }
 
-const dueFormat = mexicoCityFormat({
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** '25 de noviembre, 8:30 p.m.' (Mexico City time) for the mails. */
-export function formatDue(dueAt: string): string {
-  return dueFormat.format(new Date(dueAt));
-}
-
 /** The line of a mail that says what to pay and until when. */
 export function payBeforeLine(amountCents: number, dueAt: string): string {
-  return `Paga ${formatCents(amountCents)} antes del ${formatDue(dueAt)} (hora del centro de México) para confirmar tu lugar; si no, pasará a la siguiente persona en espera.`;
+  return `Paga ${formatCents(amountCents)} antes del ${formatInstant(dueAt)} (hora del centro de México) para confirmar tu lugar; si no, pasará a la siguiente persona en espera.`;
 }
 
 /** Plans the end of a hold: the job's key names the time, so a moved hold plans a new one. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { hasStarted, mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
 import type { Database } from '../../platform/db/schema';
@@ -95,7 +96,7 @@ export function registerReminderJob(app: FastifyInstance): void {
       text: [
         `Hola ${row.first_name}:`,
         '',
-        `Te esperamos en «${row.name}» el ${payload.day} a las ${payload.hour} (hora del centro de México).`,
+        `Te esperamos en «${row.name}» el ${formatDateTime(payload.day, payload.hour)} (hora del centro de México).`,
         ...(where ? [`Lugar: ${where}`] : []),
         'Lleva a la mano el código QR de tu boleto (te lo enviamos al confirmar tu lugar y está en «Mis asistencias»).',
         '',

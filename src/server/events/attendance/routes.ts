@@ -9,6 +9,7 @@ import {
   clientEventsGetResponseSchema,
 } from '../../../shared/contracts/client-events';
 import { idSchema } from '../../../shared/contracts/common';
+import { formatInstant } from '../../../shared/domain/mexico-dates';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { currentAdminId, requireClient } from '../../platform/auth/guards';
 import { notFound, unauthorized } from '../../platform/errors';
@@ -18,7 +19,6 @@ import { attendanceCsv } from './attendance-csv';
 import { cancelOwnSignUp } from './cancel-sign-up';
 import { listAttendees } from './list-attendees';
 import { listClientEvents } from './list-member-events';
-import { formatDue } from './payment-holds';
 import type { PlaceHooks } from './place-hooks';
 import { signUpToEvent } from './sign-up';
 
@@ -34,7 +34,7 @@ function signUpMessage(
       : `Ya estabas en la lista de espera, lugar ${position}`;
   }
   if (dueAt && statusId === ASSISTANCE_STATUS.registered) {
-    const until = `antes del ${formatDue(dueAt)} para confirmar tu lugar`;
+    const until = `antes del ${formatInstant(dueAt)} para confirmar tu lugar`;
     return created ? `Te registraste: paga ${until}` : `Ya estabas registrado/a: paga ${until}`;
   }
   return created ? 'Te registraste al evento' : 'Ya estabas registrado/a en este evento';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { hasStarted } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -171,7 +172,7 @@ function signUpMail(
       text: [
         `Hola ${client.first_name}:`,
         '',
-        `Los lugares de «${event.name}» (${event.day}, ${event.hour}) están ocupados: quedaste en la lista de espera, lugar ${position}.`,
+        `Los lugares de «${event.name}» (${formatDateTime(event.day, event.hour)}) están ocupados: quedaste en la lista de espera, lugar ${position}.`,
         'Si se libera un lugar te avisaremos por correo.',
         '',
         url,
@@ -187,7 +188,7 @@ function signUpMail(
     text: [
       `Hola ${client.first_name}:`,
       '',
-      `Quedaste registrado/a en «${event.name}», el ${event.day} a las ${event.hour} (hora del centro de México)${where}.`,
+      `Quedaste registrado/a en «${event.name}», el ${formatDateTime(event.day, event.hour)} (hora del centro de México)${where}.`,
       payment
         ? payBeforeLine(payment.amountCents, payment.dueAt)
         : 'Te contactaremos para confirmar tu lugar y el pago.',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import QRCode from 'qrcode';
+import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import type { Database } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { attendanceInvite } from './calendar-invite';
@@ -49,7 +50,7 @@ export async function issueTicket(
     text: [
       `Hola ${row.first_name}:`,
       '',
-      `Tu lugar en «${event.name}» está confirmado: ${event.day} a las ${event.hour} (hora del centro de México).`,
+      `Tu lugar en «${event.name}» está confirmado: ${formatDateTime(event.day, event.hour)} (hora del centro de México).`,
       ...(where ? [`Lugar: ${where}`] : []),
       '',
       'Muestra en la entrada el código QR adjunto (boleto.png). Si no puedes mostrarlo, tu código es:',

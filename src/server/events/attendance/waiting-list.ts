@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Transaction } from 'kysely';
+import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { hasStarted } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
 import type { DB } from '../../platform/db/database';
@@ -220,7 +221,7 @@ export async function fillFreePlaces(
       text: [
         `Hola ${person.first_name}:`,
         '',
-        `Se liberó un lugar en «${event.name}» (${event.day}, ${event.hour}) y ya es tuyo: dejaste la lista de espera.`,
+        `Se liberó un lugar en «${event.name}» (${formatDateTime(event.day, event.hour)}) y ya es tuyo: dejaste la lista de espera.`,
         dueAt
           ? payBeforeLine(amountDue(rules, event, gender), dueAt)
           : 'Te contactaremos para confirmar tu lugar y el pago.',

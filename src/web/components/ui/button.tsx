@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { ButtonHTMLAttributes } from 'react';
+import { type ButtonHTMLAttributes, forwardRef } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -18,11 +18,13 @@ export function buttonClass(variant: Variant = 'primary', extra?: string): strin
   );
 }
 
-export function Button({
-  variant = 'primary',
-  className,
-  type = 'button',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
-}
+/**
+ * forwardRef rather than React 19's ref prop: on the islands Preact stands in for React and gives a
+ * plain function component's ref its component instance, so a Radix trigger could not focus it.
+ */
+export const Button = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }
+>(function Button({ variant = 'primary', className, type = 'button', ...props }, ref) {
+  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+});

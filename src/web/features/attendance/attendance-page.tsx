@@ -1,26 +1,29 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AttendedEvent } from '../../../shared/contracts/client-events';
 import type { MemberPayment } from '../../../shared/contracts/payments';
+import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { ASSISTANCE_STATUS, ASSISTANCE_STATUS_LABELS } from '../../../shared/domain/statuses';
 import { useMyEvents } from '../../api/my-events';
 import { useMyPayments } from '../../api/my-payments';
 import { PaymentPanel } from '../../components/my-payment';
-import { CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
+import { CancelledNotice, CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPlace } from '../../lib/event-facts';
-import { formatDay, formatHour } from '../../lib/format';
 
 /** /asistencias: the member's sign-ups, where each stands, and the ticket of the confirmed ones. */
 export function AttendancePage() {
   usePageTitle('Mis eventos');
   const events = useMyEvents();
   const payments = useMyPayments();
+  const [cancelledNotice, setCancelledNotice] = useState<string | null>(null);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Mis eventos</h1>
+      <CancelledNotice notice={cancelledNotice} className="mt-6" />
       {events.isPending ? (
         <Spinner label="Cargando tus eventos…" />
       ) : events.data?.length ? (
@@ -30,6 +33,7 @@ export function AttendancePage() {
               <AttendedEventCard
                 event={event}
                 payment={payments.data?.find((payment) => payment.event_id === event.event_id)}
+                onCancelled={setCancelledNotice}
               />
             </li>
           ))}
@@ -48,7 +52,15 @@ export function AttendancePage() {
   );
 }
 
-function AttendedEventCard({ event, payment }: { event: AttendedEvent; payment: MemberPayment | undefined }) {
+function AttendedEventCard({
+  event,
+  payment,
+  onCancelled,
+}: {
+  event: AttendedEvent;
+  payment: MemberPayment | undefined;
+  onCancelled: (notice: string) => void;
+}) {
   const place = formatPlace(event.venue, event.city);
   // Latecomers still need the QR at the door once the night has started, until they arrive.
   const showTicket =
@@ -69,9 +81,7 @@ function AttendedEventCard({ event, payment }: { event: AttendedEvent; payment: 
               {event.name}
             </Link>
           </h2>
-          <p className="text-sm text-muted">
-            {formatDay(event.day)} · {formatHour(event.hour)}
-          </p>
+          <p className="text-sm text-muted">{formatDateTime(event.day, event.hour)}</p>
           {place ? (
             <p className="mt-1 flex items-center gap-1 text-sm text-muted">
               <MapPin className="size-4 shrink-0" aria-hidden />
@@ -95,7 +105,12 @@ function AttendedEventCard({ event, payment }: { event: AttendedEvent; payment: 
         </Link>
       ) : null}
       {canCancel(event) ? (
-        <CancelPlaceButton eventId={event.event_id} eventName={event.name} payment={payment} />
+        <CancelPlaceButton
+          eventId={event.event_id}
+          eventName={event.name}
+          payment={payment}
+          onCancelled={onCancelled}
+        />
       ) : null}
     </article>
   );

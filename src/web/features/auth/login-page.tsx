@@ -10,13 +10,14 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { usePageTitle } from '../../components/use-page-title';
-import { useLoginReturn } from './login-return';
+import { useLoginReturn, useWayBack } from './login-return';
 
 export function LoginPage() {
   usePageTitle('Iniciar sesión');
   const clientId = useSessionHint('client');
   const navigate = useNavigate();
   const { reason, next } = useLoginReturn('/intereses');
+  const wayBack = useWayBack();
   const [banner, setBanner] = useState<{ status: EnvelopeStatus; message: string } | null>(null);
   const { register, handleSubmit, watch, formState } = useForm<Access>({
     resolver: zodResolver(accessSchema),
@@ -69,7 +70,7 @@ export function LoginPage() {
         <Link to="/reestablecer" className="text-accent underline">
           ¿Olvidaste tu contraseña?
         </Link>
-        <Link to="/registrarse" className="text-accent underline">
+        <Link to={wayBack('/registrarse')} className="text-accent underline">
           Crear una cuenta
         </Link>
         <Link to="/admin" className="text-muted underline">

@@ -24,7 +24,23 @@ export function useLoginLink(): (reason: LoginReason, extra?: Record<string, str
   };
 }
 
-/** On /ingresar: the line saying why, and where to go once logged in. */
+/**
+ * The way back kept while she moves between /ingresar and /registrarse: `path` with the
+ * current motivo and volver, and nothing else of the page's query.
+ */
+export function useWayBack(): (path: '/ingresar' | '/registrarse') => string {
+  const [params] = useSearchParams();
+  return (path) => {
+    const kept = new URLSearchParams();
+    for (const key of ['motivo', 'volver']) {
+      const value = params.get(key);
+      if (value) kept.set(key, value);
+    }
+    return kept.size ? `${path}?${kept}` : path;
+  };
+}
+
+/** On /ingresar and /registrarse: the line saying why, and where to go once logged in. */
 export function useLoginReturn(fallback: string): { reason: string | null; next: string } {
   const [params] = useSearchParams();
   const reason = params.get('motivo');

@@ -13,17 +13,23 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { usePageTitle } from '../../components/use-page-title';
+import { useLoginReturn, useWayBack } from './login-return';
 
 type SignUpInput = z.input<typeof clientSignUpSchema>;
 type SignUp = z.output<typeof clientSignUpSchema>;
 
 const GENDER_OPTIONS = GENDERS.map((gender) => ({ value: gender.id, label: gender.label }));
 
-/** /registrarse (specification §5 "Sign-up"); client/add starts the session, so success goes on to /intereses. */
+/**
+ * /registrarse (specification §5 "Sign-up"); client/add starts the session, so success goes on to
+ * /intereses, or back to the page that sent her to log in (an event's "Participar").
+ */
 export function SignUpPage() {
   usePageTitle('Crear cuenta');
   const clientId = useSessionHint('client');
   const navigate = useNavigate();
+  const { next } = useLoginReturn('/intereses');
+  const wayBack = useWayBack();
   const [banner, setBanner] = useState<{ status: EnvelopeStatus; message: string } | null>(null);
   const { register, handleSubmit, watch, formState } = useForm<SignUpInput, unknown, SignUp>({
     resolver: zodResolver(clientSignUpSchema),
@@ -40,7 +46,7 @@ export function SignUpPage() {
     },
   });
 
-  if (clientId !== null) return <Navigate to="/intereses" replace />;
+  if (clientId !== null) return <Navigate to={next} replace />;
 
   const [firstName, lastName, email, birthday, password] = watch([
     'first_name',
@@ -57,7 +63,7 @@ export function SignUpPage() {
     try {
       const response = await apiPost('client/add', { client });
       rememberSessionHint('client', response.client_id);
-      navigate('/intereses');
+      navigate(next);
     } catch (error) {
       setBanner({ status: errorStatus(error), message: errorMessage(error) });
     }
@@ -165,7 +171,7 @@ export function SignUpPage() {
       </form>
       <p className="mt-6 text-sm">
         ¿Ya tienes cuenta?{' '}
-        <Link to="/ingresar" className="text-accent underline">
+        <Link to={wayBack('/ingresar')} className="text-accent underline">
           Inicia sesión
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { EventDetails } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
 import { cityLabel } from '../../../shared/domain/cities';
+import { formatDate, formatTime } from '../../../shared/domain/mexico-dates';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
 import { Island } from '../../components/islands/island';
@@ -10,7 +11,7 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatAgeBand, formatDuration, mapsUrl } from '../../lib/event-facts';
-import { formatDay, formatHour, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { useEventDetails } from './api';
 import { EventActions } from './event-actions';
 import { eventActionFacts } from './sign-up-choice';
@@ -63,11 +64,11 @@ function EventDetailView({ event }: { event: EventDetails }) {
           <p className="mt-3 flex flex-wrap gap-x-6 gap-y-1 font-semibold text-accent">
             <span className="inline-flex items-center gap-2">
               <CalendarDays className="size-5" aria-hidden />
-              {formatDay(event.day)}
+              {formatDate(event.day)}
             </span>
             <span className="inline-flex items-center gap-2">
               <Clock className="size-5" aria-hidden />
-              {formatHour(event.hour)}
+              {formatTime(event.hour)}
             </span>
           </p>
           <EventFacts event={event} />

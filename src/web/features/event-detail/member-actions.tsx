@@ -1,4 +1,5 @@
 import { Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { ApiError } from '../../api/client';
@@ -7,7 +8,7 @@ import { useMyPayments } from '../../api/my-payments';
 import { useSessionHint } from '../../api/session-hint';
 import { IslandQueryClient } from '../../components/islands/island-query-client';
 import { PaymentPanel } from '../../components/my-payment';
-import { CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
+import { CancelledNotice, CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
 import { useLoginLink } from '../auth/login-return';
 import { useCompatibleCount, useSignUpToEvent } from './api';
 import { type EventActionFacts, ParticipateButton, SignUpChoice } from './sign-up-choice';
@@ -41,10 +42,12 @@ function useMyEntry(eventId: number) {
 /** A member who holds or waits for a place sees it, and what to do next; others can sign up. */
 export function MemberActions({ event }: { event: EventActionFacts }) {
   const { entry, payment } = useMyEntry(event.id);
+  const [cancelledNotice, setCancelledNotice] = useState<string | null>(null);
   const active = entry !== undefined && entry.status_id !== ASSISTANCE_STATUS.cancelled;
   return (
     <>
       <CompatibleAttendees eventId={event.id} past={event.past} />
+      <CancelledNotice notice={active ? null : cancelledNotice} className="mt-6" />
       {active || (entry && event.past) ? (
         <div className="mt-6 flex flex-col gap-3">
           <StandingNote entry={entry} payment={payment} />
@@ -55,7 +58,12 @@ export function MemberActions({ event }: { event: EventActionFacts }) {
             </Link>
           ) : null}
           {canCancel(entry) ? (
-            <CancelPlaceButton eventId={event.id} eventName={event.name} payment={payment} />
+            <CancelPlaceButton
+              eventId={event.id}
+              eventName={event.name}
+              payment={payment}
+              onCancelled={setCancelledNotice}
+            />
           ) : null}
         </div>
       ) : (

@@ -2,10 +2,11 @@ import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import type { EventListItem } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
+import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
 import { formatPlace } from '../../lib/event-facts';
-import { formatDay, formatHour, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 
 export function EventCard({ event, eager = false }: { event: EventListItem; eager?: boolean }) {
   const soldOut = event.status_id === EVENT_STATUS.soldOut;
@@ -29,9 +30,7 @@ export function EventCard({ event, eager = false }: { event: EventListItem; eage
           ) : null}
         </span>
         <span className="flex flex-1 flex-col gap-1 p-5">
-          <span className="text-sm font-semibold text-accent">
-            {formatDay(event.day)} · {formatHour(event.hour)}
-          </span>
+          <span className="text-sm font-semibold text-accent">{formatDateTime(event.day, event.hour)}</span>
           <h2 className="text-lg font-semibold text-ink group-hover:text-accent">{event.name}</h2>
           {place ? (
             <span className="flex items-center gap-1 text-sm text-muted">

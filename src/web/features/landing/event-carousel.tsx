@@ -3,10 +3,10 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { Link } from 'react-router';
 import type { EventListItem } from '../../../shared/contracts/events';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_MAX_SCROLL_PX } from '../../../shared/domain/landing';
+import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
 import { CarouselControls, useSelectedSlide } from '../../components/ui/carousel-controls';
-import { formatDay, formatHour } from '../../lib/format';
 
 /**
  * The landing banner (specification §2): one event per slide, wrapping arrows, and a move every
@@ -127,9 +127,7 @@ function Slide({ event, eager }: { event: EventListItem; eager: boolean }) {
         ) : null}
       </div>
       <div className="flex flex-col justify-center gap-2 p-5 md:p-8">
-        <p className="text-sm font-semibold text-accent">
-          {formatDay(event.day)} · {formatHour(event.hour)}
-        </p>
+        <p className="text-sm font-semibold text-accent">{formatDateTime(event.day, event.hour)}</p>
         <h2 className="text-xl font-bold text-ink group-hover:text-accent md:text-3xl">{event.name}</h2>
         <p className="text-sm font-semibold text-muted">
           {soldOut ? 'Evento agotado · ver detalles' : 'Ver detalles y participar'}

@@ -3,22 +3,14 @@ import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PickPerson } from '../../../shared/contracts/match-cards';
-import { mexicoCityFormat } from '../../../shared/domain/mexico-time';
+import { formatInstant } from '../../../shared/domain/mexico-dates';
 import { ApiError, errorMessage } from '../../api/client';
 import { usePageTitle } from '../../components/use-page-title';
 import { usePicks, useSavePick } from './api';
 
-const moment = mexicoCityFormat({
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** An ISO instant as Mexico City reads it, ending a sentence: 'sábado, 28 de noviembre, 8:00 p.m.'. */
+/** An ISO instant as Mexico City reads it, ending a sentence: 'sábado 28 de noviembre, 8:00 p.m.'. */
 function momentSentence(iso: string): string {
-  const text = moment.format(new Date(iso));
+  const text = formatInstant(iso);
   return text.endsWith('.') ? text : `${text}.`;
 }
 

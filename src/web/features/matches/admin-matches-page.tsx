@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isInterestPairs, isMatchDetails, type MatchPerson } from '../../../shared/contracts/admin-matches';
 import { genderLabel } from '../../../shared/domain/genders';
+import { formatCalendarDate } from '../../../shared/domain/mexico-dates';
 import { answerOf } from '../../api/client';
 import { PersonPhoto } from '../../components/person-photo';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
-import { formatDay } from '../../lib/format';
 import { adminPost } from '../admin/api';
 import {
   type Banner,
@@ -179,7 +179,7 @@ function PersonCard({ person }: { person: MatchPerson }) {
   const rows: [string, string][] = [
     ['Género', genderLabel(person.gender)],
     ['Edad', person.age === null ? '' : `${person.age} años`],
-    ['Fecha de nacimiento', person.birthday ? formatDay(person.birthday) : ''],
+    ['Fecha de nacimiento', formatCalendarDate(person.birthday ?? '')],
     ['Correo', person.email],
     ['Teléfono', person.phone],
     ['Instagram', person.instagram],

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CONTACT } from '../../../shared/domain/contact';
+import { formatCalendarDate } from '../../../shared/domain/mexico-dates';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/domain/privacy';
 import { usePageTitle } from '../../components/use-page-title';
 
@@ -123,23 +124,14 @@ const SECTIONS: NoticeSection[] = [
   },
 ];
 
-/** The date line comes from the version that consents store, so the two never disagree. */
-function noticeDate(): string {
-  const [year, month, day] = PRIVACY_NOTICE_VERSION.split('-').map(Number);
-  return new Intl.DateTimeFormat('es-MX', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, month! - 1, day!)));
-}
-
 export function PrivacyPage() {
   usePageTitle('Aviso de privacidad');
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 leading-relaxed">
       <h1 className="text-3xl font-bold md:text-4xl">Aviso de privacidad integral</h1>
-      <p className="mt-2 text-sm font-semibold text-muted">Última actualización: {noticeDate()}</p>
+      <p className="mt-2 text-sm font-semibold text-muted">
+        Última actualización: {formatCalendarDate(PRIVACY_NOTICE_VERSION)}
+      </p>
       {SECTIONS.map((section) => (
         <section key={section.title} className="mt-8">
           <h2 className="text-xl font-semibold">{section.title}</h2>

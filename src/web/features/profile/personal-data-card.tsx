@@ -8,13 +8,13 @@ import {
   type ValidProfile,
 } from '../../../shared/contracts/account';
 import { GENDERS, genderLabel } from '../../../shared/domain/genders';
+import { formatCalendarDate } from '../../../shared/domain/mexico-dates';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
-import { formatDay } from '../../lib/format';
 import { useProfile, useUpdateProfile } from './api';
 import { ProfileCard } from './profile-card';
 
@@ -49,7 +49,7 @@ function PersonalData({ profile }: { profile: ClientProfile }) {
   const rows: { label: string; value: string; private?: boolean }[] = [
     { label: 'Nombre', value: `${profile.first_name} ${profile.last_name}` },
     { label: 'Género', value: genderLabel(profile.gender) },
-    { label: 'Fecha de nacimiento', value: profile.birthday ? formatDay(profile.birthday) : '' },
+    { label: 'Fecha de nacimiento', value: formatCalendarDate(profile.birthday ?? '') },
     { label: 'Ocupación', value: profile.occupation },
     { label: 'Correo electrónico', value: profile.email, private: true },
     { label: 'Teléfono', value: profile.phone, private: true },

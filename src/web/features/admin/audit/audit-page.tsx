@@ -1,16 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { mexicoCityFormat } from '../../../../shared/domain/mexico-time';
+import { formatInstant } from '../../../../shared/domain/mexico-dates';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { adminPost } from '../api';
 import { BannerSlot, bannerFrom, EmptyState, PageHeader, Pager } from '../components/admin-ui';
-
-const dateTime = mexicoCityFormat({
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 function linkLabel(link: string): string {
   if (link.startsWith('/admin/event/')) return 'Ver evento';
@@ -50,7 +45,7 @@ export function AuditPage() {
                 className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:items-baseline sm:gap-4"
               >
                 <time dateTime={entry.created_at} className="shrink-0 text-xs text-slate-500 sm:w-44">
-                  {dateTime.format(new Date(entry.created_at))}
+                  {formatInstant(entry.created_at)}
                 </time>
                 <p className="[overflow-wrap:anywhere]">
                   {entry.sentence}{' '}

@@ -11,7 +11,7 @@ import {
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { EventPlaces, WeekCount } from '../../../../shared/contracts/admin';
-import { formatDay } from '../../../lib/format';
+import { formatDate } from '../../../../shared/domain/mexico-dates';
 
 // Only the pieces drawn here, so the admin chunk carries bars and nothing else of Chart.js.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -132,7 +132,7 @@ export function EventPlacesChart({ event }: { event: EventPlaces }) {
           {event.name}
         </Link>
       </h3>
-      <p className="text-sm text-slate-600">{event.day ? formatDay(event.day) : 'Sin fecha'}</p>
+      <p className="text-sm text-slate-600">{event.day ? formatDate(event.day) : 'Sin fecha'}</p>
       <dl className="my-2 grid grid-cols-3 gap-2 text-center text-sm">
         <div>
           <dt className="text-xs text-slate-500">Mujeres</dt>

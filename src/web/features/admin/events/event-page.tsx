@@ -6,7 +6,9 @@ import { type AdminAttendee, canConfirm } from '../../../../shared/contracts/adm
 import { isAdminEventDetails } from '../../../../shared/contracts/event-answers';
 import { cityLabel } from '../../../../shared/domain/cities';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { formatDateTime } from '../../../../shared/domain/mexico-dates';
 import { formatCents } from '../../../../shared/domain/money';
+import { placesAvailableLabel } from '../../../../shared/domain/places';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import {
   ASSISTANCE_STATUS,
@@ -18,7 +20,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatAgeBand, formatDuration } from '../../../lib/event-facts';
-import { formatDay, formatHour, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { adminPost, readAsDataUrl } from '../api';
 import {
   type Banner,
@@ -112,8 +114,8 @@ export function EventPage() {
           />
           <h1 className="text-2xl font-bold">{event.name}</h1>
           <p className="text-slate-600">
-            {event.day ? formatDay(event.day) : 'Sin fecha'} {event.hour ? `· ${formatHour(event.hour)}` : ''}{' '}
-            · {EVENT_STATUS_LABELS[event.status_id]}
+            {event.day ? formatDateTime(event.day, event.hour) : 'Sin fecha'} ·{' '}
+            {EVENT_STATUS_LABELS[event.status_id]}
           </p>
           <p className="mt-2 text-sm">
             Hombres: {formatPrice(event.price_m)} · Mujeres: {formatPrice(event.price_w)}
@@ -130,10 +132,12 @@ export function EventPage() {
           <h2 className="mt-4 font-semibold">Disponibilidad</h2>
           <ul className="text-sm">
             <li>
-              Mujeres: {event.left_w} lugares disponibles ({event.confirmed_w} de {event.limit_w} confirmadas)
+              Mujeres: {placesAvailableLabel(event.available_w)} ({event.confirmed_w} de {event.limit_w}{' '}
+              confirmadas)
             </li>
             <li>
-              Hombres: {event.left_m} lugares disponibles ({event.confirmed_m} de {event.limit_m} confirmados)
+              Hombres: {placesAvailableLabel(event.available_m)} ({event.confirmed_m} de {event.limit_m}{' '}
+              confirmados)
             </li>
             <li>
               Lugares apartados: mujeres {event.held_w} · hombres {event.held_m}

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { eventFieldsSchema } from '../../../../shared/contracts/admin-events';
 import { isAdminEventList } from '../../../../shared/contracts/event-answers';
 import { CITIES, cityLabel, DEFAULT_CITY } from '../../../../shared/domain/cities';
+import { formatDateTime } from '../../../../shared/domain/mexico-dates';
 import { EVENT_STATUS } from '../../../../shared/domain/statuses';
 import { answerOf, sessionHint } from '../../../api/client';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +17,6 @@ import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDay, formatHour } from '../../../lib/format';
 import { adminPost, readAsDataUrl } from '../api';
 import {
   type Banner,
@@ -93,8 +93,7 @@ function EventList({ search }: { search: string }) {
               <div className="min-w-0">
                 <p className="font-semibold">{event.name}</p>
                 <p className="text-sm text-slate-600">
-                  {event.day ? formatDay(event.day) : 'Sin fecha'}{' '}
-                  {event.hour ? `· ${formatHour(event.hour)}` : ''}
+                  {event.day ? formatDateTime(event.day, event.hour) : 'Sin fecha'}
                 </p>
                 <p className="text-sm text-slate-600">
                   {[event.venue, cityLabel(event.city)].filter(Boolean).join(' · ')}

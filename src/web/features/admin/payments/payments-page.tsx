@@ -7,7 +7,7 @@ import {
   type PaymentStatusName,
   paymentStatusSchema,
 } from '../../../../shared/contracts/payments';
-import { mexicoCityFormat } from '../../../../shared/domain/mexico-time';
+import { formatInstant } from '../../../../shared/domain/mexico-dates';
 import { formatCents } from '../../../../shared/domain/money';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -26,8 +26,6 @@ import {
   Tag,
 } from '../components/admin-ui';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES } from './payment-labels';
-
-const dateTime = mexicoCityFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** /admin/pagos (design.md §15): every payment, newest first, by event (?evento=) and status, with refunds. */
 export function PaymentsPage() {
@@ -136,7 +134,7 @@ function PaymentRow({
   const shown = statusLabel(payment);
   return (
     <tr>
-      <Cell label="Fecha">{dateTime.format(new Date(payment.paid_at ?? payment.created_at))}</Cell>
+      <Cell label="Fecha">{formatInstant(payment.paid_at ?? payment.created_at)}</Cell>
       <Cell label="Evento">
         <Link to={`/admin/event/${payment.event_id}`} className="text-accent underline">
           {payment.event_name}

@@ -6,7 +6,7 @@ import {
   REPORT_REASON_LABELS,
   type ReportsUpdateBody,
 } from '../../../../shared/contracts/trust';
-import { mexicoCityFormat } from '../../../../shared/domain/mexico-time';
+import { formatInstant } from '../../../../shared/domain/mexico-dates';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -20,11 +20,6 @@ import {
   smallButton,
   Tag,
 } from '../components/admin-ui';
-
-const dateTime = mexicoCityFormat({
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 const FILTER_LABELS = { 1: 'Pendientes', 2: 'Resueltos', 3: 'Descartados' } as const;
 
@@ -117,7 +112,7 @@ function ReportCard({
       </div>
       <p className="text-sm text-slate-600">
         Reportado por {report.reporter.name} ·{' '}
-        <time dateTime={report.created_at}>{dateTime.format(new Date(report.created_at))}</time>
+        <time dateTime={report.created_at}>{formatInstant(report.created_at)}</time>
       </p>
       {report.text ? <p className="whitespace-pre-line">{report.text}</p> : null}
       {reported.description ? (

@@ -10,6 +10,8 @@ import {
   adminAddBody,
   type NewAdminForm,
 } from '../../../../shared/contracts/admin';
+import { formatCalendarDate } from '../../../../shared/domain/mexico-dates';
+import { dayInMexicoCity } from '../../../../shared/domain/mexico-time';
 import { ADMIN_STATUS_LABELS } from '../../../../shared/domain/statuses';
 import { useSessionHint } from '../../../api/session-hint';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +19,6 @@ import { Field } from '../../../components/ui/field';
 import { Modal, SidePanel } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDay } from '../../../lib/format';
 import { adminPost } from '../api';
 import {
   type Banner,
@@ -72,7 +73,9 @@ export function UsersPage() {
                 </button>
               </Cell>
               <Cell label="Correo">{admin.email}</Cell>
-              <Cell label="Fecha de registro">{formatDay(admin.date_creation.slice(0, 10))}</Cell>
+              <Cell label="Fecha de registro">
+                {formatCalendarDate(dayInMexicoCity(new Date(admin.date_creation)))}
+              </Cell>
             </tr>
           ))}
         </Table>
