@@ -55,3 +55,15 @@ export async function countAttempt(
 export async function clearAttempts(db: DB, key: string): Promise<void> {
   await db.deleteFrom('login_throttle').where('key', '=', key).execute();
 }
+
+/** Every budget that names the e-mail in an area, from any address (an erasure leaves none behind). */
+export async function clearEmailAttempts(db: DB, area: string, email: string): Promise<void> {
+  const key = emailThrottleKey(area, email);
+  const perAddress = `${key}|ip|`;
+  await db
+    .deleteFrom('login_throttle')
+    .where((eb) =>
+      eb.or([eb('key', '=', key), eb(sql<string>`substr(key, 1, ${perAddress.length})`, '=', perAddress)]),
+    )
+    .execute();
+}

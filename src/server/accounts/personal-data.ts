@@ -2,7 +2,7 @@ import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { revokeAllSessions } from '../platform/auth/sessions';
 import type { PersonalDataDeclaration } from '../platform/personal-data';
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME, tombstoneEmail } from './account';
-import { clearAttempts, emailThrottleKey } from './login-throttle';
+import { clearEmailAttempts } from './login-throttle';
 
 /**
  * The account itself: profile, consent, reset links and sessions. Erasure keeps the row (status 3)
@@ -80,7 +80,7 @@ export const accountsPersonalData: PersonalDataDeclaration = {
       .where('id', '=', clientId)
       .execute();
     await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
-    await clearAttempts(trx, emailThrottleKey('client', email));
+    for (const area of ['client', 'forgot']) await clearEmailAttempts(trx, area, email);
     await revokeAllSessions(trx, 'client', clientId);
   },
 };

@@ -9,11 +9,13 @@ import { type Member, memberInEveryTable, rowCounts, tracesLeft } from './erasur
 
 const testApp = setUpTestApp({ seedDemo: false });
 
-/** Her in every table, and one failed log-in, so that the throttle counts her e-mail. */
+/** Her in every table, one failed log-in and one forgotten password, so that the throttles count her e-mail. */
 async function herEverywhere(registry: PersonalDataRegistry): Promise<{ member: Member; filled: string[] }> {
   const { member, email, filled } = await memberInEveryTable(testApp.app, registry);
   const failed = await testApp.agent().post('client/login', { access: { email, password: 'no-es-esta' } });
   expect(failed.statusCode).toBe(401);
+  const forgot = await testApp.agent().post('client/password/forgot', { email });
+  expect(forgot.statusCode).toBe(200);
   return { member, filled };
 }
 
