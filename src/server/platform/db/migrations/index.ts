@@ -11,6 +11,7 @@ import * as nightOut from './0018-night-out';
 import * as matchCards from './0019-match-cards';
 import * as eventSearch from './0020-event-search';
 import * as payments from './0021-payments';
+import * as manualPaymentsAndCustomers from './0024-manual-payments-and-customers';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0019-match-cards': matchCards,
   '0020-event-search': eventSearch,
   '0021-payments': payments,
+  '0024-manual-payments-and-customers': manualPaymentsAndCustomers,
 };
