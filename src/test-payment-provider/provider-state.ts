@@ -99,6 +99,16 @@ export interface Refund {
   status: 'succeeded';
 }
 
+/** A SPEI checkout needs one to match the transfer to (a customer balance). */
+export interface Customer {
+  id: string;
+  object: 'customer';
+  created: number;
+  email: string | null;
+  livemode: false;
+  metadata: Metadata;
+}
+
 interface IdempotentAnswer {
   fingerprint: string;
   statusCode: number;
@@ -111,6 +121,8 @@ interface Saved {
   paymentMethods: PaymentMethod[];
   charges: Charge[];
   refunds: Refund[];
+  /** Absent in files saved before customers were kept. */
+  customers?: Customer[];
   idempotency: [string, IdempotentAnswer][];
 }
 
@@ -140,6 +152,7 @@ export class ProviderState {
   readonly paymentMethods = new Map<string, PaymentMethod>();
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<string, Refund>();
+  readonly customers = new Map<string, Customer>();
   readonly idempotency = new Map<string, IdempotentAnswer>();
 
   constructor(private readonly file: string | undefined) {
@@ -150,6 +163,7 @@ export class ProviderState {
     for (const item of saved.paymentMethods) this.paymentMethods.set(item.id, item);
     for (const item of saved.charges) this.charges.set(item.id, item);
     for (const item of saved.refunds) this.refunds.set(item.id, item);
+    for (const item of saved.customers ?? []) this.customers.set(item.id, item);
     for (const [key, answer] of saved.idempotency) this.idempotency.set(key, answer);
   }
 
@@ -161,6 +175,7 @@ export class ProviderState {
       paymentMethods: [...this.paymentMethods.values()],
       charges: [...this.charges.values()],
       refunds: [...this.refunds.values()],
+      customers: [...this.customers.values()],
       idempotency: [...this.idempotency.entries()],
     };
     fs.mkdirSync(path.dirname(this.file), { recursive: true });

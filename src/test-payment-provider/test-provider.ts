@@ -7,6 +7,7 @@ import { checkoutPage, type PageAction, voucherPage } from './provider-pages';
 import {
   type Charge,
   type CheckoutSession,
+  type Customer,
   digits,
   type Metadata,
   newId,
@@ -60,6 +61,8 @@ export interface TestProvider {
   setWebhookUrl(url: string): void;
   /** Resolves once every webhook built so far has been sent (or given up). */
   webhooksSettled(): Promise<void>;
+  /** The ids of the Customers it keeps (deleted ones are gone). */
+  customerIds(): string[];
   close(): Promise<void>;
 }
 
@@ -391,6 +394,25 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     }),
   );
 
+  server.get(
+    '/v1/customers/:id',
+    api((_params, request) => {
+      const id = (request.params as { id: string }).id;
+      const found = state.customers.get(id);
+      if (!found) throw missing('customer', id);
+      return found;
+    }),
+  );
+
+  server.delete(
+    '/v1/customers/:id',
+    api((_params, request) => {
+      const id = (request.params as { id: string }).id;
+      if (!state.customers.delete(id)) throw missing('customer', id);
+      return { id, object: 'customer', deleted: true };
+    }),
+  );
+
   server.post(
     '/v1/refunds',
     api((params) => {
@@ -492,7 +514,18 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     };
     state.paymentIntents.set(intent.id, intent);
     found.payment_intent = intent.id;
-    if (found.customer_creation === 'always' || type === 'customer_balance') found.customer = newId('cus');
+    if (found.customer_creation === 'always' || type === 'customer_balance') {
+      const customer: Customer = {
+        id: newId('cus'),
+        object: 'customer',
+        created: unixNow(),
+        email: found.customer_email,
+        livemode: false,
+        metadata: {},
+      };
+      state.customers.set(customer.id, customer);
+      found.customer = customer.id;
+    }
     intent.customer = found.customer;
     found.customer_details = { email: found.customer_email };
     return intent;
@@ -637,6 +670,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       webhookUrl = url;
     },
     webhooksSettled: () => sending,
+    customerIds: () => [...state.customers.keys()],
     async close() {
       await sending;
       await server.close();

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../shared/contracts/admin';
-import { formatCents } from '../../shared/domain/money';
+import { formatCents, PAYMENT_METHOD_NAMES } from '../../shared/domain/money';
 import { type AuditLogEntry, listAudit } from '../platform/audit';
 import type { DB } from '../platform/db/database';
 
@@ -196,6 +196,24 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
       const eventId = typeof after.event_id === 'number' ? after.event_id : undefined;
       const amount = typeof after.refund_cents === 'number' ? ` ${formatCents(after.refund_cents)}` : '';
       return { text: `reembolsó${amount} a ${who} por ${eventName(eventId)}`, link: eventLink(eventId) };
+    }
+    case 'payment.manual':
+    case 'payment.void': {
+      const who = nameOf(
+        person(typeof after.client_id === 'number' ? after.client_id : undefined),
+        'una persona',
+      );
+      const eventId = typeof after.event_id === 'number' ? after.event_id : undefined;
+      const amount = typeof after.amount_cents === 'number' ? ` de ${formatCents(after.amount_cents)}` : '';
+      const method =
+        typeof after.method === 'string' && after.method in PAYMENT_METHOD_NAMES
+          ? ` (${PAYMENT_METHOD_NAMES[after.method as keyof typeof PAYMENT_METHOD_NAMES]})`
+          : '';
+      const verb = entry.action === 'payment.manual' ? 'registró un pago a mano' : 'anuló el pago a mano';
+      return {
+        text: `${verb}${amount}${method} de ${who} por ${eventName(eventId)}`,
+        link: eventLink(eventId),
+      };
     }
     case 'interest.contacted': {
       const row = names.interests.get(id);

@@ -69,7 +69,7 @@ export async function registerEventRoutes(
       if (!event) throw notFound('El evento no existe');
       return ok('Evento', {
         event,
-        assistance: await listAttendees(app.db, hooks.money, event.id),
+        assistance: await listAttendees(app.db, app.config, hooks.money, event.id),
         picks: await pickTotals(app.db, event.id),
         payments: await hooks.money.eventSummary(app.db, event.id),
       });
@@ -110,7 +110,8 @@ export async function registerEventRoutes(
         return ok('Evento actualizado');
       }
       if (body.assistance) {
-        await setAttendeeStatus(app, hooks, request.adminId, body.assistance.id, body.assistance.status_id);
+        const { id, status_id: statusId, payment } = body.assistance;
+        await setAttendeeStatus(app, hooks, request.adminId, id, statusId, payment);
         return ok(attendeeStatusMessage(body.assistance.status_id));
       }
       if (body.checkin) {

@@ -19,12 +19,13 @@ type Trx = Transaction<Database>;
 /** What a Checkout Session says about its payment, with what the product stores of it. */
 export type SessionOutcome =
   | { kind: 'open' }
-  | { kind: 'paid'; method: PaymentMethod | null; paymentIntentId: string | null }
+  | { kind: 'paid'; method: PaymentMethod | null; paymentIntentId: string | null; customerId: string | null }
   | {
       kind: 'awaiting';
       method: PaymentMethod | null;
       paymentIntentId: string;
       instructions: PaymentInstructions | null;
+      customerId: string | null;
     }
   | { kind: 'failed' };
 
@@ -93,12 +94,19 @@ export async function sessionOutcome(
     : undefined;
   const paymentMethod = intent?.payment_method;
   const method = methodOf(typeof paymentMethod === 'object' ? paymentMethod?.type : undefined);
+  const customerId = idOf(session.customer ?? null) ?? idOf(intent?.customer ?? null);
   if (session.payment_status === 'paid' || intent?.status === 'succeeded') {
-    return { kind: 'paid', method, paymentIntentId: intent?.id ?? null };
+    return { kind: 'paid', method, paymentIntentId: intent?.id ?? null, customerId };
   }
   if (!intent) return { kind: 'open' };
   if (intent.status === 'requires_payment_method' || intent.status === 'canceled') return { kind: 'failed' };
-  return { kind: 'awaiting', method, paymentIntentId: intent.id, instructions: instructionsOf(intent) };
+  return {
+    kind: 'awaiting',
+    method,
+    paymentIntentId: intent.id,
+    instructions: instructionsOf(intent),
+    customerId,
+  };
 }
 
 /** Applies an outcome to its payment (and sign-up) inside the caller's transaction. */
@@ -113,6 +121,18 @@ export async function applySessionOutcome(
     .selectAll()
     .where('id', '=', paymentId)
     .executeTakeFirstOrThrow();
+  if (
+    (outcome.kind === 'paid' || outcome.kind === 'awaiting') &&
+    outcome.customerId &&
+    !payment.customer_id
+  ) {
+    // Kept so that erasing her account deletes it at the provider (it holds her e-mail).
+    await trx
+      .updateTable('payments')
+      .set({ customer_id: outcome.customerId })
+      .where('id', '=', payment.id)
+      .execute();
+  }
   if (outcome.kind === 'paid') await confirmPaid(app, trx, payment, outcome.method, outcome.paymentIntentId);
   else if (outcome.kind === 'awaiting') await recordAwaiting(app, trx, payment, outcome);
   else if (outcome.kind === 'failed') await recordFailed(trx, payment);

@@ -1,26 +1,40 @@
 import type { AttendeePayment, EventPaymentsSummary } from '../../shared/contracts/payments';
 import type { DB } from '../platform/db/database';
+import { parseInstructions } from './payment-records';
 
 /**
  * The back office's view of the payments of one event (design.md §15): per attendee, and the
  * event's totals. The events domain shows them through its PlaceMoneyView, which payments fills.
  */
 
-/** Per sign-up, the payment that speaks for it: one that took money if any, else the latest attempt. */
+/**
+ * Per sign-up, the payment that speaks for it: one that took money if any, else the latest attempt;
+ * and whether an OXXO voucher or SPEI transfer is still open beside it (design.md §22: the admin
+ * who confirms by hand is warned that paying it too would be refunded).
+ */
 export async function attendeePayments(db: DB, eventId: number): Promise<Map<number, AttendeePayment>> {
   const rows = await db
     .selectFrom('payments')
-    .select(['assistance_id', 'status', 'method', 'amount_cents', 'paid_at'])
+    .select(['assistance_id', 'status', 'method', 'amount_cents', 'paid_at', 'instructions'])
     .where('event_id', '=', eventId)
     .where('assistance_id', 'is not', null)
     .orderBy('attempt')
     .execute();
   const byPlace = new Map<number, AttendeePayment>();
-  for (const { assistance_id: assistanceId, ...payment } of rows) {
+  const awaiting = new Map<number, AttendeePayment['awaiting']>();
+  for (const { assistance_id: assistanceId, instructions, ...payment } of rows) {
     if (assistanceId === null) continue;
+    const voucher = payment.status === 'pending' ? parseInstructions(instructions) : null;
+    if (voucher) awaiting.set(assistanceId, voucher.kind);
     const known = byPlace.get(assistanceId);
     const settled = (status: string) => status === 'paid' || status === 'manual' || status === 'refunded';
-    if (!known || settled(payment.status) || !settled(known.status)) byPlace.set(assistanceId, payment);
+    if (!known || settled(payment.status) || !settled(known.status)) {
+      byPlace.set(assistanceId, { ...payment, awaiting: null });
+    }
+  }
+  for (const [assistanceId, kind] of awaiting) {
+    const shown = byPlace.get(assistanceId);
+    if (shown) shown.awaiting = kind;
   }
   return byPlace;
 }

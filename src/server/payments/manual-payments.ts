@@ -1,40 +1,55 @@
 import type { Transaction } from 'kysely';
 import { CURRENCY } from '../../shared/domain/money';
-import { type PlaceRules, placeById } from '../events/attendance/places-for-payments';
+import {
+  extendHold,
+  type PlaceConfirmedByHand,
+  type PlaceRules,
+  type PlaceUnconfirmed,
+  placeById,
+} from '../events/attendance/places-for-payments';
+import { recordAudit } from '../platform/audit';
 import type { Database } from '../platform/db/schema';
+import { conflict } from '../platform/errors';
+import { parseInstructions } from './payment-records';
+
+type Trx = Transaction<Database>;
+
+export const PAID_ONLINE_NO_UNDO =
+  'Este lugar se pagó en línea: no se puede deshacer la confirmación; si hay que devolver el dinero, reembólsalo desde Pagos';
 
 /**
  * An admin confirmed a place by hand (§4) on a paid event: the money was taken outside the site
- * (cash at the door, a transfer to the organizer). It is recorded as a 'manual' cash payment so
- * the figures and the attendance list show it, unless the place is already paid online. Called
- * by the events hook placeConfirmedByHand, in the confirmation's transaction.
+ * (cash at the door, a transfer to the organizer, another way). It is recorded as a 'manual'
+ * payment with the method and amount she gave, so the figures and the attendance list show it,
+ * unless the place is already paid online. Called by the events hook placeConfirmedByHand, in the
+ * confirmation's transaction, and written to the audit trail.
  */
 export async function recordManualPayment(
-  trx: Transaction<Database>,
+  trx: Trx,
   rules: PlaceRules,
-  assistanceId: number,
+  { assistanceId, adminId, payment }: PlaceConfirmedByHand,
 ): Promise<void> {
+  if (!payment) return;
   const place = await placeById(trx, rules, assistanceId);
-  if (!place || place.amount_due === 0) return;
-  const amount = place.amount_due;
+  if (!place) return;
   const earlier = await trx
     .selectFrom('payments')
     .select(['status', 'attempt'])
     .where('assistance_id', '=', assistanceId)
     .orderBy('attempt', 'desc')
     .execute();
-  if (earlier.some((payment) => payment.status === 'paid' || payment.status === 'manual')) return;
+  if (earlier.some((row) => row.status === 'paid' || row.status === 'manual')) return;
   const now = new Date().toISOString();
-  await trx
+  const { id } = await trx
     .insertInto('payments')
     .values({
       assistance_id: assistanceId,
       event_id: place.event_id,
       client_id: place.client_id,
-      amount_cents: amount,
+      amount_cents: payment.amountCents,
       currency: CURRENCY,
       status: 'manual',
-      method: 'cash',
+      method: payment.method,
       attempt: (earlier[0]?.attempt ?? 0) + 1,
       session_id: null,
       payment_intent_id: null,
@@ -47,5 +62,73 @@ export async function recordManualPayment(
       refunded_at: null,
       refund_id: null,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, {
+    adminId,
+    action: 'payment.manual',
+    entity: 'payment',
+    entityId: id,
+    after: {
+      client_id: place.client_id,
+      event_id: place.event_id,
+      method: payment.method,
+      amount_cents: payment.amountCents,
+    },
+  });
+}
+
+/**
+ * An admin undid a confirmation by hand: the money recorded by hand is voided (kept, for the
+ * accounts and the audit trail), and a voucher or transfer still open holds the place until it
+ * expires, as it did before. A place paid online is not undone this way: it is refunded.
+ */
+export async function voidManualPayment(
+  trx: Trx,
+  { assistanceId, adminId }: PlaceUnconfirmed,
+): Promise<void> {
+  const payments = await trx
+    .selectFrom('payments')
+    .select([
+      'id',
+      'status',
+      'method',
+      'amount_cents',
+      'client_id',
+      'event_id',
+      'instructions',
+      'refund_requested_at',
+    ])
+    .where('assistance_id', '=', assistanceId)
     .execute();
+  if (payments.some((payment) => payment.status === 'paid' && payment.refund_requested_at === null)) {
+    throw conflict(PAID_ONLINE_NO_UNDO);
+  }
+  const now = new Date().toISOString();
+  for (const payment of payments) {
+    if (payment.status === 'pending') {
+      const voucher = parseInstructions(payment.instructions);
+      if (voucher) await extendHold(trx, assistanceId, voucher.expires_at);
+    }
+    if (payment.status !== 'manual') continue;
+    await trx
+      .updateTable('payments')
+      .set({ status: 'void', voided_at: now })
+      .where('id', '=', payment.id)
+      .execute();
+    await recordAudit(trx, {
+      adminId,
+      action: 'payment.void',
+      entity: 'payment',
+      entityId: payment.id,
+      before: { status: 'manual' },
+      after: {
+        status: 'void',
+        client_id: payment.client_id,
+        event_id: payment.event_id,
+        method: payment.method,
+        amount_cents: payment.amount_cents,
+      },
+    });
+  }
 }

@@ -11,6 +11,10 @@ import { mailRefund } from './payment-mails';
 import {
   CLOSE_CHECKOUT_JOB,
   type CloseCheckoutPayload,
+  DELETE_CUSTOMER_JOB,
+  type DeleteCustomerPayload,
+  LEGACY_ASSISTANCE_CANCELLED_JOB,
+  type LegacyAssistanceCancelledPayload,
   markFailed,
   RECONCILE_JOB,
   REFUND_JOB,
@@ -18,6 +22,7 @@ import {
   type RefundPayload,
   scheduleReconcile,
 } from './payment-records';
+import { settleCancelledPlace } from './place-listener';
 import { providerKey } from './provider-keys';
 
 /** How long the reconciliation keeps looking at a session that stays pending (vouchers last days). */
@@ -27,8 +32,41 @@ function isStripeInvalidRequest(error: unknown): error is Stripe.errors.StripeIn
   return error instanceof Stripe.errors.StripeInvalidRequestError;
 }
 
-/** The payments domain's durable jobs: closing a cancelled checkout, refunds, and the reconciliation. */
+/**
+ * The payments domain's durable jobs: closing a cancelled checkout, refunds, the reconciliation,
+ * deleting an erased member's Customers at the provider, and cancellations queued by older versions.
+ */
 export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void {
+  /**
+   * Before places and money were separated (decision 0030) a cancellation reached payments as this
+   * job; one still queued in a live database is settled as the cancellation hook now does.
+   */
+  app.queue.handle<LegacyAssistanceCancelledPayload>(LEGACY_ASSISTANCE_CANCELLED_JOB, async (payload) => {
+    await app.db.transaction().execute((trx) =>
+      settleCancelledPlace(trx, app.config.payments.refundHours, {
+        assistanceId: payload.assistance_id,
+        reason: payload.reason,
+        cancelledAt: payload.cancelled_at,
+      }),
+    );
+    app.queue.wake();
+  });
+
+  /** An erased member's Customer (made by a SPEI checkout) goes at the provider too: it holds her e-mail. */
+  app.queue.handle<DeleteCustomerPayload>(DELETE_CUSTOMER_JOB, async (payload) => {
+    try {
+      await stripe.customers.del(payload.customer_id);
+    } catch (error) {
+      // Already deleted (a retry after the provider answered, or by hand in its dashboard).
+      if (!(isStripeInvalidRequest(error) && error.code === 'resource_missing')) throw error;
+    }
+    await app.db
+      .updateTable('payments')
+      .set({ customer_id: null })
+      .where('customer_id', '=', payload.customer_id)
+      .execute();
+  });
+
   /**
    * A sign-up was cancelled while a checkout was open: the session is expired (a voucher's
    * PaymentIntent cancelled) so nobody pays for a place she no longer holds. The refund of a

@@ -9,6 +9,9 @@ type Trx = Transaction<Database>;
 export const REFUND_JOB = 'payment-refund';
 export const RECONCILE_JOB = 'payment-reconcile';
 export const CLOSE_CHECKOUT_JOB = 'payment-close';
+export const DELETE_CUSTOMER_JOB = 'payment-customer-delete';
+/** Queued by versions before decision 0030; handled so that none left in a live database fails. */
+export const LEGACY_ASSISTANCE_CANCELLED_JOB = 'assistance-cancelled';
 
 /** Why money goes back: the member's mail says which. */
 export type RefundReason = 'cancelled' | 'late' | 'duplicate' | 'admin' | 'erased';
@@ -21,6 +24,17 @@ export interface RefundPayload {
 /** A pending payment whose sign-up was cancelled: its session or voucher is closed at the provider. */
 export interface CloseCheckoutPayload {
   payment_id: number;
+}
+
+export interface LegacyAssistanceCancelledPayload {
+  assistance_id: number;
+  reason: 'member' | 'admin' | 'payment_expired';
+  cancelled_at: string;
+}
+
+/** A Customer at the provider (SPEI) of a member who erased her account. */
+export interface DeleteCustomerPayload {
+  customer_id: string;
 }
 
 export interface ReconcilePayload {

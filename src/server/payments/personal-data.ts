@@ -1,6 +1,7 @@
 import { hasStarted } from '../../shared/domain/mexico-time';
 import type { PersonalDataDeclaration } from '../platform/personal-data';
-import { requestRefund } from './payment-records';
+import { enqueue } from '../platform/queue/queue';
+import { DELETE_CUSTOMER_JOB, type DeleteCustomerPayload, requestRefund } from './payment-records';
 
 /**
  * Why her payments stay after she leaves, as her export says it: Mexican tax law (Código Fiscal
@@ -12,7 +13,8 @@ export const PAYMENTS_RETENTION_NOTE =
 /**
  * The member's payments. Erasure keeps each payment for the accounts (amount, event, provider
  * ids) but unlinks it from the sign-up that goes; a paid place of an event still to come is
- * refunded in full, since she will not be there (docs/decisions/0029). Runs before the events'
+ * refunded in full, since she will not be there (docs/decisions/0029), and the Customers a SPEI
+ * checkout made at the provider are deleted there by a durable job. Runs before the events'
  * erasure, which deletes the sign-ups.
  */
 export const paymentsPersonalData: PersonalDataDeclaration = {
@@ -59,6 +61,22 @@ export const paymentsPersonalData: PersonalDataDeclaration = {
       .execute();
     for (const payment of paid) {
       if (!hasStarted(payment)) await requestRefund(trx, payment.id, 'erased');
+    }
+    const customers = await trx
+      .selectFrom('payments')
+      .select('customer_id')
+      .distinct()
+      .where('client_id', '=', clientId)
+      .where('customer_id', 'is not', null)
+      .execute();
+    for (const { customer_id: customerId } of customers) {
+      if (!customerId) continue;
+      const payload: DeleteCustomerPayload = { customer_id: customerId };
+      await enqueue(trx, {
+        kind: DELETE_CUSTOMER_JOB,
+        key: `payment-customer-delete:${customerId}`,
+        payload,
+      });
     }
     await trx
       .updateTable('payments')

@@ -18,6 +18,8 @@ export const providerSessionSchema = z.object({
   currency: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).nullable(),
   payment_intent: reference.nullable(),
+  /** The Customer a SPEI payment needs (design.md §22: erasure deletes it at the provider). */
+  customer: reference.nullable().optional(),
 });
 export type ProviderSession = z.infer<typeof providerSessionSchema>;
 

@@ -13,7 +13,7 @@ import {
   timeSchema,
 } from './common';
 import { pickTotalsSchema } from './match-cards';
-import { attendeePaymentSchema, eventPaymentsSummarySchema } from './payments';
+import { attendeePaymentSchema, eventPaymentsSummarySchema, MANUAL_PAYMENT_METHODS } from './payments';
 
 /** Decoded image size accepted from an upload (the request itself may be up to IMAGE_BODY_LIMIT). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -98,6 +98,27 @@ export const ticketCodeSchema = z
   .max(100, 'El código no es válido')
   .regex(/^[A-Za-z0-9_-]+$/, 'El código no es válido');
 
+/** How many times the price an amount taken by hand may be: more is surely a typing slip. */
+export const MANUAL_AMOUNT_MAX_TIMES = 10;
+
+/**
+ * The money an organizer took for a place she confirms by hand on a paid event (design.md §22):
+ * how, and how much (the price she owes when left out; at most MANUAL_AMOUNT_MAX_TIMES the price,
+ * which the server checks).
+ */
+export const manualPaymentSchema = z.object({
+  method: z.enum(MANUAL_PAYMENT_METHODS, { error: 'Elige cómo pagó: efectivo, transferencia u otro' }),
+  amount_cents: z
+    .number({ error: 'Escribe el monto' })
+    .int('El monto debe ser un número entero de centavos')
+    .positive('El monto debe ser mayor que cero')
+    .max(100_000_000, 'El monto es demasiado alto')
+    .optional(),
+});
+export type ManualPayment = z.infer<typeof manualPaymentSchema>;
+
+export const PAYMENT_ONLY_ON_CONFIRM = 'El pago sólo se indica al confirmar una asistencia';
+
 /**
  * event/update takes one of five shapes (spec §7 and design.md §11): `event` (+ `image`),
  * `assistance` (1 registered, 2 confirmed, 4 cancelled on the member's behalf), `contacted`,
@@ -112,8 +133,17 @@ export const eventUpdateBody = z
       .refine(ageBandInOrder, { message: AGE_BAND_ORDER, path: ['age_min'] })
       .optional(),
     image: imageSchema,
+    /** status_id 1 on a confirmed place undoes the confirmation (and voids money taken by hand). */
     assistance: z
-      .object({ id: idSchema, status_id: z.union([z.literal(1), z.literal(2), z.literal(4)]) })
+      .object({
+        id: idSchema,
+        status_id: z.union([z.literal(1), z.literal(2), z.literal(4)]),
+        payment: manualPaymentSchema.optional(),
+      })
+      .refine((assistance) => !assistance.payment || assistance.status_id === 2, {
+        message: PAYMENT_ONLY_ON_CONFIRM,
+        path: ['payment'],
+      })
       .optional(),
     contacted: z.object({ id: idSchema, contacted: z.union([z.literal(0), z.literal(1)]) }).optional(),
     clean_id: idSchema.optional(),
@@ -196,6 +226,8 @@ export const adminAttendeeSchema = z.object({
   checked_in: z.number(),
   /** design.md §15: the attendee's payment on a paid event (null when none was started). */
   payment: attendeePaymentSchema.nullable(),
+  /** What she owes for the place (0: free, or payments off): what a confirmation by hand takes by default. */
+  amount_due_cents: z.number(),
 });
 export type AdminAttendee = z.infer<typeof adminAttendeeSchema>;
 

@@ -3,9 +3,13 @@ import { idSchema, optionalIdSchema, successAnswer } from './common';
 
 /** design.md §15: paying for a place online (card, OXXO, SPEI), and the back office's view of it. */
 
-export const paymentStatusSchema = z.enum(['pending', 'paid', 'refunded', 'failed', 'manual']);
+export const paymentStatusSchema = z.enum(['pending', 'paid', 'refunded', 'failed', 'manual', 'void']);
 export type PaymentStatusName = z.infer<typeof paymentStatusSchema>;
-export const paymentMethodSchema = z.enum(['card', 'oxxo', 'spei', 'cash']);
+/** How an organizer took the money of a place she confirms by hand (design.md §22). */
+export const MANUAL_PAYMENT_METHODS = ['cash', 'transfer', 'other'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+
+export const paymentMethodSchema = z.enum(['card', 'oxxo', 'spei', 'cash', 'transfer', 'other']);
 export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
 
 /** What a member needs to pay a pending OXXO voucher or SPEI transfer. */
@@ -71,6 +75,11 @@ export const attendeePaymentSchema = z.object({
   method: paymentMethodSchema.nullable(),
   amount_cents: z.number(),
   paid_at: z.string().nullable(),
+  /**
+   * An OXXO voucher or SPEI transfer issued and not paid yet (even beside a payment taken by hand):
+   * if she pays it too, it is refunded automatically.
+   */
+  awaiting: z.enum(['oxxo', 'spei']).nullable(),
 });
 export type AttendeePayment = z.infer<typeof attendeePaymentSchema>;
 

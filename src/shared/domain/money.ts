@@ -20,6 +20,8 @@ export const PAYMENT_METHOD_NAMES = {
   oxxo: 'efectivo en OXXO',
   spei: 'transferencia SPEI',
   cash: 'efectivo',
+  transfer: 'transferencia',
+  other: 'otra forma de pago',
 } as const;
 
 /**
@@ -50,6 +52,9 @@ export function refundRoute(method: keyof typeof PAYMENT_METHOD_NAMES | null, em
       return 'El dinero vuelve por transferencia SPEI a la cuenta desde la que pagaste; suele llegar en pocos días hábiles.';
     case 'cash':
       return 'Como pagaste en efectivo, el equipo de Cita te lo devuelve en persona.';
+    case 'transfer':
+    case 'other':
+      return 'Como pagaste directamente al equipo de Cita, ellos te lo devuelven por el mismo medio.';
     default:
       return 'Según tu banco, el reembolso puede tardar de 5 a 10 días hábiles en verse en tu cuenta.';
   }

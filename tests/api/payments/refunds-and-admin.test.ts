@@ -95,6 +95,7 @@ describe('the back office', () => {
       method: 'card',
       amount_cents: 20000,
       paid_at: expect.any(String),
+      awaiting: null,
     });
     expect(attendees.find((a) => a.client_id === man.id)!.payment).toMatchObject({
       status: 'pending',

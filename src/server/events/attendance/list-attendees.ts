@@ -1,13 +1,20 @@
 import type { AdminAttendee } from '../../../shared/contracts/admin-events';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { DB } from '../../platform/db/database';
+import { amountDue, type PlaceRules } from './payment-holds';
 import type { PlaceMoneyView } from './place-hooks';
 
 export async function listAttendees(
   db: DB,
+  rules: PlaceRules,
   money: PlaceMoneyView,
   eventId: number,
 ): Promise<AdminAttendee[]> {
+  const prices = await db
+    .selectFrom('events')
+    .select(['id', 'day', 'hour', 'price_w_cents', 'price_m_cents'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
   const rows = await db
     .selectFrom('assistance')
     .innerJoin('clients', 'clients.id', 'assistance.client_id')
@@ -52,6 +59,7 @@ export async function listAttendees(
       ticket: row.status_id === ASSISTANCE_STATUS.confirmed ? row.ticket : null,
       checked_in: row.checked_in_at ? 1 : 0,
       payment: payments.get(row.id) ?? null,
+      amount_due_cents: prices ? amountDue(rules, prices, row.gender) : 0,
     };
   });
 }

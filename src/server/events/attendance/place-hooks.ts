@@ -1,5 +1,9 @@
 import type { Transaction } from 'kysely';
-import type { AttendeePayment, EventPaymentsSummary } from '../../../shared/contracts/payments';
+import type {
+  AttendeePayment,
+  EventPaymentsSummary,
+  ManualPaymentMethod,
+} from '../../../shared/contracts/payments';
 import type { DB } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import type { CancelReason } from './payment-holds';
@@ -13,14 +17,29 @@ export interface PlaceCancelled {
   cancelledAt: string;
 }
 
+/** An admin confirmed a held place by hand (spec §4); on a paid place, the money she says she took. */
+export interface PlaceConfirmedByHand {
+  assistanceId: number;
+  adminId: number;
+  /** Null when the place owes nothing (a free place, or payments off). */
+  payment: { method: ManualPaymentMethod; amountCents: number } | null;
+}
+
+/** An admin undid a confirmation: the place is held again (status 1). */
+export interface PlaceUnconfirmed {
+  assistanceId: number;
+  adminId: number;
+}
+
 /**
  * What another domain hears of places (design.md §22), inside the transaction that changes them,
  * so that what it does about it commits or rolls back with the change. Every method is optional.
  */
 export interface PlaceListener {
   placeCancelled?(trx: Trx, cancelled: PlaceCancelled): Promise<void>;
-  /** An admin confirmed a registered place by hand (spec §4). */
-  placeConfirmedByHand?(trx: Trx, assistanceId: number): Promise<void>;
+  placeConfirmedByHand?(trx: Trx, confirmed: PlaceConfirmedByHand): Promise<void>;
+  /** May refuse (throw an AppError): the whole change then rolls back. */
+  placeUnconfirmed?(trx: Trx, unconfirmed: PlaceUnconfirmed): Promise<void>;
   /** A cancelled sign-up was taken again: from now on it is a new sign-up, owing nothing of the old one. */
   placeRenewed?(trx: Trx, assistanceId: number): Promise<void>;
   /** "Limpiar lista": these sign-ups are about to be deleted. */
@@ -64,8 +83,12 @@ export class PlaceHooks {
     for (const listener of this.listeners) await listener.placeCancelled?.(trx, cancelled);
   }
 
-  async confirmedByHand(trx: Trx, assistanceId: number): Promise<void> {
-    for (const listener of this.listeners) await listener.placeConfirmedByHand?.(trx, assistanceId);
+  async confirmedByHand(trx: Trx, confirmed: PlaceConfirmedByHand): Promise<void> {
+    for (const listener of this.listeners) await listener.placeConfirmedByHand?.(trx, confirmed);
+  }
+
+  async unconfirmed(trx: Trx, unconfirmed: PlaceUnconfirmed): Promise<void> {
+    for (const listener of this.listeners) await listener.placeUnconfirmed?.(trx, unconfirmed);
   }
 
   async renewed(trx: Trx, assistanceId: number): Promise<void> {

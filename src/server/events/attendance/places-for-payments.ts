@@ -15,7 +15,14 @@ import { hasFreePlace, lockEvent } from './waiting-list';
  */
 
 export type { CancelReason, PlaceRules } from './payment-holds';
-export type { PlaceCancelled, PlaceHooks, PlaceListener, PlaceMoneyView } from './place-hooks';
+export type {
+  PlaceCancelled,
+  PlaceConfirmedByHand,
+  PlaceHooks,
+  PlaceListener,
+  PlaceMoneyView,
+  PlaceUnconfirmed,
+} from './place-hooks';
 
 type Trx = Transaction<Database>;
 type Reader = Kysely<Database>;

@@ -100,7 +100,7 @@ export async function registerAttendanceRoutes(
       }
       const event = await findAdminEvent(app.db, request.query.event_id);
       if (!event) throw notFound('El evento no existe');
-      const csv = attendanceCsv(await listAttendees(app.db, hooks.money, event.id));
+      const csv = attendanceCsv(await listAttendees(app.db, app.config, hooks.money, event.id));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="asistentes-evento-${event.id}.csv"`)

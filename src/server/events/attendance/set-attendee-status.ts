@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { MANUAL_AMOUNT_MAX_TIMES, type ManualPayment } from '../../../shared/contracts/admin-events';
+import { hasStarted } from '../../../shared/domain/mexico-time';
+import { formatCents } from '../../../shared/domain/money';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { recordAudit } from '../../platform/audit';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { cancelAssistance } from './cancel-sign-up';
-import type { PlaceHooks } from './place-hooks';
+import { amountDue, startHold } from './payment-holds';
+import type { PlaceConfirmedByHand, PlaceHooks } from './place-hooks';
 import { issueTicket } from './tickets';
 import { limitOf, lockEvent, MAN, WOMAN } from './waiting-list';
 
@@ -27,11 +31,31 @@ export function attendeeStatusMessage(statusId: 1 | 2 | 4): string {
 }
 
 /**
+ * The money a confirmation by hand records (design.md §22): what the admin says she took, by
+ * default the price she owes in cash. Nothing on a place that owes nothing.
+ */
+function moneyTaken(due: number, payment: ManualPayment | undefined): PlaceConfirmedByHand['payment'] {
+  if (due === 0) {
+    if (payment) throw badRequest('Este lugar no tiene precio: confírmalo sin indicar un pago');
+    return null;
+  }
+  const amountCents = payment?.amount_cents ?? due;
+  if (amountCents > due * MANUAL_AMOUNT_MAX_TIMES) {
+    throw badRequest(
+      `El monto no puede ser más de diez veces el precio (${formatCents(due * MANUAL_AMOUNT_MAX_TIMES)})`,
+    );
+  }
+  return { method: payment?.method ?? 'cash', amountCents };
+}
+
+/**
  * Confirms (1 → 2), un-confirms (2 → 1) or cancels (→ 4) an attendee. Everything happens under
  * the event row's lock (FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE serialises), so
  * concurrent confirmations never exceed the limit and a cancelled place is promoted once.
  * Confirming issues the ticket and e-mails it with its QR code; the hooks' listeners hear of it
- * (payments records the money taken by hand on a paid event).
+ * (payments records the money taken by hand on a paid event). Un-confirming undoes that: the place
+ * is held again as a new hold (never given away by the undo itself) and the listeners may refuse
+ * (a place paid online is refunded instead).
  */
 export async function setAttendeeStatus(
   app: FastifyInstance,
@@ -39,6 +63,7 @@ export async function setAttendeeStatus(
   adminId: number,
   assistanceId: number,
   statusId: 1 | 2 | 4,
+  payment?: ManualPayment,
 ): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     const found = await trx
@@ -70,7 +95,10 @@ export async function setAttendeeStatus(
       .where('assistance.id', '=', assistanceId)
       .executeTakeFirstOrThrow();
     if (attendee.status_id === statusId) return;
+    const due = amountDue(app.config, event, attendee.gender);
+    let taken: PlaceConfirmedByHand['payment'] = null;
     if (statusId === ASSISTANCE_STATUS.confirmed) {
+      taken = moneyTaken(due, payment);
       if (attendee.status_id !== ASSISTANCE_STATUS.registered) throw conflict(CONFIRM_ONLY_REGISTERED);
       if (attendee.gender === WOMAN || attendee.gender === MAN) {
         const { total } = await trx
@@ -93,7 +121,11 @@ export async function setAttendeeStatus(
       .execute();
     if (statusId === ASSISTANCE_STATUS.confirmed) {
       await issueTicket(app, trx, assistanceId, event);
-      await hooks.confirmedByHand(trx, assistanceId);
+      await hooks.confirmedByHand(trx, { assistanceId, adminId, payment: taken });
+    } else {
+      // A night already under way asks nobody to pay: the place stays hers without a hold.
+      if (!hasStarted(event)) await startHold(trx, app.config, assistanceId, event, attendee.gender);
+      await hooks.unconfirmed(trx, { assistanceId, adminId });
     }
     await recordAudit(trx, {
       adminId,

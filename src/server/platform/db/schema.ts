@@ -108,8 +108,10 @@ export interface AssistanceTable {
   promoted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'refunded' | 'failed' | 'manual';
-export type PaymentMethod = 'card' | 'oxxo' | 'spei' | 'cash';
+/** 'void': a payment recorded by hand whose confirmation was undone (kept for the accounts). */
+export type PaymentStatus = 'pending' | 'paid' | 'refunded' | 'failed' | 'manual' | 'void';
+/** Online: card, oxxo, spei; recorded by hand: cash, transfer (to the organizer), other. */
+export type PaymentMethod = 'card' | 'oxxo' | 'spei' | 'cash' | 'transfer' | 'other';
 
 /** One Checkout Session of a sign-up, or a payment an admin recorded by hand (design.md §15). */
 export interface PaymentTable {
@@ -137,6 +139,10 @@ export interface PaymentTable {
   refunded_at: string | null;
   refund_id: string | null;
   refunded_cents: Generated<number>;
+  /** The provider's Customer a SPEI checkout made (deleted there when she erases her account). */
+  customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a payment recorded by hand was voided (status 'void'). */
+  voided_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Provider events already applied, by their id: each is applied once. */

@@ -40,6 +40,7 @@ import {
   PAYMENT_STATUS_TONES,
 } from '../payments/payment-labels';
 import { NightPanel } from '../rounds/night-panel';
+import { ConfirmPaidPlace } from './confirm-paid-place';
 import { EventForm } from './event-form';
 
 /** 'Lista de espera · lugar 2', 'Cancelado'…: an attendee's status as the organizer reads it. */
@@ -228,7 +229,24 @@ export function EventPage() {
                 <Cell label="Asistencia">
                   <div className="flex flex-wrap items-center gap-2">
                     {attendee.status_id === ASSISTANCE_STATUS.cancelled ||
-                    attendee.status_id === ASSISTANCE_STATUS.waiting ? null : attendee.status_id === 2 ? (
+                    attendee.status_id === ASSISTANCE_STATUS.waiting ? null : attendee.status_id === 2 &&
+                      attendee.payment?.status === 'manual' ? (
+                      <ConfirmDialog
+                        trigger={
+                          <button
+                            type="button"
+                            className={smallButton('primary')}
+                            disabled={update.isPending}
+                          >
+                            Confirmado
+                          </button>
+                        }
+                        title="Deshacer la confirmación"
+                        question={`¿Deshacer la confirmación de ${attendee.client}? El pago registrado a mano (${formatCents(attendee.payment.amount_cents)}) se anulará y su lugar quedará apartado para que pague.`}
+                        confirmLabel="Sí, deshacer"
+                        onConfirm={() => update.mutate({ assistance: { id: attendee.id, status_id: 1 } })}
+                      />
+                    ) : attendee.status_id === 2 ? (
                       <button
                         type="button"
                         className={smallButton('primary')}
@@ -237,6 +255,14 @@ export function EventPage() {
                       >
                         Confirmado
                       </button>
+                    ) : canConfirm(attendee, event) && attendee.amount_due_cents > 0 ? (
+                      <ConfirmPaidPlace
+                        attendee={attendee}
+                        disabled={update.isPending}
+                        onConfirm={(payment) =>
+                          update.mutate({ assistance: { id: attendee.id, status_id: 2, payment } })
+                        }
+                      />
                     ) : canConfirm(attendee, event) ? (
                       <button
                         type="button"

@@ -6,6 +6,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatusName, string> = {
   refunded: 'Reembolsado',
   failed: 'No pagado',
   manual: 'Pagado a mano',
+  void: 'Anulado',
 };
 
 export const PAYMENT_STATUS_TONES: Record<PaymentStatusName, 'slate' | 'red' | 'amber' | 'green'> = {
@@ -14,6 +15,7 @@ export const PAYMENT_STATUS_TONES: Record<PaymentStatusName, 'slate' | 'red' | '
   refunded: 'slate',
   failed: 'red',
   manual: 'green',
+  void: 'slate',
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethodName, string> = {
@@ -21,4 +23,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodName, string> = {
   oxxo: 'OXXO',
   spei: 'SPEI',
   cash: 'Efectivo',
+  transfer: 'Transferencia',
+  other: 'Otro',
 };
