@@ -56,7 +56,7 @@ test('lista de espera, lugar liberado, confirmación, QR y llegada registrada en
   );
   expect(freed.subject).toContain('Se liberó un lugar');
   await page.reload();
-  await expect(card.getByText('Lugar apartado: paga para confirmarlo')).toBeVisible();
+  await expect(card.getByText(/^Se liberó un lugar, es tuyo: te lo apartamos hasta el /)).toBeVisible();
 
   const adminContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const admin = await adminContext.newPage();
@@ -64,6 +64,11 @@ test('lista de espera, lugar liberado, confirmación, QR y llegada registrada en
   await admin.goto(`/admin/event/${eventId}`);
   const row = admin.getByRole('row', { name: new RegExp(waiting.fullName) });
   await row.getByRole('button', { name: 'Confirmar' }).click();
+  // A paid place confirmed at the door asks how she paid (design.md §22); cash at the price.
+  await admin
+    .getByRole('dialog', { name: /^Confirmar el lugar de / })
+    .getByRole('button', { name: 'Confirmar lugar' })
+    .click();
   await expect(row.getByRole('button', { name: 'Confirmado' })).toBeVisible();
   await fitsIn360(admin, '/admin/event/{id}');
 
