@@ -49,7 +49,9 @@ export async function registerLiveRoute(
         const frame = await frameFor(app.db, clientId, notice);
         if (!frame) return;
         const text = JSON.stringify(frame);
-        for (const socket of connections.socketsOf(clientId)) socket.send(text);
+        for (const socket of connections.socketsOf(clientId)) {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        }
       })
       .catch((error) => app.log.warn({ err: error, notice: notice.type }, 'live frame not sent'))
       .finally(() => {
