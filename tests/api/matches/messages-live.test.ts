@@ -115,6 +115,16 @@ describe('the live channel (design.md §20)', () => {
     }
   });
 
+  it('sends nothing more once her session ended, and closes the channel', async () => {
+    const { ana, beto, conversationId } = await mutualPair(testApp);
+    const betoLive = await connect(beto);
+    const closed = new Promise<number>((resolve) => betoLive.socket.once('close', (code) => resolve(code)));
+    expect((await beto.agent.post('client/logout', {})).statusCode).toBe(200);
+    await send(ana, conversationId, 'Hola');
+    expect(await closed).toBe(4401);
+    expect(betoLive.frames).toEqual([]);
+  });
+
   it('refuses a visitor, and a page of another site', async () => {
     expect(await refusedWith({})).toBe(401);
     const { ana } = await mutualPair(testApp);
