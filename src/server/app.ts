@@ -2,6 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -23,6 +24,7 @@ import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
 import { registerImageRoutes } from './platform/images/image-routes';
+import { InProcessLiveBus, type LiveBus } from './platform/live/live-bus';
 import { registerMailJobs } from './platform/mail/mail-jobs';
 import { Mailer } from './platform/mail/mailer';
 import type { PersonalDataRegistry } from './platform/personal-data';
@@ -45,6 +47,8 @@ declare module 'fastify' {
     personalData: PersonalDataRegistry;
     /** The payment provider's client (Stripe's, or the built-in test provider's); null when PAYMENTS=off. */
     stripe: Stripe | null;
+    /** Tells every instance what happened to whom, for the members' live connections (design.md §20). */
+    liveBus: LiveBus;
     /** Every route as registered, so the security suites can prove they cover them all. */
     routeList: { method: string; url: string }[];
   }
@@ -106,6 +110,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('partners', new PartnersService(db));
   app.decorate('mailer', new Mailer(config, app.log));
   app.decorate('queue', new JobQueue(db, config.queue, app.log));
+  app.decorate('liveBus', new InProcessLiveBus());
+  app.addHook('onClose', async () => app.liveBus.close());
   registerMailJobs(app.queue, app.mailer);
   // Domains register their kinds while the app is built; jobs run once it is ready.
   app.addHook('onReady', async () => app.queue.start());
@@ -179,6 +185,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // The members' live channel (design.md §20); a message is a few hundred bytes.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   registerRequestGuards(app);
   registerBodyCapture(app);
   // Collects every route registered after it; the document is served at GET /api/openapi.json.

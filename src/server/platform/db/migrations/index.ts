@@ -14,6 +14,7 @@ import * as payments from './0021-payments';
 import * as fairWaitingListAndStoredFigures from './0022-fair-waiting-list-and-stored-figures';
 import * as clientForeignKeys from './0023-client-foreign-keys';
 import * as manualPaymentsAndCustomers from './0024-manual-payments-and-customers';
+import * as messages from './0025-messages';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0022-fair-waiting-list-and-stored-figures': fairWaitingListAndStoredFigures,
   '0023-client-foreign-keys': clientForeignKeys,
   '0024-manual-payments-and-customers': manualPaymentsAndCustomers,
+  '0025-messages': messages,
 };
