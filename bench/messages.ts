@@ -64,12 +64,12 @@ try {
   const M = sql.lit(MESSAGES);
   const pair = (k: string) =>
     sql`(${sql.raw(k)} % ${N}) + 1 as a, ((${sql.raw(k)} % ${N} + 1 + ${sql.raw(k)} / ${N}) % ${N}) + 1 as b`;
-  await sql`insert into conversations (id, client_a, client_b, created_at)
-    select k + 1, least(a, b), greatest(a, b), ${iso(sql`${M} + 86400`)}
+  await sql`insert into conversations (id, client_a, client_b, pair_key, created_at)
+    select k + 1, least(a, b), greatest(a, b), least(a, b) || ':' || greatest(a, b), ${iso(sql`${M} + 86400`)}
     from (select k, ${pair('k')} from generate_series(0, ${C} - 1) k) s`.execute(db);
   for (let from = 0; from < MESSAGES; from += BATCH) {
     const to = Math.min(MESSAGES, from + BATCH) - 1;
-    await sql`insert into messages (id, conversation_id, sender_id, client_message_id, text, sent_at, read_at)
+    await sql`insert into messages (id, conversation_id, sender_id, idempotency_key, text, sent_at, read_at)
       select j + 1, k + 1,
         case when (j / ${C}) % 2 = 0 then least(a, b) else greatest(a, b) end,
         'bench-msg-' || j,
@@ -118,8 +118,9 @@ try {
       where i.status_id = 2 and i.client_id < i.target_client_id and a.status_id = 1 and b.status_id = 1
       order by i.id limit 1`.execute(db)
   ).rows[0]!;
-  await sql`insert into conversations (client_a, client_b, created_at)
-    values (${couple.low}, ${couple.high}, ${new Date().toISOString()}) on conflict do nothing`.execute(db);
+  await sql`insert into conversations (client_a, client_b, pair_key, created_at)
+    values (${couple.low}, ${couple.high}, ${`${couple.low}:${couple.high}`}, ${new Date().toISOString()})
+    on conflict do nothing`.execute(db);
   const coupleConversation = (
     await sql<{
       id: number;
