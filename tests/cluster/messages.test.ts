@@ -106,13 +106,13 @@ async function match(one: Member, other: Member): Promise<number> {
 
 let sent = 0;
 async function send(from: Member, conversationId: number, text: string): Promise<Message> {
-  const answer = await from.agent.post<{ message: Message }>('client/messages/send', {
+  const answer = await from.agent.post<{ sent: Message }>('client/messages/send', {
     conversation_id: conversationId,
     text,
     client_message_id: `cluster-${process.pid}-${++sent}`,
   });
   expect(answer.statusCode, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.message;
+  return answer.body.sent;
 }
 
 /** Everything after `afterId`, oldest first, page by page, as the web client catches up. */
