@@ -143,3 +143,21 @@ it('stops listening once closed', async () => {
     return Number(rows[0]!.alive) === 0;
   });
 });
+
+it('leaves no listening connection behind when closed while still connecting', async () => {
+  const listeners = async () => {
+    const { rows } = await sql<{ n: number }>`
+      select count(*) as n from pg_stat_activity
+      where application_name = 'cita-live' and datname = current_database()
+    `.execute(db);
+    return Number(rows[0]!.n);
+  };
+  const before = await listeners();
+  const hasty = bus();
+  const starting = hasty.start();
+  await hasty.close();
+  await starting;
+  expect(hasty.listenerPid).toBeUndefined();
+  // A connection left open would stay here until the end of the file.
+  await waitUntil('no listener of the closed bus', async () => (await listeners()) === before);
+});

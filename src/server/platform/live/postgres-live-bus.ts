@@ -54,6 +54,8 @@ export class PostgresLiveBus implements LiveBus {
   private client: pg.Client | undefined;
   private pid: number | undefined;
   private closed = false;
+  /** The attempt to listen under way (it never throws): close() lets it finish, then ends its connection. */
+  private attempt: Promise<void> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private nextWaitMs: number;
   private readonly retry: { first: number; max: number };
@@ -70,7 +72,8 @@ export class PostgresLiveBus implements LiveBus {
 
   /** Resolves once the first attempt to listen is over, whether it worked or will be retried. */
   async start(): Promise<void> {
-    await this.listen();
+    this.attempt = this.listen();
+    await this.attempt;
   }
 
   async publish(notice: LiveNotice): Promise<void> {
@@ -87,10 +90,12 @@ export class PostgresLiveBus implements LiveBus {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    this.emitter.removeAllListeners();
+    // Ending a connection while it connects can leave both waiting: let the attempt end first.
+    await this.attempt;
     const client = this.client;
     this.client = undefined;
     this.pid = undefined;
-    this.emitter.removeAllListeners();
     await client?.end().catch(() => undefined);
   }
 
@@ -113,7 +118,7 @@ export class PostgresLiveBus implements LiveBus {
       await client.connect();
       await client.query(`listen ${LIVE_CHANNEL}`);
       const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-      if (this.client !== client) return;
+      if (this.closed || this.client !== client) return;
       this.pid = rows[0]!.pid;
       this.nextWaitMs = this.retry.first;
     } catch (error) {
@@ -132,7 +137,9 @@ export class PostgresLiveBus implements LiveBus {
     this.options.log(
       `se perdió la conexión de avisos en vivo con PostgreSQL en ${target(this.options.databaseUrl)} (${reasonOf(error)}); nuevo intento en ${(wait / 1000).toLocaleString('es-MX')} s`,
     );
-    this.retryTimer = setTimeout(() => void this.listen(), wait);
+    this.retryTimer = setTimeout(() => {
+      this.attempt = this.listen();
+    }, wait);
   }
 
   private deliver(payload: string): void {
