@@ -16,8 +16,9 @@ export const CLIENTS = Number(process.env.SCALE_CLIENTS ?? (postgres ? 1_000_000
 /**
  * A scratch database holding the §17 reference dataset, with a connection of its own (the app's
  * pool stops a query after 15 s; loading a table of millions takes longer). Drop it when done.
+ * `clients` lets a bench choose its own default size.
  */
-export async function scratchDataset(): Promise<{
+export async function scratchDataset(clients = CLIENTS): Promise<{
   scratch: ScratchDatabase;
   db: Kysely<Database>;
   counts: ScaleCounts;
@@ -36,7 +37,7 @@ export async function scratchDataset(): Promise<{
   const counts = await loadScaleDataset(
     db,
     postgres ? 'postgres' : 'sqlite',
-    { clients: CLIENTS },
+    { clients },
     await hashPassword(SCALE_PASSWORD),
   );
   await ensureReadIndexes(db, scratch.databaseUrl);

@@ -25,6 +25,7 @@ import { registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
 import { registerImageRoutes } from './platform/images/image-routes';
 import { InProcessLiveBus, type LiveBus } from './platform/live/live-bus';
+import { PostgresLiveBus } from './platform/live/postgres-live-bus';
 import { registerMailJobs } from './platform/mail/mail-jobs';
 import { Mailer } from './platform/mail/mailer';
 import type { PersonalDataRegistry } from './platform/personal-data';
@@ -110,7 +111,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('partners', new PartnersService(db));
   app.decorate('mailer', new Mailer(config, app.log));
   app.decorate('queue', new JobQueue(db, config.queue, app.log));
-  app.decorate('liveBus', new InProcessLiveBus());
+  // On PostgreSQL notices reach every instance through LISTEN/NOTIFY (decision 0037); on SQLite
+  // there is one process.
+  if (config.databaseUrl) {
+    const liveBus = new PostgresLiveBus({
+      databaseUrl: config.databaseUrl,
+      db,
+      log: (message) => app.log.warn(message),
+    });
+    app.decorate('liveBus', liveBus);
+    app.addHook('onReady', async () => liveBus.start());
+  } else {
+    app.decorate('liveBus', new InProcessLiveBus());
+  }
   app.addHook('onClose', async () => app.liveBus.close());
   registerMailJobs(app.queue, app.mailer);
   // Domains register their kinds while the app is built; jobs run once it is ready.
