@@ -4,6 +4,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router';
+import { MessagesLive } from './features/messages/live';
 
 /** Starts React on #root; resolves once the first render (or hydration) is committed. */
 export async function startApp(): Promise<void> {
@@ -26,6 +27,7 @@ export async function startApp(): Promise<void> {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <MessagesLive />
         <Committed onCommit={resolve} />
       </QueryClientProvider>
     </StrictMode>

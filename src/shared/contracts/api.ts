@@ -11,6 +11,7 @@ import type * as events from './events';
 import type * as interests from './interests';
 import type * as landing from './landing';
 import type * as matchCards from './match-cards';
+import type * as messages from './messages';
 import type * as payments from './payments';
 import type * as people from './people';
 import type * as photos from './photos';
@@ -109,6 +110,15 @@ export interface ApiCalls {
   'client/compatible/get': Call<typeof compatible.compatibleGetBody, typeof compatible.compatibleGetAnswer>;
   'client/advert/get': Call<typeof auth.clientIdBody, typeof account.advertGetResponseSchema>;
   'client/advert/update': Call<typeof account.advertUpdateBody, typeof account.advertGetResponseSchema>;
+  'client/conversations/get': Call<
+    typeof messages.conversationsGetBody,
+    typeof messages.conversationsGetAnswer
+  >;
+  'client/messages/get': Call<typeof messages.messagesGetBody, typeof messages.messagesGetAnswer>;
+  'client/messages/send': Call<typeof messages.messagesSendBody, typeof messages.messagesSendAnswer>;
+  'client/messages/read': Call<typeof messages.messagesReadBody, typeof messages.messagesReadAnswer>;
+  'client/messages/report': Call<typeof messages.messagesReportBody, typeof trust.reportAnswer>;
+  'client/whatsapp/share': Call<typeof messages.whatsappShareBody, typeof messages.whatsappShareAnswer>;
 }
 
 export type ApiPath = keyof ApiCalls;

@@ -124,7 +124,8 @@ export const messagesSendBody = z.object({
 });
 export type MessagesSendBody = z.input<typeof messagesSendBody>;
 
-export const messagesSendAnswer = successAnswer({ message: messageSchema });
+/** `sent`, not `message`: the envelope's `message` is the Spanish sentence every answer carries. */
+export const messagesSendAnswer = successAnswer({ sent: messageSchema });
 export type MessagesSendAnswer = z.infer<typeof messagesSendAnswer>;
 
 export const messagesReadBody = z.object({

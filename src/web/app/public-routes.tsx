@@ -103,6 +103,18 @@ export const publicRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
           },
           {
+            path: 'mensajes',
+            lazy: async () => ({
+              Component: (await import('../features/messages/conversations-page')).ConversationsPage,
+            }),
+          },
+          {
+            path: 'mensajes/:id',
+            lazy: async () => ({
+              Component: (await import('../features/messages/conversation-page')).ConversationPage,
+            }),
+          },
+          {
             path: 'configuracion',
             lazy: async () => ({
               Component: (await import('../features/settings/settings-page')).SettingsPage,
