@@ -1,0 +1,147 @@
+import { expect, type Page, test } from '@playwright/test';
+import { newPerson } from '../data';
+import { FRESH_PASSWORD } from '../events-quiz/helpers';
+import { loginAsClient } from '../fixtures';
+import { conversationId, mutualPair, PHONE, phoneFor, sendThroughApi, storedTexts } from './helpers';
+
+test.use({ viewport: PHONE });
+
+function bubbles(page: Page) {
+  return page.getByRole('list', { name: 'Mensajes' }).getByRole('listitem');
+}
+
+function composer(page: Page) {
+  return page.getByRole('textbox', { name: 'Escribe un mensaje' });
+}
+
+test('dos personas con interés mutuo se escriben en vivo y, tras perder la conexión, ella ve lo que se perdió una sola vez y en orden', async ({
+  browser,
+  baseURL,
+}) => {
+  const { her, him } = await mutualPair(baseURL!);
+  const mine = await phoneFor(browser, baseURL!, her);
+  const his = await phoneFor(browser, baseURL!, him);
+
+  // "Mensaje" on the mutual pair of /intereses opens the conversation.
+  await mine.page.getByRole('link', { name: `Mensaje a ${him.fullName}` }).click();
+  await expect(mine.page).toHaveURL(/\/mensajes\/\d+$/);
+  await expect(mine.page.getByRole('heading', { level: 1, name: him.card })).toBeVisible();
+
+  await his.page.goto('/mensajes');
+  await his.page.getByRole('link', { name: her.card }).click();
+  await expect(his.page.getByRole('heading', { level: 1, name: her.card })).toBeVisible();
+
+  await composer(mine.page).fill('Hola, ¿cómo estás?');
+  await composer(mine.page).press('Enter');
+  await expect(bubbles(his.page).filter({ hasText: 'Hola, ¿cómo estás?' })).toBeVisible();
+
+  await composer(his.page).fill('¡Muy bien! ¿Vamos por un café?');
+  await composer(his.page).press('Enter');
+  await expect(bubbles(mine.page).filter({ hasText: '¡Muy bien! ¿Vamos por un café?' })).toBeVisible();
+  // He read it as it arrived: her message shows "Visto".
+  await expect(bubbles(mine.page).filter({ hasText: 'Visto' })).toHaveCount(1);
+
+  // She loses the network; he writes twice meanwhile.
+  await mine.context.setOffline(true);
+  for (const text of ['¿El sábado a las 5?', 'Conozco un lugar en la Roma']) {
+    await composer(his.page).fill(text);
+    await composer(his.page).press('Enter');
+    await expect(bubbles(his.page).filter({ hasText: text })).not.toContainText('Enviando');
+  }
+  await expect(bubbles(mine.page).filter({ hasText: '¿El sábado a las 5?' })).toHaveCount(0);
+
+  await mine.context.setOffline(false);
+  const caughtUp = bubbles(mine.page).filter({ hasText: /¿El sábado a las 5\?|Conozco un lugar en la Roma/ });
+  await expect(caughtUp).toHaveCount(2);
+  await expect(caughtUp.nth(0)).toContainText('¿El sábado a las 5?');
+  await expect(caughtUp.nth(1)).toContainText('Conozco un lugar en la Roma');
+
+  // Live again after the reconnection.
+  await composer(his.page).fill('¿Te parece?');
+  await composer(his.page).press('Enter');
+  await expect(bubbles(mine.page).filter({ hasText: '¿Te parece?' })).toHaveCount(1);
+
+  await mine.context.close();
+  await his.context.close();
+});
+
+test('Enter envía y Mayús+Enter empieza una línea nueva', async ({ browser, baseURL }) => {
+  const { her, him } = await mutualPair(baseURL!);
+  const mine = await phoneFor(browser, baseURL!, her);
+  // One conversation per pair: both people name it by the same id.
+  const conversation = await conversationId(baseURL!, her, him);
+  await mine.page.goto(`/mensajes/${conversation}`);
+
+  await composer(mine.page).fill('Primera línea');
+  await composer(mine.page).press('Shift+Enter');
+  await composer(mine.page).pressSequentially('segunda línea');
+  await expect(composer(mine.page)).toHaveValue('Primera línea\nsegunda línea');
+  await expect(bubbles(mine.page)).toHaveCount(0);
+
+  await composer(mine.page).press('Enter');
+  await expect(composer(mine.page)).toHaveValue('');
+  await expect(bubbles(mine.page).filter({ hasText: 'Primera línea' })).toHaveCount(1);
+  await expect.poll(() => storedTexts(baseURL!, him, conversation)).toEqual(['Primera línea\nsegunda línea']);
+  await mine.context.close();
+});
+
+test('un envío fallido muestra «No enviado · Reintentar» y el reintento lo guarda una sola vez', async ({
+  browser,
+  baseURL,
+}) => {
+  const { her, him } = await mutualPair(baseURL!);
+  const mine = await phoneFor(browser, baseURL!, her);
+  const conversation = await conversationId(baseURL!, her, him);
+  await mine.page.goto(`/mensajes/${conversation}`);
+
+  // The first send reaches the server, but its answer is lost on the way back.
+  let sends = 0;
+  await mine.page.route('**/api/client/messages/send', async (route) => {
+    sends += 1;
+    if (sends > 1) return route.continue();
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+
+  await composer(mine.page).fill('¿Llegó este mensaje?');
+  await composer(mine.page).press('Enter');
+  const retry = mine.page.getByRole('button', { name: 'No enviado · Reintentar' });
+  await expect(retry).toBeVisible();
+  await retry.click();
+  await expect(retry).toHaveCount(0);
+  await expect(bubbles(mine.page).filter({ hasText: '¿Llegó este mensaje?' })).toHaveCount(1);
+  expect(sends).toBe(2);
+  expect(await storedTexts(baseURL!, him, conversation)).toEqual(['¿Llegó este mensaje?']);
+  await mine.context.close();
+});
+
+test('el encabezado muestra los mensajes sin leer y los actualiza en vivo', async ({ page, baseURL }) => {
+  const { her, him } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, him, her);
+  await sendThroughApi(baseURL!, him, conversation, 'Hola');
+  await sendThroughApi(baseURL!, him, conversation, '¿Cómo va tu semana?');
+
+  await loginAsClient(page, her.email, FRESH_PASSWORD);
+  await expect(page.getByRole('link', { name: 'Mensajes, 2 sin leer' })).toBeVisible();
+
+  await sendThroughApi(baseURL!, him, conversation, '¿Sigues ahí?');
+  await expect(page.getByRole('link', { name: 'Mensajes, 3 sin leer' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Mensajes, 3 sin leer' }).click();
+  const row = page.getByRole('link', { name: `${him.card}, 3 sin leer` });
+  await expect(row).toContainText('¿Sigues ahí?');
+  await row.click();
+  await expect(bubbles(page).filter({ hasText: '¿Sigues ahí?' })).toBeVisible();
+  // Reading the conversation clears the badge.
+  await expect(page.getByRole('link', { name: 'Mensajes', exact: true })).toBeVisible();
+});
+
+test('sin conversaciones, /mensajes invita a conocer personas y eventos', async ({ page, baseURL }) => {
+  const loner = await newPerson(baseURL!);
+  await loginAsClient(page, loner.email, FRESH_PASSWORD);
+  await page.getByRole('link', { name: 'Mensajes', exact: true }).click();
+  await expect(page).toHaveURL(/\/mensajes$/);
+  await expect(page.getByText('Aún no tienes conversaciones.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver personas' })).toHaveAttribute('href', '/personas');
+  await expect(page.getByRole('link', { name: 'Ver eventos' })).toHaveAttribute('href', '/eventos');
+});
