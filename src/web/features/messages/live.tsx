@@ -10,17 +10,19 @@ import { forgetUnreadTotal, loadUnreadTotal, setUnreadTotal } from './unread-tot
 /**
  * The live channel of a member's tab (design.md §20): one WebSocket to /api/live, authenticated by
  * the session cookie, whose frames update the list, the open conversations and the header's total
- * without reloading. Rendered once at the root of the app; it holds no socket for a visitor.
+ * without reloading. Rendered once at the root of the app, only while a member is logged in; a
+ * new member on the same tab gets a channel (and a total) of her own.
  */
 export function MessagesLive() {
   const clientId = useSessionHint('client');
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (clientId === null) {
+    if (clientId === null) return;
+    const close = openLiveChannel(queryClient);
+    return () => {
+      close();
       forgetUnreadTotal();
-      return;
-    }
-    return openLiveChannel(queryClient);
+    };
   }, [clientId, queryClient]);
   return null;
 }
