@@ -1,38 +1,37 @@
 import type { Transaction } from 'kysely';
-import { whatsappLink } from '../../shared/domain/whatsapp';
 import type { Database } from '../platform/db/schema';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 
 /**
- * Tells both people, in the transaction that made the pair mutual. One mail per person and per
- * mutual pair of rows: a pair withdrawn and made mutual again (new rows) is news again.
+ * Tells both people, in the transaction that made the pair mutual, with a link to their
+ * conversation (design.md §20: no phone number until both choose to share it). One mail per
+ * person and per mutual pair of rows: a pair withdrawn and made mutual again (new rows) is news again.
  */
 export async function enqueueMutualInterestMails(
   trx: Transaction<Database>,
   publicUrl: string,
-  interestIds: number[],
-  clientId: number,
-  otherId: number,
+  pair: { interestIds: number[]; clientId: number; otherId: number; conversationId: number },
 ): Promise<void> {
+  const { interestIds, clientId, otherId } = pair;
   const people = await trx
     .selectFrom('clients')
     .select(['id', 'first_name', 'last_name', 'email'])
     .where('id', 'in', [clientId, otherId])
     .execute();
-  const pair = [...interestIds].sort((a, b) => a - b).join(':');
-  const url = `${publicUrl}/intereses`;
+  const rows = [...interestIds].sort((a, b) => a - b).join(':');
+  const url = `${publicUrl}/mensajes/${pair.conversationId}`;
   for (const person of people) {
     const other = people.find((candidate) => candidate.id !== person.id);
     if (!other) continue;
     const otherName = `${other.first_name} ${other.last_name}`;
-    await enqueueMail(trx, `mail:mutual:${pair}:client:${person.id}`, {
+    await enqueueMail(trx, `mail:mutual:${rows}:client:${person.id}`, {
       to: person.email,
       subject: `${otherName} y tú tienen un interés mutuo`,
       text: [
         `Hola ${person.first_name}:`,
         '',
         `${otherName} también mostró interés en ti: ahora el interés es mutuo.`,
-        'Entra a «Mis intereses» para ver su anuncio y cómo contactarle.',
+        'Ya pueden escribirse en Cita: salúdale desde su conversación.',
         '',
         url,
         '',
@@ -51,20 +50,20 @@ export interface PickedPerson {
 
 /**
  * Tells both people of a pair made on match cards, in the transaction that closed the picks: the
- * other's first name and WhatsApp link. One mail per event, person and other person.
+ * other's first name and a link to their conversation (no phone number: design.md §20). One mail
+ * per event, person and other person.
  */
 export async function enqueueMutualPickMails(
   trx: Transaction<Database>,
   publicUrl: string,
   event: { id: number; name: string },
-  a: PickedPerson,
-  b: PickedPerson,
+  pair: { a: PickedPerson; b: PickedPerson; conversationId: number },
 ): Promise<void> {
+  const { a, b } = pair;
   for (const [person, other] of [
     [a, b],
     [b, a],
   ] as const) {
-    const whatsapp = whatsappLink(other.phone);
     await enqueueMail(trx, `mail:picks-match:${event.id}:${person.id}:${other.id}`, {
       to: person.email,
       subject: `¡${other.first_name} también quiere volver a verte!`,
@@ -72,11 +71,7 @@ export async function enqueueMutualPickMails(
         `Hola ${person.first_name}:`,
         '',
         `En «${event.name}» tú y ${other.first_name} se eligieron mutuamente.`,
-        whatsapp
-          ? `Escríbele por WhatsApp: ${whatsapp}`
-          : `${other.first_name} no dejó un WhatsApp: búscale en «Mis intereses».`,
-        '',
-        `${publicUrl}/intereses`,
+        `Escríbele en Cita: ${publicUrl}/mensajes/${pair.conversationId}`,
         '',
         'Cita',
       ].join('\n'),

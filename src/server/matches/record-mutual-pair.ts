@@ -2,28 +2,33 @@ import type { Transaction } from 'kysely';
 import { INTEREST_STATUS } from '../../shared/domain/statuses';
 import type { Database } from '../platform/db/schema';
 import { nowIso } from '../platform/time';
+import { openConversation } from './conversations/conversation-pair';
 import { enqueueMutualInterestMails, enqueueMutualPickMails, type PickedPerson } from './mutual-pair-mail';
 
 /**
- * A pair made on /personas: the second interest of two made both rows mutual. Both people hear of
- * it, in the caller's transaction, under the locks it took with lockPeople.
+ * A pair made on /personas: the second interest of two made both rows mutual. Their conversation
+ * opens and both people hear of it, in the caller's transaction, under the locks it took with
+ * lockPeople. Answers the conversation's id (tell them live once the transaction commits).
  */
 export async function recordMutualInterest(
   trx: Transaction<Database>,
   publicUrl: string,
   pair: { interestIds: [number, number]; clientId: number; otherId: number },
-): Promise<void> {
+): Promise<number> {
   await trx
     .updateTable('interests')
     .set({ status_id: INTEREST_STATUS.mutual })
     .where('id', 'in', pair.interestIds)
     .execute();
-  await enqueueMutualInterestMails(trx, publicUrl, pair.interestIds, pair.clientId, pair.otherId);
+  const conversationId = await openConversation(trx, pair.clientId, pair.otherId);
+  await enqueueMutualInterestMails(trx, publicUrl, { ...pair, conversationId });
+  return conversationId;
 }
 
 /**
  * A pair made on the night: both said Sí on their match cards. It becomes a mutual interest, like
- * one made on /personas, and both people get the match cards' e-mail; under the caller's locks.
+ * one made on /personas, their conversation opens, and both people get the match cards' e-mail;
+ * under the caller's locks. Answers the conversation's id.
  */
 export async function recordMutualPick(
   trx: Transaction<Database>,
@@ -31,9 +36,11 @@ export async function recordMutualPick(
   event: { id: number; name: string },
   a: PickedPerson,
   b: PickedPerson,
-): Promise<void> {
+): Promise<number> {
   await makeInterestMutual(trx, a.id, b.id);
-  await enqueueMutualPickMails(trx, publicUrl, event, a, b);
+  const conversationId = await openConversation(trx, a.id, b.id);
+  await enqueueMutualPickMails(trx, publicUrl, event, { a, b, conversationId });
+  return conversationId;
 }
 
 /**

@@ -5,7 +5,9 @@ import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { whatsappLink } from '../../shared/domain/whatsapp';
+import { whatsappSharedWith } from '../matches/conversations/share-whatsapp';
 import { endMutualPair } from '../matches/end-mutual-pair';
+import { publishConversationChanged } from '../matches/live/publish-notice';
 import { lockPeople } from '../matches/lock-people';
 import { recordMutualInterest } from '../matches/record-mutual-pair';
 import { mainPhotoUrls } from '../photos/photo-sources';
@@ -56,6 +58,12 @@ export async function listInterests(
     rows.map((row) => row.client_id),
     'member',
   );
+  // The wa.me link only once both shared it in their conversation (design.md §20).
+  const sharedWith = await whatsappSharedWith(
+    db,
+    clientId,
+    rows.filter((row) => row.status_id === INTEREST_STATUS.mutual).map((row) => row.client_id),
+  );
   const interested: InterestEntry[] = [];
   const mutual: MutualEntry[] = [];
   for (const row of rows) {
@@ -78,7 +86,7 @@ export async function listInterests(
         full_name: `${row.first_name} ${row.last_name}`,
         phone: row.phone,
         instagram: row.instagram,
-        whatsapp: whatsappLink(row.phone),
+        whatsapp: sharedWith.has(row.client_id) ? whatsappLink(row.phone) : null,
       });
     } else {
       interested.push(entry);
@@ -139,19 +147,22 @@ export async function addInterest(
       .where('target_client_id', '=', clientId)
       .executeTakeFirst();
     const result = { interestId: own.id, created: Boolean(inserted), mutual: Boolean(reverse) };
-    if (!reverse) return { ...result, becameMutual: false };
+    if (!reverse) return { ...result, conversationId: null };
     if (own.status_id === INTEREST_STATUS.mutual && reverse.status_id === INTEREST_STATUS.mutual) {
-      return { ...result, becameMutual: false };
+      return { ...result, conversationId: null };
     }
-    await recordMutualInterest(trx, app.config.publicUrl, {
+    const conversationId = await recordMutualInterest(trx, app.config.publicUrl, {
       interestIds: [own.id, reverse.id],
       clientId,
       otherId: targetId,
     });
-    return { ...result, becameMutual: true };
+    return { ...result, conversationId };
   });
 
-  if (outcome.becameMutual) app.queue.wake();
+  if (outcome.conversationId !== null) {
+    app.queue.wake();
+    publishConversationChanged(app, outcome.conversationId, [clientId, targetId]);
+  }
   return { interestId: outcome.interestId, created: outcome.created, mutual: outcome.mutual };
 }
 
@@ -174,7 +185,7 @@ export async function withdrawInterest(
     .executeTakeFirst();
   if (!interest) throw notFound(INTEREST_NOT_FOUND);
   const otherId = interest.target_client_id;
-  await app.db.transaction().execute(async (trx) => {
+  const closedConversation = await app.db.transaction().execute(async (trx) => {
     await lockPair(app, trx, clientId, otherId);
     const deleted = await trx
       .deleteFrom('interests')
@@ -182,8 +193,9 @@ export async function withdrawInterest(
       .where('client_id', '=', clientId)
       .executeTakeFirst();
     // A second tap that lost the race finds the row gone: the interest is withdrawn either way.
-    if (Number(deleted.numDeletedRows) === 0) return;
-    await endMutualPair(trx, { withdrawnBy: clientId, otherId });
+    if (Number(deleted.numDeletedRows) === 0) return null;
+    return endMutualPair(trx, { withdrawnBy: clientId, otherId });
   });
+  if (closedConversation !== null) publishConversationChanged(app, closedConversation, [clientId, otherId]);
   return { name: publicName(interest.first_name, interest.last_name) };
 }

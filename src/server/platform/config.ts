@@ -31,6 +31,19 @@ export interface AppConfig {
    */
   statsMaxAgeMs: number;
   payments: PaymentsConfig;
+  messages: MessagesConfig;
+}
+
+/** Mensajes' limits against abuse and the away e-mail's delay (design.md §20). */
+export interface MessagesConfig {
+  /** Messages one member may send in any minute (the next is refused, 429). */
+  perMinute: number;
+  /** Conversations one member may start (send their first message) in any 24 hours. */
+  conversationsPerDay: number;
+  /** The same text sent to more than this many people within an hour is held and reported. */
+  spamRecipients: number;
+  /** How long a message stays unread before the e-mail; decimals allowed (a test waits under a second). */
+  emailDelayMinutes: number;
 }
 
 /**
@@ -107,6 +120,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicCacheTtlMs: Number(env.PUBLIC_CACHE_TTL_MS ?? 3000),
     statsMaxAgeMs: Number(env.STATS_MAX_AGE_SECONDS ?? 60) * 1000,
     payments: paymentsFromEnv(env),
+    messages: {
+      perMinute: Number(env.MESSAGES_PER_MINUTE ?? 30),
+      conversationsPerDay: Number(env.CONVERSATIONS_PER_DAY ?? 20),
+      spamRecipients: Number(env.MESSAGE_SPAM_RECIPIENTS ?? 5),
+      emailDelayMinutes: Number(env.MESSAGE_EMAIL_DELAY_MINUTES ?? 10),
+    },
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
       concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),

@@ -1,7 +1,9 @@
+import type { Transaction } from 'kysely';
 import type { ReportReason } from '../../shared/contracts/trust';
 import { REPORT_STATUS } from '../../shared/contracts/trust';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { type DB, isSqlite } from '../platform/db/database';
+import type { Database } from '../platform/db/schema';
 import { badRequest, notFound, tooManyRequests } from '../platform/errors';
 import { PERSON_NOT_FOUND } from './blocks';
 
@@ -24,7 +26,13 @@ const HOUR_MS = 3_600_000;
 export async function createReport(
   db: DB,
   clientId: number,
-  report: { target_client_id: number; reason: ReportReason; text?: string | undefined },
+  report: {
+    target_client_id: number;
+    reason: ReportReason;
+    text?: string | undefined;
+    /** A reported message's text, kept as evidence (design.md §20). */
+    message_text?: string | undefined;
+  },
 ): Promise<number> {
   if (report.target_client_id === clientId) throw badRequest(SELF_REPORT);
   const target = await db
@@ -55,6 +63,7 @@ export async function createReport(
         target_client_id: report.target_client_id,
         reason: report.reason,
         text: report.text ?? '',
+        message_text: report.message_text ?? null,
         status_id: REPORT_STATUS.open,
         action: null,
         created_at: new Date(now).toISOString(),
@@ -65,4 +74,38 @@ export async function createReport(
       .executeTakeFirstOrThrow();
     return inserted.id;
   });
+}
+
+/**
+ * A report Cita files by itself (a message held as spam, design.md §20), in the caller's
+ * transaction: `reporterId` is the member the message was meant for. Not counted against anyone's
+ * report limits; an open report about the same person and text is not filed twice.
+ */
+export async function fileAutomaticReport(
+  trx: Transaction<Database>,
+  report: { reporterId: number; targetId: number; text: string; messageText: string },
+): Promise<void> {
+  const open = await trx
+    .selectFrom('reports')
+    .select('id')
+    .where('target_client_id', '=', report.targetId)
+    .where('status_id', '=', REPORT_STATUS.open)
+    .where('message_text', '=', report.messageText)
+    .executeTakeFirst();
+  if (open) return;
+  await trx
+    .insertInto('reports')
+    .values({
+      client_id: report.reporterId,
+      target_client_id: report.targetId,
+      reason: 'other',
+      text: report.text,
+      message_text: report.messageText,
+      status_id: REPORT_STATUS.open,
+      action: null,
+      created_at: new Date().toISOString(),
+      resolved_at: null,
+      resolved_by: null,
+    })
+    .execute();
 }

@@ -124,7 +124,7 @@ export const messagesSendBody = z.object({
 });
 export type MessagesSendBody = z.input<typeof messagesSendBody>;
 
-/** `sent`, not `message`: the envelope's `message` is the Spanish sentence every answer carries. */
+/** `sent`, not `message`: the envelope's `message` is the Spanish text of every answer. */
 export const messagesSendAnswer = successAnswer({ sent: messageSchema });
 export type MessagesSendAnswer = z.infer<typeof messagesSendAnswer>;
 

@@ -87,6 +87,8 @@ export const adminReportSchema = z.object({
   reported: reportedPersonSchema,
   reason: z.enum(REPORT_REASONS),
   text: z.string(),
+  /** The reported message's text (design.md §20): admins see reported messages only. */
+  message_text: z.string().nullable(),
   status_id: z.number(),
   action: z.enum(REPORT_ACTIONS).nullable(),
   created_at: z.string(),

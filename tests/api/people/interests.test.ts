@@ -108,7 +108,15 @@ describe('client/interested/add', () => {
     expect(anaMail.subject).toBe('Beto Zamora y tú tienen un interés mutuo');
     expect(anaMail.text).toContain('Hola Ana:');
     expect(anaMail.text).toContain('Beto Zamora también mostró interés en ti');
-    expect(anaMail.text).toContain('https://cita.example.mx/intereses');
+    // The mail links to their conversation and carries no phone number (design.md §20).
+    const conversation = await testApp.app.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('client_a', '=', Math.min(ana.id, beto.id))
+      .where('client_b', '=', Math.max(ana.id, beto.id))
+      .executeTakeFirstOrThrow();
+    expect(anaMail.text).toContain(`https://cita.example.mx/mensajes/${conversation.id}`);
+    expect(anaMail.text).not.toContain('wa.me');
     const betoMail = await lastMailTo(testApp.config.dataDir, beto.email);
     expect(betoMail.subject).toBe('Ana Ibarra y tú tienen un interés mutuo');
 

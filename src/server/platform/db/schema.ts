@@ -315,6 +315,8 @@ export interface ReportTable {
   created_at: string;
   resolved_at: string | null;
   resolved_by: number | null;
+  /** A reported message's text, kept as evidence (design.md §20); null for a report about a person. */
+  message_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Keyed hashes (HMAC-SHA-256) of the e-mails of erased accounts: they cannot come back. */
@@ -345,6 +347,44 @@ export interface StoredFigureTable {
   computed_at: string;
 }
 
+/** One per mutual pair, smaller client id first (design.md §20). */
+export interface ConversationTable {
+  id: Generated<number>;
+  client_a: number;
+  client_b: number;
+  created_at: string;
+  /** Set while nobody can send; reopened when the pair becomes mutual again. */
+  closed_at: string | null;
+  /** 'ended' | 'blocked' | 'erased'. */
+  closed_reason: string | null;
+}
+
+/** Each member's side of a conversation: her list order, unread counter and consents. */
+export interface ConversationSideTable {
+  conversation_id: number;
+  client_id: number;
+  activity_at: string;
+  last_message_id: number | null;
+  unread: Generated<number>;
+  read_up_to: Generated<number>;
+  wrote_at: string | null;
+  whatsapp_shared_at: string | null;
+  away_mail_at: string | null;
+  hidden: Generated<number>;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  client_message_id: string;
+  text: string;
+  sent_at: string;
+  read_at: string | null;
+  held: Generated<number>;
+  opens_conversation: Generated<number>;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -372,6 +412,9 @@ export interface Database {
   picks: PickTable;
   payments: PaymentTable;
   payment_webhook_events: PaymentWebhookEventTable;
+  conversations: ConversationTable;
+  conversation_sides: ConversationSideTable;
+  messages: MessageTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

@@ -13,6 +13,7 @@ import * as eventSearch from './0020-event-search';
 import * as payments from './0021-payments';
 import * as fairWaitingListAndStoredFigures from './0022-fair-waiting-list-and-stored-figures';
 import * as clientForeignKeys from './0023-client-foreign-keys';
+import * as messages from './0025-messages';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0021-payments': payments,
   '0022-fair-waiting-list-and-stored-figures': fairWaitingListAndStoredFigures,
   '0023-client-foreign-keys': clientForeignKeys,
+  '0025-messages': messages,
 };
