@@ -145,3 +145,36 @@ test('sin conversaciones, /mensajes invita a conocer personas y eventos', async 
   await expect(page.getByRole('link', { name: 'Ver personas' })).toHaveAttribute('href', '/personas');
   await expect(page.getByRole('link', { name: 'Ver eventos' })).toHaveAttribute('href', '/eventos');
 });
+
+test('desde la conversación ella reporta un mensaje y bloquea; para él la conversación queda cerrada', async ({
+  browser,
+  baseURL,
+}) => {
+  const { her, him } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, her, him);
+  await sendThroughApi(baseURL!, him, conversation, 'Mándame tu dirección ya');
+  const mine = await phoneFor(browser, baseURL!, her);
+  await mine.page.goto(`/mensajes/${conversation}`);
+
+  const bad = bubbles(mine.page).filter({ hasText: 'Mándame tu dirección ya' });
+  await bad.getByRole('button', { name: 'Reportar mensaje' }).click();
+  const report = mine.page.getByRole('dialog', { name: 'Reportar mensaje' });
+  await report.getByLabel('Motivo').selectOption({ label: 'Acoso' });
+  await report.getByLabel('Cuéntanos qué pasó (opcional)').fill('Insiste en saber dónde vivo.');
+  await report.getByRole('button', { name: 'Enviar reporte' }).click();
+  await expect(report.getByRole('status')).toContainText('un administrador revisará el mensaje');
+  await report.getByRole('button', { name: 'Cerrar' }).click();
+
+  await mine.page.getByRole('button', { name: 'Opciones de la conversación' }).click();
+  await mine.page.getByRole('button', { name: 'Bloquear' }).click();
+  await mine.page.getByRole('alertdialog').getByRole('button', { name: 'Bloquear' }).click();
+  await expect(mine.page).toHaveURL(/\/mensajes$/);
+  await expect(mine.page.getByRole('link', { name: new RegExp(him.card) })).toHaveCount(0);
+
+  const his = await phoneFor(browser, baseURL!, him);
+  await his.page.goto(`/mensajes/${conversation}`);
+  await expect(his.page.getByText('Esta conversación está cerrada')).toBeVisible();
+  await expect(composer(his.page)).toHaveCount(0);
+  await mine.context.close();
+  await his.context.close();
+});
