@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { apiPost } from '../api/client';
 import { LEFT_CLIENT_AREA, useSessionHint } from '../api/session-hint';
-import { forgetUnreadTotal, loadUnreadTotal, useUnreadTotal } from '../features/messages/unread-total';
+import { loadUnreadTotal, useUnreadTotal } from '../features/messages/unread-total';
 
 const PUBLIC_LINKS = [
   { to: '/personas', label: 'Personas' },
@@ -34,7 +34,6 @@ export function SiteHeader() {
 
   async function logout() {
     await apiPost('client/logout').catch(() => undefined);
-    forgetUnreadTotal();
     closeMenus();
     navigate('/', { state: LEFT_CLIENT_AREA });
   }
