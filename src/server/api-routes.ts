@@ -13,6 +13,7 @@ import { registerPeopleRoutes } from './people/routes';
 import { registerPhotoRoutes } from './photos/routes';
 import { ok, zodApp } from './platform/http/envelope';
 import { registerStatsRoutes } from './stats/stats-routes';
+import { BlockHooks } from './trust/block-hooks';
 import { registerTrustRoutes } from './trust/trust-routes';
 
 /** Every /api route, by domain; each domain's routes.ts registers its own files. */
@@ -30,14 +31,16 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   app.get('/openapi.json', async () => app.swagger());
   // Events tells payments what happens to places through these hooks; payments subscribes.
   const placeHooks = new PlaceHooks();
+  // Trust tells matches of a block (the pair's conversation closes) through these hooks.
+  const blockHooks = new BlockHooks();
   await app.register(registerStatsRoutes);
   await app.register(registerEventsRoutes, { hooks: placeHooks });
   await app.register(registerPeopleRoutes);
   await app.register(registerAccountRoutes);
   await app.register(registerCompatibilityRoutes);
   await app.register(registerBackOfficeRoutes);
-  await app.register(registerMatchesRoutes);
-  await app.register(registerTrustRoutes);
+  await app.register(registerMatchesRoutes, { blockHooks });
+  await app.register(registerTrustRoutes, { blockHooks });
   await app.register(registerPhotoRoutes);
   await app.register(registerMatchCardRoutes);
   await app.register(registerPaymentsRoutes, { placeHooks });

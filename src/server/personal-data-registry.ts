@@ -3,6 +3,7 @@ import { backOfficePersonalData } from './back-office/personal-data';
 import { matchingPersonalData } from './compatibility/personal-data';
 import { eventsPersonalData } from './events/personal-data';
 import { matchCardsPersonalData } from './match-cards/personal-data';
+import { matchesPersonalData } from './matches/personal-data';
 import { paymentsPersonalData } from './payments/personal-data';
 import { peoplePersonalData } from './people/personal-data';
 import { photosPersonalData } from './photos/personal-data';
@@ -22,6 +23,7 @@ export const PERSONAL_DATA: PersonalDataRegistry = [
   paymentsPersonalData,
   eventsPersonalData,
   matchCardsPersonalData,
+  matchesPersonalData,
   matchingPersonalData,
   trustPersonalData,
   backOfficePersonalData,

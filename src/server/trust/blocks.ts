@@ -7,6 +7,7 @@ import type { DB } from '../platform/db/database';
 import type { Database } from '../platform/db/schema';
 import { badRequest, notFound } from '../platform/errors';
 import { nowIso } from '../platform/time';
+import type { BlockHooks } from './block-hooks';
 
 /**
  * The one definition of "these two are blocked" (design.md §13), in either direction: for a
@@ -69,11 +70,17 @@ async function assertOtherPerson(
 
 /**
  * Blocks someone: every interest between the two ends (both directions, mutual included), and
- * from now on neither sees the other. The blocked person is not told. Blocking twice is harmless.
+ * from now on neither sees the other; the listeners hear of it (their conversation closes). The
+ * blocked person is not told. Blocking twice is harmless.
  */
-export async function blockClient(db: DB, clientId: number, targetId: number): Promise<void> {
+export async function blockClient(
+  db: DB,
+  hooks: BlockHooks,
+  clientId: number,
+  targetId: number,
+): Promise<void> {
   await assertOtherPerson(db, clientId, targetId, SELF_BLOCK);
-  await db.transaction().execute(async (trx) => {
+  const afterCommit = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('blocks')
       .values({ client_id: clientId, target_client_id: targetId, created_at: nowIso() })
@@ -89,7 +96,9 @@ export async function blockClient(db: DB, clientId: number, targetId: number): P
         ]),
       )
       .execute();
+    return hooks.blocked(trx, clientId, targetId);
   });
+  for (const then of afterCommit) then();
 }
 
 /** Lifts the caller's own block; a block the other person made stays. Interests do not come back. */

@@ -12,15 +12,19 @@ import {
 import { requireClient } from '../platform/auth/guards';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { exportPersonalData } from '../platform/personal-data';
+import type { BlockHooks } from './block-hooks';
 import { blockClient, listBlocks, unblockClient } from './blocks';
 import { createReport } from './reports';
 
 /** A member's safety and privacy calls (design.md §13). */
-export async function registerTrustRoutes(app: FastifyInstance): Promise<void> {
+export async function registerTrustRoutes(
+  app: FastifyInstance,
+  options: { blockHooks: BlockHooks },
+): Promise<void> {
   const api = zodApp(app, requireClient);
 
   api.post('/client/block', callOptions(blockBody, messageAnswer), async (request) => {
-    await blockClient(app.db, request.clientId, request.body.target_client_id);
+    await blockClient(app.db, options.blockHooks, request.clientId, request.body.target_client_id);
     return ok('Bloqueaste a esta persona: ya no se verán en Cita');
   });
 

@@ -62,21 +62,21 @@ describe('erasure is proved (design.md §22)', () => {
     expect(tombstone).toEqual({ id: member.id, status_id: 3 });
   });
 
-  it('finds her in a new table pointing at clients.id that no domain declares (messages, next)', async () => {
+  it('finds her in a new table pointing at clients.id that no domain declares (a future one)', async () => {
     const { db, personalData } = testApp.app;
-    await sql`create table messages (
+    await sql`create table whispers (
       sender_id integer not null references clients (id),
       recipient_id integer not null references clients (id),
       body text not null)`.execute(db);
     try {
       const { member, filled } = await herEverywhere(personalData);
-      expect(filled).toEqual(expect.arrayContaining(['messages.recipient_id', 'messages.sender_id']));
+      expect(filled).toEqual(expect.arrayContaining(['whispers.recipient_id', 'whispers.sender_id']));
       expect((await eraseAndLook(personalData, member)).sort()).toEqual([
-        'messages.recipient_id = her id',
-        'messages.sender_id = her id',
+        'whispers.recipient_id = her id',
+        'whispers.sender_id = her id',
       ]);
     } finally {
-      await sql`drop table messages`.execute(db);
+      await sql`drop table whispers`.execute(db);
     }
   });
 

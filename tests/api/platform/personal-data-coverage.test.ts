@@ -78,20 +78,20 @@ describe('personal data registry (design.md §18, §22)', () => {
 
   it('names a new table whose columns point at clients.id but do not say "client"', async () => {
     const { db, personalData } = testApp.app;
-    await sql`create table messages (
+    await sql`create table whispers (
       id integer primary key,
       sender_id integer not null references clients (id),
       recipient_id integer not null references clients (id),
       body text not null)`.execute(db);
     try {
       expect(await uncoveredForeignKeys(db, personalData)).toEqual([
-        'messages.recipient_id',
-        'messages.sender_id',
+        'whispers.recipient_id',
+        'whispers.sender_id',
       ]);
       // The name-based net alone would have let it through.
       expect(await uncoveredByName(db, personalData)).toEqual([]);
     } finally {
-      await sql`drop table messages`.execute(db);
+      await sql`drop table whispers`.execute(db);
     }
   });
 

@@ -9,10 +9,12 @@ type Trx = Transaction<Database>;
 export type ClosedReason = 'ended' | 'blocked' | 'erased';
 
 /** The pair as stored: smaller client id first. */
-export function orderedPair(clientId: number, otherId: number): { client_a: number; client_b: number } {
-  return clientId < otherId
-    ? { client_a: clientId, client_b: otherId }
-    : { client_a: otherId, client_b: clientId };
+export function orderedPair(
+  clientId: number,
+  otherId: number,
+): { client_a: number; client_b: number; pair_key: string } {
+  const [a, b] = clientId < otherId ? [clientId, otherId] : [otherId, clientId];
+  return { client_a: a, client_b: b, pair_key: `${a}:${b}` };
 }
 
 /** The conversation of two members, if they ever were a mutual pair. */
@@ -21,12 +23,10 @@ export async function findPairConversation(
   clientId: number,
   otherId: number,
 ): Promise<{ id: number; closed_at: string | null } | undefined> {
-  const pair = orderedPair(clientId, otherId);
   return db
     .selectFrom('conversations')
     .select(['id', 'closed_at'])
-    .where('client_a', '=', pair.client_a)
-    .where('client_b', '=', pair.client_b)
+    .where('pair_key', '=', orderedPair(clientId, otherId).pair_key)
     .executeTakeFirst();
 }
 
@@ -39,7 +39,7 @@ export async function openConversation(trx: Trx, clientId: number, otherId: numb
   await trx
     .insertInto('conversations')
     .values({ ...orderedPair(clientId, otherId), created_at: now, closed_at: null, closed_reason: null })
-    .onConflict((oc) => oc.columns(['client_a', 'client_b']).doNothing())
+    .onConflict((oc) => oc.column('pair_key').doNothing())
     .execute();
   const conversation = await findPairConversation(trx, clientId, otherId);
   if (!conversation) throw new Error('conversation missing right after its insert');

@@ -20,7 +20,15 @@ export async function getMessages(
   const side = await memberSide(db, viewerId, body.conversation_id);
   let query = db
     .selectFrom('messages')
-    .select(['id', 'conversation_id', 'sender_id', 'text', 'sent_at', 'read_at', 'client_message_id'])
+    .select([
+      'id',
+      'conversation_id',
+      'sender_id',
+      'text',
+      'sent_at',
+      'read_at',
+      'idempotency_key as client_message_id',
+    ])
     .where('conversation_id', '=', body.conversation_id)
     .where((eb) => eb.or([eb('held', '=', 0), eb('sender_id', '=', viewerId)]));
   if (body.after !== undefined) query = query.where('id', '>', body.after).orderBy('id', 'asc');

@@ -32,9 +32,17 @@ export interface SentMessage {
 function storedMessage(trx: Trx, senderId: number, clientMessageId: string) {
   return trx
     .selectFrom('messages')
-    .select(['id', 'conversation_id', 'sender_id', 'text', 'sent_at', 'read_at', 'client_message_id'])
+    .select([
+      'id',
+      'conversation_id',
+      'sender_id',
+      'text',
+      'sent_at',
+      'read_at',
+      'idempotency_key as client_message_id',
+    ])
     .where('sender_id', '=', senderId)
-    .where('client_message_id', '=', clientMessageId)
+    .where('idempotency_key', '=', clientMessageId)
     .executeTakeFirst();
 }
 
@@ -128,14 +136,14 @@ export async function sendMessage(
       .values({
         conversation_id: body.conversation_id,
         sender_id: senderId,
-        client_message_id: body.client_message_id,
+        idempotency_key: body.client_message_id,
         text: body.text,
         sent_at: sentAt,
         read_at: null,
         held: held ? 1 : 0,
         opens_conversation: opens ? 1 : 0,
       })
-      .onConflict((oc) => oc.columns(['sender_id', 'client_message_id']).doNothing())
+      .onConflict((oc) => oc.columns(['sender_id', 'idempotency_key']).doNothing())
       .returning('id')
       .executeTakeFirst();
     const row = await storedMessage(trx, senderId, body.client_message_id);

@@ -352,6 +352,8 @@ export interface ConversationTable {
   id: Generated<number>;
   client_a: number;
   client_b: number;
+  /** 'client_a:client_b', unique. */
+  pair_key: string;
   created_at: string;
   /** Set while nobody can send; reopened when the pair becomes mutual again. */
   closed_at: string | null;
@@ -377,7 +379,8 @@ export interface MessageTable {
   id: Generated<number>;
   conversation_id: number;
   sender_id: number;
-  client_message_id: string;
+  /** The client_message_id the sender's device made: one message per key and sender. */
+  idempotency_key: string;
   text: string;
   sent_at: string;
   read_at: string | null;

@@ -15,12 +15,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', identity)
     .addColumn('client_a', 'integer', (c) => c.notNull().references('clients.id'))
     .addColumn('client_b', 'integer', (c) => c.notNull().references('clients.id'))
+    // 'a:b': one conversation per pair, as a single unique column.
+    .addColumn('pair_key', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
     // Nobody can send: 'ended' (the mutual interest), 'blocked', 'erased'; null while open.
     .addColumn('closed_at', 'text')
     .addColumn('closed_reason', 'text')
-    .addUniqueConstraint('conversations_pair', ['client_a', 'client_b'])
     .execute();
+  await db.schema.createIndex('conversations_client_a').on('conversations').column('client_a').execute();
   await db.schema.createIndex('conversations_client_b').on('conversations').column('client_b').execute();
 
   await db.schema
@@ -52,7 +54,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', identity)
     .addColumn('conversation_id', 'integer', (c) => c.notNull().references('conversations.id'))
     .addColumn('sender_id', 'integer', (c) => c.notNull().references('clients.id'))
-    .addColumn('client_message_id', 'text', (c) => c.notNull())
+    // The client_message_id the sender's device made (not named "client_…": it names no member).
+    .addColumn('idempotency_key', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text', (c) => c.notNull())
     .addColumn('read_at', 'text')
@@ -60,7 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('held', 'integer', (c) => c.notNull().defaultTo(0))
     // The first message of its conversation (counts against the conversations started a day).
     .addColumn('opens_conversation', 'integer', (c) => c.notNull().defaultTo(0))
-    .addUniqueConstraint('messages_sender_client_message', ['sender_id', 'client_message_id'])
+    .addUniqueConstraint('messages_sender_idempotency', ['sender_id', 'idempotency_key'])
     .execute();
   await db.schema.createIndex('messages_history').on('messages').columns(['conversation_id', 'id']).execute();
   await db.schema
@@ -72,8 +75,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('reports').addColumn('message_text', 'text').execute();
 
   // Every existing mutual pair, from its lower id's row, gets its open conversation.
-  await sql`insert into conversations (client_a, client_b, created_at)
-    select client_id, target_client_id, created_at from interests
+  await sql`insert into conversations (client_a, client_b, pair_key, created_at)
+    select client_id, target_client_id,
+      cast(client_id as text) || ':' || cast(target_client_id as text), created_at
+    from interests
     where status_id = 2 and client_id < target_client_id`.execute(db);
   await sql`insert into conversation_sides (conversation_id, client_id, activity_at)
     select id, client_a, created_at from conversations
