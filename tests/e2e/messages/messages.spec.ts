@@ -85,6 +85,28 @@ test('Enter envía y Mayús+Enter empieza una línea nueva', async ({ browser, b
   await mine.context.close();
 });
 
+test('cerca del límite de 2 000 caracteres aparece el contador, y pasado el límite no se puede enviar', async ({
+  browser,
+  baseURL,
+}) => {
+  const { her, him } = await mutualPair(baseURL!);
+  const mine = await phoneFor(browser, baseURL!, her);
+  await mine.page.goto(`/mensajes/${await conversationId(baseURL!, her, him)}`);
+  const send = mine.page.getByRole('button', { name: 'Enviar' });
+
+  await composer(mine.page).fill('a'.repeat(1500));
+  await expect(mine.page.getByText('/ 2,000')).toHaveCount(0);
+  await composer(mine.page).fill('a'.repeat(1950));
+  await expect(mine.page.getByText('1,950 / 2,000')).toBeVisible();
+  await expect(send).toBeEnabled();
+  await composer(mine.page).fill('a'.repeat(2001));
+  await expect(mine.page.getByText('2,001 / 2,000')).toBeVisible();
+  await expect(send).toBeDisabled();
+  await composer(mine.page).press('Enter');
+  await expect(bubbles(mine.page)).toHaveCount(0);
+  await mine.context.close();
+});
+
 test('un envío fallido muestra «No enviado · Reintentar» y el reintento lo guarda una sola vez', async ({
   browser,
   baseURL,
