@@ -2,6 +2,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -184,6 +185,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // The members' live channel (design.md §20); a message is a few hundred bytes.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   registerRequestGuards(app);
   registerBodyCapture(app);
   // Collects every route registered after it; the document is served at GET /api/openapi.json.

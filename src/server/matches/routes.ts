@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { BlockHooks } from '../trust/block-hooks';
 import { registerAdminMatchRoutes } from './admin-match-routes';
 import { closeConversationOnBlock } from './conversations/conversation-pair';
+import { LiveConnections } from './live/live-connections';
+import { registerLiveRoute } from './live/live-route';
 import { publishConversationChanged } from './live/publish-notice';
 import { registerMessageRoutes } from './message-routes';
 
@@ -20,4 +22,6 @@ export async function registerMatchesRoutes(
   });
   await app.register(registerAdminMatchRoutes);
   await app.register(registerMessageRoutes);
+  // This instance's members' WebSockets; the push notifications (design.md §21) will ask them first.
+  await app.register(registerLiveRoute, { connections: new LiveConnections() });
 }

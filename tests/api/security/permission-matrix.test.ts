@@ -41,6 +41,9 @@ interface World {
   reportOfB: number;
   /** A pending photo of A (A reorders or deletes it; the admin moderates it). */
   photoOfA: number;
+  /** A's conversation with B, and a message B sent in it. */
+  conversationOfA: number;
+  messageOfB: number;
   adminId: number;
   inactiveAdminId: number;
 }
@@ -193,6 +196,41 @@ const MATRIX: Record<string, Row> = {
     expect: CLIENT_ONLY,
   },
   'POST /api/client/data/export': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/conversations/get': {
+    request: (w) => ({ client_id: w.clientA.id }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/messages/get': {
+    request: (w) => ({ client_id: w.clientA.id, conversation_id: w.conversationOfA }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/messages/send': {
+    request: (w, actor) => ({
+      client_id: w.clientA.id,
+      conversation_id: w.conversationOfA,
+      text: 'Hola',
+      client_message_id: `matriz-${actor}-${w.conversationOfA}`,
+    }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/messages/read': {
+    request: (w) => ({ client_id: w.clientA.id, conversation_id: w.conversationOfA, up_to_id: w.messageOfB }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/messages/report': {
+    request: (w) => ({ client_id: w.clientA.id, message_id: w.messageOfB, reason: 'offensive' }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/whatsapp/share': {
+    request: (w) => ({ client_id: w.clientA.id, conversation_id: w.conversationOfA }),
+    expect: CLIENT_ONLY,
+  },
+  // The live channel's WebSocket: a member's session only (tests/api/matches/messages-live.test.ts
+  // opens it); a plain GET with her session is not an upgrade.
+  'GET /api/live': {
+    request: () => '',
+    expect: { visitor: 401, clientB: 404, deletedClient: 401, inactiveAdmin: 401, admin: 401, clientA: 404 },
+  },
   'POST /api/client/photos/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
   'POST /api/client/photos/add': {
     request: (w) => ({ client_id: w.clientA.id, image: smallPhoto }),
@@ -301,6 +339,48 @@ async function loggedInClient(email: string): Promise<Agent> {
   return agent;
 }
 
+/** An open conversation between A and B (as a mutual interest makes), with one message from B. */
+async function conversationBetween(app: typeof testApp.app, a: number, b: number) {
+  const now = new Date().toISOString();
+  const { id: conversationOfA } = await app.db
+    .insertInto('conversations')
+    .values({
+      client_a: a,
+      client_b: b,
+      pair_key: `${a}:${b}`,
+      created_at: now,
+      closed_at: null,
+      closed_reason: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: messageOfB } = await app.db
+    .insertInto('messages')
+    .values({
+      conversation_id: conversationOfA,
+      sender_id: b,
+      idempotency_key: 'matriz-b-1',
+      text: 'Hola A',
+      sent_at: now,
+      read_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const member of [a, b]) {
+    await app.db
+      .insertInto('conversation_sides')
+      .values({
+        conversation_id: conversationOfA,
+        client_id: member,
+        activity_at: now,
+        last_message_id: messageOfB,
+        unread: member === a ? 1 : 0,
+      })
+      .execute();
+  }
+  return { conversationOfA, messageOfB };
+}
+
 /** Everyone and everything one route's row needs, made fresh so no route sees another's effects. */
 async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent> }> {
   const { app } = testApp;
@@ -340,6 +420,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
     .executeTakeFirstOrThrow();
 
   const { id: photoOfA } = await insertPhoto(app, clientA.id, { status_id: 1 });
+  const { conversationOfA, messageOfB } = await conversationBetween(app, clientA.id, clientB.id);
 
   const admin = testApp.agent();
   const adminId = await admin.loginAdmin();
@@ -367,6 +448,8 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
     advertOfB,
     reportOfB,
     photoOfA,
+    conversationOfA,
+    messageOfB,
     eventId,
     nightId,
     assistanceOfA,

@@ -24,7 +24,8 @@ export function registerRequestGuards(app: FastifyInstance): void {
   });
 }
 
-function isSameOrigin(origin: string, host: string | undefined, publicUrl: string): boolean {
+/** The browser says the request comes from this site (its host, or the public address). */
+export function isSameOrigin(origin: string, host: string | undefined, publicUrl: string): boolean {
   try {
     const originUrl = new URL(origin);
     return originUrl.host === host || originUrl.origin === new URL(publicUrl).origin;

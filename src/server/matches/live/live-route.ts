@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { currentClientId } from '../../platform/auth/guards';
+import { forbidden, unauthorized } from '../../platform/errors';
+import { isSameOrigin } from '../../platform/http/request-guards';
+import type { LiveNotice } from '../../platform/live/live-bus';
+import type { LiveConnections } from './live-connections';
+import { frameFor } from './live-frames';
+
+/** A connection that answered no ping in this long is dropped (a phone that lost its network). */
+const PING_INTERVAL_MS = 30_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the live route's check: the member the connection is for. */
+    liveClientId: number;
+  }
+}
+
+/** A member's session cookie, from this site: a visitor or an admin alone is refused before the upgrade. */
+async function authenticateLive(request: FastifyRequest): Promise<void> {
+  const origin = request.headers.origin;
+  if (origin && !isSameOrigin(origin, request.headers.host, request.server.config.publicUrl)) {
+    throw forbidden('La solicitud viene de un sitio no permitido');
+  }
+  const clientId = await currentClientId(request);
+  if (clientId === null) throw unauthorized('Inicia sesión para continuar');
+  request.liveClientId = clientId;
+}
+
+/**
+ * GET /api/live (design.md §20): each member's WebSocket. On every notice of the live bus that
+ * names a member connected here, she gets the frame read from the database as she sees it, in
+ * the order the notices came (one chain per member). The server pings; the browser answers.
+ */
+export async function registerLiveRoute(
+  app: FastifyInstance,
+  options: { connections: LiveConnections },
+): Promise<void> {
+  const { connections } = options;
+  const chains = new Map<number, Promise<void>>();
+  const alive = new WeakSet<WebSocket>();
+
+  function deliver(clientId: number, notice: LiveNotice): void {
+    if (!connections.hasLiveConnection(clientId)) return;
+    const previous = chains.get(clientId) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        const frame = await frameFor(app.db, clientId, notice);
+        if (!frame) return;
+        const text = JSON.stringify(frame);
+        for (const socket of connections.socketsOf(clientId)) socket.send(text);
+      })
+      .catch((error) => app.log.warn({ err: error, notice: notice.type }, 'live frame not sent'))
+      .finally(() => {
+        if (chains.get(clientId) === next) chains.delete(clientId);
+      });
+    chains.set(clientId, next);
+  }
+
+  const stopListening = app.liveBus.subscribe((notice) => {
+    for (const clientId of new Set(notice.to)) deliver(clientId, notice);
+  });
+
+  const pinger = setInterval(() => {
+    for (const clientId of connections.members()) {
+      for (const socket of connections.socketsOf(clientId)) {
+        if (!alive.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        alive.delete(socket);
+        socket.ping();
+      }
+    }
+  }, PING_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pinger);
+    stopListening();
+  });
+
+  app.get('/live', { websocket: true, preHandler: authenticateLive }, (socket, request) => {
+    const clientId = request.liveClientId;
+    connections.add(clientId, socket);
+    alive.add(socket);
+    socket.on('pong', () => alive.add(socket));
+    socket.on('close', () => connections.remove(clientId, socket));
+    socket.on('error', () => socket.terminate());
+  });
+}

@@ -1,0 +1,102 @@
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type LiveFrame, liveFrameSchema } from '../../../src/shared/contracts/messages';
+import { setUpTestApp } from '../../support/test-app';
+import { type Member, mutualPair, send } from './message-helpers';
+
+const testApp = setUpTestApp({ seedDemo: false });
+let base = '';
+
+beforeAll(async () => {
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+});
+
+/** Her live channel, with the frames it received so far. */
+async function connect(
+  member: Member,
+): Promise<{ socket: WebSocket; frames: LiveFrame[]; next(): Promise<LiveFrame> }> {
+  const session = member.agent.cookie('cita_client');
+  const socket = new WebSocket(`${base}/api/live`, { headers: { cookie: `cita_client=${session}` } });
+  const frames: LiveFrame[] = [];
+  const waiting: ((frame: LiveFrame) => void)[] = [];
+  socket.on('message', (data) => {
+    const frame = liveFrameSchema.parse(JSON.parse(String(data)));
+    const waiter = waiting.shift();
+    if (waiter) waiter(frame);
+    else frames.push(frame);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    frames,
+    next: () => {
+      const queued = frames.shift();
+      return queued ? Promise.resolve(queued) : new Promise((resolve) => waiting.push(resolve));
+    },
+  };
+}
+
+/** What the server answers an upgrade it refuses. */
+function refusedWith(headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${base}/api/live`, { headers });
+    socket.once('unexpected-response', (request, response) => {
+      resolve(response.statusCode ?? 0);
+      request.destroy();
+    });
+    // Destroying the refused upgrade's request reports an error on the socket: expected here.
+    socket.on('error', () => undefined);
+    socket.once('open', () => reject(new Error('the live channel opened')));
+  });
+}
+
+describe('the live channel (design.md §20)', () => {
+  it('delivers the message to the other member, as she sees it, with her unread total', async () => {
+    const { ana, beto, conversationId } = await mutualPair(testApp);
+    const betoLive = await connect(beto);
+    const anaLive = await connect(ana);
+    try {
+      await send(ana, conversationId, 'Hola, mi número es 55 1234 5678');
+      const toBeto = await betoLive.next();
+      expect(toBeto).toMatchObject({
+        type: 'message',
+        unread_total: 1,
+        message: {
+          conversation_id: conversationId,
+          from_me: false,
+          text: 'Hola, mi número es [número oculto]',
+        },
+      });
+      const toAna = await anaLive.next();
+      expect(toAna).toMatchObject({
+        type: 'message',
+        unread_total: 0,
+        message: { from_me: true, text: 'Hola, mi número es 55 1234 5678' },
+      });
+      if (toBeto.type !== 'message') throw new Error('not a message frame');
+      await beto.agent.post('client/messages/read', {
+        conversation_id: conversationId,
+        up_to_id: toBeto.message.id,
+      });
+      expect(await anaLive.next()).toMatchObject({ type: 'read', by_me: false, up_to_id: toBeto.message.id });
+      expect(await betoLive.next()).toMatchObject({ type: 'read', by_me: true, unread_total: 0 });
+    } finally {
+      betoLive.socket.close();
+      anaLive.socket.close();
+    }
+  });
+
+  it('refuses a visitor, and a page of another site', async () => {
+    expect(await refusedWith({})).toBe(401);
+    const { ana } = await mutualPair(testApp);
+    const session = ana.agent.cookie('cita_client');
+    expect(
+      await refusedWith({ cookie: `cita_client=${session}`, origin: 'https://otro-sitio.example' }),
+    ).toBe(403);
+  });
+});
