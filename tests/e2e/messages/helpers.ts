@@ -5,15 +5,19 @@ import { loginAsClient } from '../fixtures';
 
 export const PHONE = { width: 360, height: 740 };
 
-/** Two new people whose interest is mutual (each marked the other's advert): a conversation of their own. */
-export async function mutualPair(baseURL: string): Promise<{ her: Person; him: Person }> {
+/**
+ * Two new people whose interest is mutual (each marked the other's published advert): a
+ * conversation of their own. Both women: /personas' tests expect the demo men first among men
+ * and exactly the demo LGBTQ+ adverts, and page through the women's list.
+ */
+export async function mutualPair(baseURL: string): Promise<{ her: Person; other: Person }> {
   const her = await newPerson(baseURL, { gender: 1 });
-  const him = await newPerson(baseURL, { gender: 2 });
+  const other = await newPerson(baseURL, { gender: 1 });
   const herAdvert = await publishAdvert(baseURL, her, 'Me gusta caminar por Coyoacán los domingos.');
-  const hisAdvert = await publishAdvert(baseURL, him, 'Cocino mole los fines de semana.');
-  await markInterest(baseURL, her, hisAdvert);
-  await markInterest(baseURL, him, herAdvert);
-  return { her, him };
+  const otherAdvert = await publishAdvert(baseURL, other, 'Cocino mole los fines de semana.');
+  await markInterest(baseURL, her, otherAdvert);
+  await markInterest(baseURL, other, herAdvert);
+  return { her, other };
 }
 
 /** A phone-sized browser of her own (cookies apart from every other person's), logged in. */

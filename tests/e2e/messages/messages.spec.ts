@@ -18,35 +18,35 @@ test('dos personas con interés mutuo se escriben en vivo y, tras perder la cone
   browser,
   baseURL,
 }) => {
-  const { her, him } = await mutualPair(baseURL!);
+  const { her, other } = await mutualPair(baseURL!);
   const mine = await phoneFor(browser, baseURL!, her);
-  const his = await phoneFor(browser, baseURL!, him);
+  const theirs = await phoneFor(browser, baseURL!, other);
 
   // "Mensaje" on the mutual pair of /intereses opens the conversation.
-  await mine.page.getByRole('link', { name: `Mensaje a ${him.fullName}` }).click();
+  await mine.page.getByRole('link', { name: `Mensaje a ${other.fullName}` }).click();
   await expect(mine.page).toHaveURL(/\/mensajes\/\d+$/);
-  await expect(mine.page.getByRole('heading', { level: 1, name: him.card })).toBeVisible();
+  await expect(mine.page.getByRole('heading', { level: 1, name: other.card })).toBeVisible();
 
-  await his.page.goto('/mensajes');
-  await his.page.getByRole('link', { name: her.card }).click();
-  await expect(his.page.getByRole('heading', { level: 1, name: her.card })).toBeVisible();
+  await theirs.page.goto('/mensajes');
+  await theirs.page.getByRole('link', { name: her.card }).click();
+  await expect(theirs.page.getByRole('heading', { level: 1, name: her.card })).toBeVisible();
 
   await composer(mine.page).fill('Hola, ¿cómo estás?');
   await composer(mine.page).press('Enter');
-  await expect(bubbles(his.page).filter({ hasText: 'Hola, ¿cómo estás?' })).toBeVisible();
+  await expect(bubbles(theirs.page).filter({ hasText: 'Hola, ¿cómo estás?' })).toBeVisible();
 
-  await composer(his.page).fill('¡Muy bien! ¿Vamos por un café?');
-  await composer(his.page).press('Enter');
+  await composer(theirs.page).fill('¡Muy bien! ¿Vamos por un café?');
+  await composer(theirs.page).press('Enter');
   await expect(bubbles(mine.page).filter({ hasText: '¡Muy bien! ¿Vamos por un café?' })).toBeVisible();
-  // He read it as it arrived: her message shows "Visto".
+  // The other read it as it arrived: her message shows "Visto".
   await expect(bubbles(mine.page).filter({ hasText: 'Visto' })).toHaveCount(1);
 
-  // She loses the network; he writes twice meanwhile.
+  // She loses the network; the other writes twice meanwhile.
   await mine.context.setOffline(true);
   for (const text of ['¿El sábado a las 5?', 'Conozco un lugar en la Roma']) {
-    await composer(his.page).fill(text);
-    await composer(his.page).press('Enter');
-    await expect(bubbles(his.page).filter({ hasText: text })).not.toContainText('Enviando');
+    await composer(theirs.page).fill(text);
+    await composer(theirs.page).press('Enter');
+    await expect(bubbles(theirs.page).filter({ hasText: text })).not.toContainText('Enviando');
   }
   await expect(bubbles(mine.page).filter({ hasText: '¿El sábado a las 5?' })).toHaveCount(0);
 
@@ -57,19 +57,19 @@ test('dos personas con interés mutuo se escriben en vivo y, tras perder la cone
   await expect(caughtUp.nth(1)).toContainText('Conozco un lugar en la Roma');
 
   // Live again after the reconnection.
-  await composer(his.page).fill('¿Te parece?');
-  await composer(his.page).press('Enter');
+  await composer(theirs.page).fill('¿Te parece?');
+  await composer(theirs.page).press('Enter');
   await expect(bubbles(mine.page).filter({ hasText: '¿Te parece?' })).toHaveCount(1);
 
   await mine.context.close();
-  await his.context.close();
+  await theirs.context.close();
 });
 
 test('Enter envía y Mayús+Enter empieza una línea nueva', async ({ browser, baseURL }) => {
-  const { her, him } = await mutualPair(baseURL!);
+  const { her, other } = await mutualPair(baseURL!);
   const mine = await phoneFor(browser, baseURL!, her);
   // One conversation per pair: both people name it by the same id.
-  const conversation = await conversationId(baseURL!, her, him);
+  const conversation = await conversationId(baseURL!, her, other);
   await mine.page.goto(`/mensajes/${conversation}`);
 
   await composer(mine.page).fill('Primera línea');
@@ -81,7 +81,9 @@ test('Enter envía y Mayús+Enter empieza una línea nueva', async ({ browser, b
   await composer(mine.page).press('Enter');
   await expect(composer(mine.page)).toHaveValue('');
   await expect(bubbles(mine.page).filter({ hasText: 'Primera línea' })).toHaveCount(1);
-  await expect.poll(() => storedTexts(baseURL!, him, conversation)).toEqual(['Primera línea\nsegunda línea']);
+  await expect
+    .poll(() => storedTexts(baseURL!, other, conversation))
+    .toEqual(['Primera línea\nsegunda línea']);
   await mine.context.close();
 });
 
@@ -89,9 +91,9 @@ test('cerca del límite de 2 000 caracteres aparece el contador, y pasado el lí
   browser,
   baseURL,
 }) => {
-  const { her, him } = await mutualPair(baseURL!);
+  const { her, other } = await mutualPair(baseURL!);
   const mine = await phoneFor(browser, baseURL!, her);
-  await mine.page.goto(`/mensajes/${await conversationId(baseURL!, her, him)}`);
+  await mine.page.goto(`/mensajes/${await conversationId(baseURL!, her, other)}`);
   const send = mine.page.getByRole('button', { name: 'Enviar' });
 
   await composer(mine.page).fill('a'.repeat(1500));
@@ -111,9 +113,9 @@ test('un envío fallido muestra «No enviado · Reintentar» y el reintento lo g
   browser,
   baseURL,
 }) => {
-  const { her, him } = await mutualPair(baseURL!);
+  const { her, other } = await mutualPair(baseURL!);
   const mine = await phoneFor(browser, baseURL!, her);
-  const conversation = await conversationId(baseURL!, her, him);
+  const conversation = await conversationId(baseURL!, her, other);
   await mine.page.goto(`/mensajes/${conversation}`);
 
   // The first send reaches the server, but its answer is lost on the way back.
@@ -133,24 +135,24 @@ test('un envío fallido muestra «No enviado · Reintentar» y el reintento lo g
   await expect(retry).toHaveCount(0);
   await expect(bubbles(mine.page).filter({ hasText: '¿Llegó este mensaje?' })).toHaveCount(1);
   expect(sends).toBe(2);
-  expect(await storedTexts(baseURL!, him, conversation)).toEqual(['¿Llegó este mensaje?']);
+  expect(await storedTexts(baseURL!, other, conversation)).toEqual(['¿Llegó este mensaje?']);
   await mine.context.close();
 });
 
 test('el encabezado muestra los mensajes sin leer y los actualiza en vivo', async ({ page, baseURL }) => {
-  const { her, him } = await mutualPair(baseURL!);
-  const conversation = await conversationId(baseURL!, him, her);
-  await sendThroughApi(baseURL!, him, conversation, 'Hola');
-  await sendThroughApi(baseURL!, him, conversation, '¿Cómo va tu semana?');
+  const { her, other } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, other, her);
+  await sendThroughApi(baseURL!, other, conversation, 'Hola');
+  await sendThroughApi(baseURL!, other, conversation, '¿Cómo va tu semana?');
 
   await loginAsClient(page, her.email, FRESH_PASSWORD);
   await expect(page.getByRole('link', { name: 'Mensajes, 2 sin leer' })).toBeVisible();
 
-  await sendThroughApi(baseURL!, him, conversation, '¿Sigues ahí?');
+  await sendThroughApi(baseURL!, other, conversation, '¿Sigues ahí?');
   await expect(page.getByRole('link', { name: 'Mensajes, 3 sin leer' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Mensajes, 3 sin leer' }).click();
-  const row = page.getByRole('link', { name: `${him.card}, 3 sin leer` });
+  const row = page.getByRole('link', { name: `${other.card}, 3 sin leer` });
   await expect(row).toContainText('¿Sigues ahí?');
   await row.click();
   await expect(bubbles(page).filter({ hasText: '¿Sigues ahí?' })).toBeVisible();
@@ -172,9 +174,9 @@ test('desde la conversación ella reporta un mensaje y bloquea; para él la conv
   browser,
   baseURL,
 }) => {
-  const { her, him } = await mutualPair(baseURL!);
-  const conversation = await conversationId(baseURL!, her, him);
-  await sendThroughApi(baseURL!, him, conversation, 'Mándame tu dirección ya');
+  const { her, other } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, her, other);
+  await sendThroughApi(baseURL!, other, conversation, 'Mándame tu dirección ya');
   const mine = await phoneFor(browser, baseURL!, her);
   await mine.page.goto(`/mensajes/${conversation}`);
 
@@ -191,12 +193,12 @@ test('desde la conversación ella reporta un mensaje y bloquea; para él la conv
   await mine.page.getByRole('button', { name: 'Bloquear' }).click();
   await mine.page.getByRole('alertdialog').getByRole('button', { name: 'Bloquear' }).click();
   await expect(mine.page).toHaveURL(/\/mensajes$/);
-  await expect(mine.page.getByRole('link', { name: new RegExp(him.card) })).toHaveCount(0);
+  await expect(mine.page.getByRole('link', { name: new RegExp(other.card) })).toHaveCount(0);
 
-  const his = await phoneFor(browser, baseURL!, him);
-  await his.page.goto(`/mensajes/${conversation}`);
-  await expect(his.page.getByText('Esta conversación está cerrada')).toBeVisible();
-  await expect(composer(his.page)).toHaveCount(0);
+  const theirs = await phoneFor(browser, baseURL!, other);
+  await theirs.page.goto(`/mensajes/${conversation}`);
+  await expect(theirs.page.getByText('Esta conversación está cerrada')).toBeVisible();
+  await expect(composer(theirs.page)).toHaveCount(0);
   await mine.context.close();
-  await his.context.close();
+  await theirs.context.close();
 });
