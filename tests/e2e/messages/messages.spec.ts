@@ -116,16 +116,14 @@ test('un envío fallido muestra «No enviado · Reintentar» y el reintento lo g
   const { her, other } = await mutualPair(baseURL!);
   const mine = await phoneFor(browser, baseURL!, her);
   const conversation = await conversationId(baseURL!, her, other);
-  await mine.page.goto(`/mensajes/${conversation}`);
 
-  // The first send reaches the server, but its answer is lost on the way back.
-  let sends = 0;
+  // The first send never reaches the server (the connection drops); the retry goes through.
+  const ids: string[] = [];
   await mine.page.route('**/api/client/messages/send', async (route) => {
-    sends += 1;
-    if (sends > 1) return route.continue();
-    await route.fetch();
-    return route.abort('connectionreset');
+    ids.push((route.request().postDataJSON() as { client_message_id: string }).client_message_id);
+    return ids.length === 1 ? route.abort('connectionreset') : route.continue();
   });
+  await mine.page.goto(`/mensajes/${conversation}`);
 
   await composer(mine.page).fill('¿Llegó este mensaje?');
   await composer(mine.page).press('Enter');
@@ -134,7 +132,8 @@ test('un envío fallido muestra «No enviado · Reintentar» y el reintento lo g
   await retry.click();
   await expect(retry).toHaveCount(0);
   await expect(bubbles(mine.page).filter({ hasText: '¿Llegó este mensaje?' })).toHaveCount(1);
-  expect(sends).toBe(2);
+  expect(ids).toHaveLength(2);
+  expect(ids[1]).toBe(ids[0]);
   expect(await storedTexts(baseURL!, other, conversation)).toEqual(['¿Llegó este mensaje?']);
   await mine.context.close();
 });
