@@ -201,3 +201,33 @@ test('desde la conversación ella reporta un mensaje y bloquea; para él la conv
   await mine.context.close();
   await theirs.context.close();
 });
+
+test('«Compartir mi WhatsApp»: primero espera a la otra persona, y cuando las dos lo comparten ambas ven el enlace', async ({
+  browser,
+  baseURL,
+}) => {
+  const { her, other } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, her, other);
+  const mine = await phoneFor(browser, baseURL!, her);
+  const theirs = await phoneFor(browser, baseURL!, other);
+  await mine.page.goto(`/mensajes/${conversation}`);
+  await theirs.page.goto(`/mensajes/${conversation}`);
+
+  await mine.page.getByRole('button', { name: 'Opciones de la conversación' }).click();
+  await mine.page.getByRole('button', { name: 'Compartir mi WhatsApp' }).click();
+  await expect(mine.page.getByText(`Esperando a que ${other.card} comparta su WhatsApp.`)).toBeVisible();
+  await mine.page.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(theirs.page.getByRole('link', { name: /WhatsApp/ })).toHaveCount(0);
+
+  await theirs.page.getByRole('button', { name: 'Opciones de la conversación' }).click();
+  await theirs.page.getByRole('button', { name: 'Compartir mi WhatsApp' }).click();
+  const theirLink = theirs.page.getByRole('link', { name: 'Escríbele por WhatsApp' });
+  await expect(theirLink).toHaveAttribute('href', `https://wa.me/52${her.phone}`);
+  // She learns it live, without reloading.
+  await expect(mine.page.getByRole('link', { name: /escríbele por WhatsApp/ })).toHaveAttribute(
+    'href',
+    `https://wa.me/52${other.phone}`,
+  );
+  await mine.context.close();
+  await theirs.context.close();
+});
