@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
+import { publishConversationChanged } from '../matches/live/publish-notice';
 import { lockPeople } from '../matches/lock-people';
 import { recordMutualPick } from '../matches/record-mutual-pair';
 import { recordAudit } from '../platform/audit';
@@ -40,7 +41,8 @@ export interface CloseOutcome {
 
 /**
  * Closes an event's match cards (design.md §12): every pair who both said Sí becomes a mutual
- * interest and both get an e-mail with the other's first name and WhatsApp link. One transaction:
+ * interest, their conversation opens (told live after the commit) and both get an e-mail with the
+ * other's first name and a link to it. One transaction:
  * the event row is claimed by a conditional update, so of two closes at once (two instances, the
  * job and the organizer) exactly one does the work and the other changes nothing.
  */
@@ -55,16 +57,17 @@ export async function closePicks(
       .select(['id', 'name', 'day', 'hour', 'duration_minutes', 'picks_closed_at'])
       .where('id', '=', eventId)
       .executeTakeFirst();
-    if (!event || event.picks_closed_at) return { closed: false, mutual: 0 };
+    if (!event || event.picks_closed_at) return { closed: false, mutual: 0, opened: [] };
     const window = picksWindow(event);
-    if (options.onlyWhenDue && (!window || new Date() < window.closesAt)) return { closed: false, mutual: 0 };
+    if (options.onlyWhenDue && (!window || new Date() < window.closesAt))
+      return { closed: false, mutual: 0, opened: [] };
     const claimed = await trx
       .updateTable('events')
       .set({ picks_closed_at: nowIso() })
       .where('id', '=', eventId)
       .where('picks_closed_at', 'is', null)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return { closed: false, mutual: 0 };
+    if (Number(claimed.numUpdatedRows) === 0) return { closed: false, mutual: 0, opened: [] };
 
     const pairs = await mutualPairs(trx, eventId);
     const active = await lockPeople(
@@ -84,11 +87,13 @@ export async function closePicks(
           ).map((person) => [person.id, person]),
     );
     let mutual = 0;
+    const opened: { conversationId: number; members: number[] }[] = [];
     for (const pair of pairs) {
       const a = people.get(pair.a);
       const b = people.get(pair.b);
       if (!a || !b || (await isBlocked(trx, a.id, b.id))) continue;
-      await recordMutualPick(trx, app.config.publicUrl, event, a, b);
+      const conversationId = await recordMutualPick(trx, app.config.publicUrl, event, a, b);
+      opened.push({ conversationId, members: [a.id, b.id] });
       mutual += 1;
     }
     if (options.adminId !== undefined) {
@@ -100,10 +105,12 @@ export async function closePicks(
         after: { mutual },
       });
     }
-    return { closed: true, mutual };
+    return { closed: true, mutual, opened };
   });
   if (outcome.mutual > 0) app.queue.wake();
-  return outcome;
+  for (const { conversationId, members } of outcome.opened)
+    publishConversationChanged(app, conversationId, members);
+  return { closed: outcome.closed, mutual: outcome.mutual };
 }
 
 /** The organizer's "Cerrar elecciones" (event/update {picks_close}). */

@@ -433,6 +433,7 @@ export const DEMO_MUTUAL_INTERESTS: [number, number][] = [
   [0, 1],
   [4, 10],
   [2, 8],
+  [0, 13],
 ];
 
 /**

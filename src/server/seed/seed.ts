@@ -31,6 +31,7 @@ import {
   DEMO_WAITING,
   demoEmail,
 } from './demo-content';
+import { loadDemoMessages } from './demo-messages';
 import { loadDemoNights } from './demo-nights';
 import { PORTRAIT_BACKGROUNDS, prepareDemoPortrait } from './demo-portraits';
 
@@ -278,6 +279,7 @@ export async function loadDemoContent(db: DB, rules: PlaceRules): Promise<boolea
         .execute();
     }
     await loadDemoNights(trx, clientIds, new Date(now));
+    await loadDemoMessages(trx, clientIds, new Date(now));
   });
   return true;
 }

@@ -274,9 +274,17 @@ describe('closing the match cards', () => {
     await waitForQueueIdle(testApp.app.db);
     const [toAna] = await matchMails(ana.email);
     expect(toAna?.subject).toBe('¡Carlos también quiere volver a verte!');
-    expect(toAna?.text).toContain('https://wa.me/523344445555');
+    // A link to their conversation, no phone number (design.md §20).
+    const conversation = await testApp.app.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('pair_key', '=', `${Math.min(ana.id, carlos.id)}:${Math.max(ana.id, carlos.id)}`)
+      .executeTakeFirstOrThrow();
+    expect(toAna?.text).toContain(`/mensajes/${conversation.id}`);
+    expect(toAna?.text).not.toContain('wa.me');
     const [toCarlos] = await matchMails(carlos.email);
-    expect(toCarlos?.text).toContain('https://wa.me/525511112222');
+    expect(toCarlos?.text).toContain(`/mensajes/${conversation.id}`);
+    expect(toCarlos?.text).not.toContain('wa.me');
     expect(await matchMails(diego.email)).toEqual([]);
     expect(await matchMails(bea.email)).toEqual([]);
 

@@ -28,11 +28,11 @@ describe('admin/matches: interests', () => {
     });
     expect(response.statusCode).toBe(200);
     const mutual = response.body.matches.filter((match) => match.mutual);
-    // Demo: 6 one-way interests and 3 mutual pairs, plus the 2 pairs of the past speed-dating night.
-    expect(response.body.total).toBe(11);
-    expect(mutual).toHaveLength(5);
+    // Demo: 6 one-way interests and 4 mutual pairs, plus the 2 pairs of the past speed-dating night.
+    expect(response.body.total).toBe(12);
+    expect(mutual).toHaveLength(6);
     const keys = mutual.map((match) => [match.client_a_id, match.client_b_id].sort().join('-'));
-    expect(new Set(keys).size).toBe(5);
+    expect(new Set(keys).size).toBe(6);
   });
 
   it('keeps the specification shape: { admin_id } reads the matches', async () => {

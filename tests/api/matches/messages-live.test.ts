@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type LiveFrame, liveFrameSchema } from '../../../src/shared/contracts/messages';
 import { setUpTestApp } from '../../support/test-app';
+import { personWithAdvert } from '../people/helpers';
 import { type Member, mutualPair, send } from './message-helpers';
 
 const testApp = setUpTestApp({ seedDemo: false });
@@ -89,6 +90,39 @@ describe('the live channel (design.md §20)', () => {
       betoLive.socket.close();
       anaLive.socket.close();
     }
+  });
+
+  it('tells both when a conversation opens and when a block closes it', async () => {
+    const ana = await personWithAdvert(testApp, { first_name: 'Ana' });
+    const beto = await personWithAdvert(testApp, { first_name: 'Beto' });
+    const anaLive = await connect(ana);
+    const betoLive = await connect(beto);
+    try {
+      await ana.agent.post('client/interested/add', { interes: { interested_id: beto.advertId } });
+      await beto.agent.post('client/interested/add', { interes: { interested_id: ana.advertId } });
+      const opened = await anaLive.next();
+      expect(opened).toMatchObject({ type: 'conversation' });
+      expect(await betoLive.next()).toEqual(opened);
+      if (opened.type !== 'conversation') throw new Error('not a conversation frame');
+      await ana.agent.post('client/block', { target_client_id: beto.id });
+      // The blocked one hears it closed; the blocker no longer sees the conversation at all.
+      expect(await betoLive.next()).toEqual(opened);
+      await send(beto, opened.conversation_id, '¿Sigues ahí?');
+      expect(anaLive.frames).toEqual([]);
+    } finally {
+      anaLive.socket.close();
+      betoLive.socket.close();
+    }
+  });
+
+  it('sends nothing more once her session ended, and closes the channel', async () => {
+    const { ana, beto, conversationId } = await mutualPair(testApp);
+    const betoLive = await connect(beto);
+    const closed = new Promise<number>((resolve) => betoLive.socket.once('close', (code) => resolve(code)));
+    expect((await beto.agent.post('client/logout', {})).statusCode).toBe(200);
+    await send(ana, conversationId, 'Hola');
+    expect(await closed).toBe(4401);
+    expect(betoLive.frames).toEqual([]);
   });
 
   it('refuses a visitor, and a page of another site', async () => {

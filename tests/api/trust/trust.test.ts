@@ -352,11 +352,16 @@ describe('hiding an advert', () => {
 });
 
 describe('whatsapp on mutual interests', () => {
-  it('gives a wa.me link from the phone, Mexican numbers with 52', async () => {
+  it('gives a wa.me link from the phone, Mexican numbers with 52, once both shared it (design.md §20)', async () => {
     const ana = await personWithAdvert(testApp, { phone: '55 1234 5678' });
     const bruno = await personWithAdvert(testApp, { phone: '' });
     await ana.agent.post('client/interested/add', { interes: { interested_id: bruno.advertId } });
     await bruno.agent.post('client/interested/add', { interes: { interested_id: ana.advertId } });
+    expect((await interests(bruno)).mutual[0].whatsapp).toBeNull();
+    const list = await ana.agent.post<{ conversations: { id: number }[] }>('client/conversations/get', {});
+    const conversationId = list.body.conversations[0]!.id;
+    await ana.agent.post('client/whatsapp/share', { conversation_id: conversationId });
+    await bruno.agent.post('client/whatsapp/share', { conversation_id: conversationId });
     expect((await interests(bruno)).mutual[0].whatsapp).toBe('https://wa.me/525512345678');
     expect((await interests(ana)).mutual[0].whatsapp).toBeNull();
   });

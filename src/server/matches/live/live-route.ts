@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { currentClientId } from '../../platform/auth/guards';
+import { currentClientId, sessionToken } from '../../platform/auth/guards';
+import { findSessionSubject } from '../../platform/auth/sessions';
 import { forbidden, unauthorized } from '../../platform/errors';
 import { isSameOrigin } from '../../platform/http/request-guards';
 import type { LiveNotice } from '../../platform/live/live-bus';
@@ -9,6 +10,8 @@ import { frameFor } from './live-frames';
 
 /** A connection that answered no ping in this long is dropped (a phone that lost its network). */
 const PING_INTERVAL_MS = 30_000;
+/** Close code of a connection whose session ended (logout, password change, deactivation). */
+export const SESSION_ENDED_CLOSE = 4401;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +34,8 @@ async function authenticateLive(request: FastifyRequest): Promise<void> {
 /**
  * GET /api/live (design.md §20): each member's WebSocket. On every notice of the live bus that
  * names a member connected here, she gets the frame read from the database as she sees it, in
- * the order the notices came (one chain per member). The server pings; the browser answers.
+ * the order the notices came (one chain per member), while the session it opened with lasts. The
+ * server pings; the browser answers.
  */
 export async function registerLiveRoute(
   app: FastifyInstance,
@@ -40,6 +44,13 @@ export async function registerLiveRoute(
   const { connections } = options;
   const chains = new Map<number, Promise<void>>();
   const alive = new WeakSet<WebSocket>();
+  const sessions = new WeakMap<WebSocket, string>();
+
+  /** The session the socket was opened with still belongs to her (sessions end on logout, deactivation…). */
+  async function stillHers(socket: WebSocket, clientId: number): Promise<boolean> {
+    const token = sessions.get(socket);
+    return token !== undefined && (await findSessionSubject(app.db, 'client', token)) === clientId;
+  }
 
   function deliver(clientId: number, notice: LiveNotice): void {
     if (!connections.hasLiveConnection(clientId)) return;
@@ -49,7 +60,11 @@ export async function registerLiveRoute(
         const frame = await frameFor(app.db, clientId, notice);
         if (!frame) return;
         const text = JSON.stringify(frame);
-        for (const socket of connections.socketsOf(clientId)) socket.send(text);
+        for (const socket of connections.socketsOf(clientId)) {
+          if (socket.readyState !== socket.OPEN) continue;
+          if (await stillHers(socket, clientId)) socket.send(text);
+          else socket.close(SESSION_ENDED_CLOSE, 'Tu sesión terminó');
+        }
       })
       .catch((error) => app.log.warn({ err: error, notice: notice.type }, 'live frame not sent'))
       .finally(() => {
@@ -81,6 +96,8 @@ export async function registerLiveRoute(
 
   app.get('/live', { websocket: true, preHandler: authenticateLive }, (socket, request) => {
     const clientId = request.liveClientId;
+    const token = sessionToken(request, 'client');
+    if (token) sessions.set(socket, token);
     connections.add(clientId, socket);
     alive.add(socket);
     socket.on('pong', () => alive.add(socket));

@@ -27,7 +27,7 @@ export async function scheduleAwayMail(
 ): Promise<void> {
   await enqueue(trx, {
     kind: AWAY_MAIL_JOB,
-    key: `message-away:${payload.message_id}:${notBefore}`,
+    key: `message-away:${payload.conversation_id}:${payload.client_id}:${payload.message_id}:${notBefore}`,
     payload,
     runAt: new Date(notBefore + delayMinutes * 60_000),
   });

@@ -1,4 +1,4 @@
-import type { DB } from '../../platform/db/database';
+import { type DB, isSqlite } from '../../platform/db/database';
 import { nowIso } from '../../platform/time';
 import { unreadTotal } from '../conversations/conversation-view';
 import { memberSide } from './conversation-member';
@@ -26,6 +26,17 @@ export async function readMessages(
   const readAt = nowIso();
   const mark = await db.transaction().execute(async (trx) => {
     const side = await memberSide(trx, readerId, body.conversation_id);
+    // PostgreSQL: her side's row first, so a message sent meanwhile is either counted below or
+    // added to the counter after this transaction, never overwritten by a stale count.
+    if (!isSqlite(db)) {
+      await trx
+        .selectFrom('conversation_sides')
+        .select('unread')
+        .where('conversation_id', '=', body.conversation_id)
+        .where('client_id', '=', readerId)
+        .forUpdate()
+        .execute();
+    }
     // Never past the newest message: a later one must still count as unread.
     const newest = await trx
       .selectFrom('messages')

@@ -115,6 +115,12 @@ function ReportCard({
         <time dateTime={report.created_at}>{formatInstant(report.created_at)}</time>
       </p>
       {report.text ? <p className="whitespace-pre-line">{report.text}</p> : null}
+      {report.message_text !== null ? (
+        <blockquote className="border-l-4 border-red-200 pl-3 text-sm whitespace-pre-line text-slate-700">
+          <span className="block text-xs font-semibold text-slate-500 uppercase">Mensaje reportado</span>
+          {report.message_text}
+        </blockquote>
+      ) : null}
       {reported.description ? (
         <blockquote className="border-l-4 border-slate-200 pl-3 text-sm text-slate-700">
           <span className="block text-xs font-semibold text-slate-500 uppercase">
