@@ -29,13 +29,16 @@ export function MessagesLive() {
 
 /** Message ids already folded into the list, so a frame and a catch-up never count one twice. */
 const SEEN_LIMIT = 500;
+/** The server's close code once the session the socket opened with has ended (logout elsewhere, password change). */
+const SESSION_ENDED_CLOSE = 4401;
 
 /**
  * Connects, and reconnects with a growing wait after each failure. Every (re)connection catches
  * up: the copies fetched before the socket opened are read again (the list whole, each held
  * conversation from its last message on), so a message sent while the tab was cut off shows
  * once. Losing the network closes the socket at once (a phone's socket can linger half-dead), and
- * getting it back reconnects without waiting. Returns the function that closes it for good.
+ * getting it back reconnects without waiting; an ended session stops it. Returns the function that
+ * closes it for good.
  */
 export function openLiveChannel(queryClient: QueryClient): () => void {
   let socket: WebSocket | null = null;
@@ -57,10 +60,13 @@ export function openLiveChannel(queryClient: QueryClient): () => void {
       const frame = parseFrame(event.data);
       if (frame) applyFrame(queryClient, frame, seen);
     });
-    opened.addEventListener('close', () => {
+    opened.addEventListener('close', (event) => {
       if (socket !== opened) return;
       socket = null;
-      scheduleReconnect();
+      // Knocking again with an ended session is pointless; her next call to the API finds out
+      // and sends her to log in, and a new login opens a new channel.
+      if (event.code === SESSION_ENDED_CLOSE) stopped = true;
+      else scheduleReconnect();
     });
   }
 
