@@ -1,8 +1,9 @@
 import './zod-config';
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { lazy, StrictMode, Suspense, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { useSessionHint } from './api/session-hint';
 import { createAppRouter } from './app/router';
 
 /** Starts React on #root; resolves once the first render (or hydration) is committed. */
@@ -26,6 +27,7 @@ export async function startApp(): Promise<void> {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <LiveChannelForMembers />
         <Committed onCommit={resolve} />
       </QueryClientProvider>
     </StrictMode>
@@ -35,6 +37,21 @@ export async function startApp(): Promise<void> {
   if (serverRendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   return committed;
+}
+
+// The live channel's code loads only for a member: a visitor's pages never download it.
+const MessagesLive = lazy(() =>
+  import('./features/messages/live').then((module) => ({ default: module.MessagesLive })),
+);
+
+function LiveChannelForMembers() {
+  const clientId = useSessionHint('client');
+  if (clientId === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <MessagesLive />
+    </Suspense>
+  );
 }
 
 function Committed({ onCommit }: { onCommit: () => void }) {

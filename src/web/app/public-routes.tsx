@@ -103,6 +103,24 @@ export const publicRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
           },
           {
+            path: 'mensajes',
+            lazy: async () => ({
+              Component: (await import('../features/messages/conversations-page')).ConversationsPage,
+            }),
+          },
+          {
+            path: 'mensajes/con/:clientId',
+            lazy: async () => ({
+              Component: (await import('../features/messages/open-conversation-page')).OpenConversationPage,
+            }),
+          },
+          {
+            path: 'mensajes/:id',
+            lazy: async () => ({
+              Component: (await import('../features/messages/conversation-page')).ConversationPage,
+            }),
+          },
+          {
             path: 'configuracion',
             lazy: async () => ({
               Component: (await import('../features/settings/settings-page')).SettingsPage,

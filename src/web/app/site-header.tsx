@@ -1,8 +1,9 @@
-import { ChevronDown, Heart, Menu, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ChevronDown, Heart, Menu, MessageCircle, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { apiPost } from '../api/client';
 import { LEFT_CLIENT_AREA, useSessionHint } from '../api/session-hint';
+import { loadUnreadTotal, useUnreadTotal } from '../features/messages/unread-total';
 
 const PUBLIC_LINKS = [
   { to: '/personas', label: 'Personas' },
@@ -46,6 +47,7 @@ export function SiteHeader() {
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-accent">
           <Heart className="size-6 fill-accent" aria-hidden /> Cita
         </Link>
+        {clientId === null ? null : <MessagesLink onClick={closeMenus} />}
         <button
           type="button"
           className="rounded-full p-2 md:hidden"
@@ -120,5 +122,38 @@ export function SiteHeader() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/**
+ * "Mensajes" with her unread total, on every page she sees as a member; the live channel keeps
+ * the total current, and a page without it (a server-rendered public page) asks once.
+ */
+function MessagesLink({ onClick }: { onClick: () => void }) {
+  const unread = useUnreadTotal();
+  useEffect(() => {
+    if (unread === null) void loadUnreadTotal();
+  }, [unread]);
+  const count = unread ?? 0;
+  return (
+    <NavLink
+      to="/mensajes"
+      onClick={onClick}
+      aria-label={count > 0 ? `Mensajes, ${count} sin leer` : 'Mensajes'}
+      className={({ isActive }) =>
+        `relative ml-auto rounded-full p-2 md:order-last md:ml-0 ${isActive ? 'text-accent' : ''}`
+      }
+    >
+      <MessageCircle className="size-6" aria-hidden />
+      {count > 0 ? (
+        <span
+          aria-hidden
+          data-unread-total
+          className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] leading-5 font-bold text-white"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </NavLink>
   );
 }

@@ -54,8 +54,12 @@ export function MatchCardsPage() {
               Si alguien que elegiste también te eligió, te avisamos por correo y aparece en{' '}
               <Link to="/intereses" className="font-semibold text-white underline">
                 Mis intereses
+              </Link>{' '}
+              y en{' '}
+              <Link to="/mensajes" className="font-semibold text-white underline">
+                Mensajes
               </Link>
-              .
+              , donde ya pueden escribirse.
             </Notice>
           ) : (
             <p className="text-base text-neutral-300">

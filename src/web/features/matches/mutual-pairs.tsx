@@ -1,4 +1,5 @@
-import { AtSign, Heart, MessageCircle, Phone } from 'lucide-react';
+import { AtSign, Heart, MessageCircle, MessagesSquare, Phone } from 'lucide-react';
+import { Link } from 'react-router';
 import type { MutualEntry } from '../../../shared/contracts/interests';
 import { InterestList } from '../../components/interest-list';
 
@@ -28,7 +29,18 @@ export function MutualPairs({
           <Heart className="size-3 fill-white" aria-hidden /> Es mutuo
         </span>
       }
-      details={(entry) => <Contact entry={entry} />}
+      details={(entry) => (
+        <>
+          <Link
+            to={`/mensajes/con/${entry.client_id}`}
+            aria-label={`Mensaje a ${entry.full_name}`}
+            className="mt-4 inline-flex items-center gap-2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-dark"
+          >
+            <MessagesSquare className="size-4" aria-hidden /> Mensaje
+          </Link>
+          <Contact entry={entry} />
+        </>
+      )}
     />
   );
 }

@@ -1,0 +1,167 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type LiveFrame, liveFrameSchema } from '../../../shared/contracts/messages';
+import { useSessionHint } from '../../api/session-hint';
+import { CONVERSATIONS_KEY, HISTORIES_KEY, historyKey, receiveMessage } from './api';
+import { type ConversationList, type History, listWithConversation, markReadUpTo } from './history';
+import { reconnectDelay } from './reconnect-delay';
+import { forgetUnreadTotal, loadUnreadTotal, setUnreadTotal } from './unread-total';
+
+/**
+ * The live channel of a member's tab (design.md §20): one WebSocket to /api/live, authenticated by
+ * the session cookie, whose frames update the list, the open conversations and the header's total
+ * without reloading. Rendered once at the root of the app, only while a member is logged in; a
+ * new member on the same tab gets a channel (and a total) of her own.
+ */
+export function MessagesLive() {
+  const clientId = useSessionHint('client');
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (clientId === null) return;
+    const close = openLiveChannel(queryClient);
+    return () => {
+      close();
+      forgetUnreadTotal();
+    };
+  }, [clientId, queryClient]);
+  return null;
+}
+
+/** Message ids already folded into the list, so a frame and a catch-up never count one twice. */
+const SEEN_LIMIT = 500;
+/** The server's close code once the session the socket opened with has ended (logout elsewhere, password change). */
+const SESSION_ENDED_CLOSE = 4401;
+
+/**
+ * Connects, and reconnects with a growing wait after each failure. Every (re)connection catches
+ * up: the copies fetched before the socket opened are read again (the list whole, each held
+ * conversation from its last message on), so a message sent while the tab was cut off shows
+ * once. Losing the network closes the socket at once (a phone's socket can linger half-dead), and
+ * getting it back reconnects without waiting; an ended session stops it. Returns the function that
+ * closes it for good.
+ */
+export function openLiveChannel(queryClient: QueryClient): () => void {
+  let socket: WebSocket | null = null;
+  let failedTries = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const seen = new Set<number>();
+
+  function connect(): void {
+    if (stopped || socket || !navigator.onLine) return;
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    const opened = new WebSocket(`${scheme}://${window.location.host}/api/live`);
+    socket = opened;
+    opened.addEventListener('open', () => {
+      failedTries = 0;
+      catchUp(queryClient, Date.now());
+    });
+    opened.addEventListener('message', (event) => {
+      const frame = parseFrame(event.data);
+      if (frame) applyFrame(queryClient, frame, seen);
+    });
+    opened.addEventListener('close', (event) => {
+      if (socket !== opened) return;
+      socket = null;
+      // Knocking again with an ended session is pointless; her next call to the API finds out
+      // and sends her to log in, and a new login opens a new channel.
+      if (event.code === SESSION_ENDED_CLOSE) stopped = true;
+      else scheduleReconnect();
+    });
+  }
+
+  function scheduleReconnect(): void {
+    if (stopped) return;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, reconnectDelay(failedTries));
+    failedTries += 1;
+  }
+
+  function drop(): void {
+    const closing = socket;
+    socket = null;
+    closing?.close();
+  }
+
+  function wentOffline(): void {
+    clearTimeout(retryTimer);
+    drop();
+  }
+
+  function cameOnline(): void {
+    clearTimeout(retryTimer);
+    failedTries = 0;
+    connect();
+  }
+
+  window.addEventListener('offline', wentOffline);
+  window.addEventListener('online', cameOnline);
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    window.removeEventListener('offline', wentOffline);
+    window.removeEventListener('online', cameOnline);
+    drop();
+  };
+}
+
+function parseFrame(data: unknown): LiveFrame | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = liveFrameSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the socket may have missed before `openedAt`: read again whatever was fetched before it. */
+function catchUp(queryClient: QueryClient, openedAt: number): void {
+  void loadUnreadTotal();
+  void queryClient.invalidateQueries({
+    queryKey: CONVERSATIONS_KEY,
+    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt,
+  });
+  void queryClient.invalidateQueries({
+    queryKey: HISTORIES_KEY,
+    predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt,
+  });
+}
+
+export function applyFrame(queryClient: QueryClient, frame: LiveFrame, seen: Set<number>): void {
+  switch (frame.type) {
+    case 'message': {
+      setUnreadTotal(frame.unread_total);
+      const firstTime = !seen.has(frame.message.id);
+      seen.add(frame.message.id);
+      if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as number);
+      receiveMessage(queryClient, frame.message, firstTime);
+      return;
+    }
+    case 'read': {
+      setUnreadTotal(frame.unread_total);
+      if (frame.by_me) {
+        queryClient.setQueryData<ConversationList>(CONVERSATIONS_KEY, (list) =>
+          list
+            ? listWithConversation(list, frame.conversation_id, (conversation) => ({
+                ...conversation,
+                unread: 0,
+              }))
+            : list,
+        );
+        return;
+      }
+      queryClient.setQueryData<History>(historyKey(frame.conversation_id), (history) =>
+        history
+          ? { ...history, messages: markReadUpTo(history.messages, frame.up_to_id, frame.read_at) }
+          : history,
+      );
+      return;
+    }
+    case 'conversation':
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: historyKey(frame.conversation_id) });
+      return;
+  }
+}
