@@ -68,11 +68,20 @@ test('confirming attendees until the women are full removes Confirmar', async ({
   await page.goto(`/admin/event/${eventId}`);
   const firstRow = page.getByRole('row', { name: new RegExp(first.fullName) });
   const secondRow = page.getByRole('row', { name: new RegExp(second.fullName) });
+  // Her place was confirmed by hand with a cash payment: undoing it asks first (design.md §22).
   await firstRow.getByRole('button', { name: 'Confirmado' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Deshacer la confirmación' })
+    .getByRole('button', { name: 'Sí, deshacer' })
+    .click();
   await expect(firstRow.getByRole('button', { name: 'Confirmar' })).toBeVisible();
   await expect(secondRow.getByRole('button', { name: 'Confirmar' })).toBeVisible();
 
   await secondRow.getByRole('button', { name: 'Confirmar' }).click();
+  await page
+    .getByRole('dialog', { name: /^Confirmar el lugar de / })
+    .getByRole('button', { name: 'Confirmar lugar' })
+    .click();
   await expect(secondRow.getByRole('button', { name: 'Confirmado' })).toBeVisible();
   await expect(firstRow.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);
   await expect(firstRow).toContainText('Sin lugares');

@@ -260,6 +260,12 @@ test('Eventos y detalle del evento: tarjetas y «Confirmar» al alcance en 360 p
   await expectNoSidewaysScroll(page);
   await expectOnScreen(lucia.getByRole('button'));
   await lucia.getByRole('button', { name: 'Confirmar' }).click();
+  // A paid place asks how she paid; the dialog's answer is within reach on the phone too.
+  const confirmPaid = page
+    .getByRole('dialog', { name: /^Confirmar el lugar de / })
+    .getByRole('button', { name: 'Confirmar lugar' });
+  await expectOnScreen(confirmPaid);
+  await confirmPaid.click();
   await expect(lucia.getByRole('button', { name: 'Confirmado' })).toBeVisible();
 });
 
