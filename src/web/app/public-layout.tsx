@@ -1,8 +1,8 @@
 import { Link, Outlet } from 'react-router';
 import { useForgetClientAfterLeaving } from '../api/session';
 import { Island } from '../components/islands/island';
+import { ScrollToTop } from '../components/scroll-to-top';
 import { Spinner } from '../components/ui/spinner';
-import { ScrollToTop } from './scroll-to-top';
 import { SiteHeader } from './site-header';
 
 export function PublicLayout() {

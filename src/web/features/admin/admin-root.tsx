@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { ScrollToTop } from '../../app/scroll-to-top';
+import { ScrollToTop } from '../../components/scroll-to-top';
 
 /** The back office: everything under /admin, loaded as its own chunk. */
 export function AdminRoot() {

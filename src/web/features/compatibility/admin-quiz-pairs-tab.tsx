@@ -7,10 +7,8 @@ import {
   type QuizPerson,
 } from '../../../shared/contracts/admin-matches';
 import { genderLabel } from '../../../shared/domain/genders';
+import { adminPost } from '../../api/admin';
 import { answerOf } from '../../api/client';
-import { Modal } from '../../components/ui/modal';
-import { Spinner } from '../../components/ui/spinner';
-import { adminPost } from '../admin/api';
 import {
   type Banner,
   bannerFrom,
@@ -19,8 +17,10 @@ import {
   Pager,
   smallButton,
   Table,
-} from '../admin/components/admin-ui';
-import { ContactedCheckbox } from '../admin/components/contacted-checkbox';
+} from '../../components/admin/admin-ui';
+import { ContactedCheckbox } from '../../components/admin/contacted-checkbox';
+import { Modal } from '../../components/ui/modal';
+import { Spinner } from '../../components/ui/spinner';
 
 /** The admin's quiz tab: the compatibility engine's pairs, their answers and the contacted mark. */
 export function QuizPairsTab({ search, onBanner }: { search: string; onBanner: (banner: Banner) => void }) {

@@ -5,13 +5,8 @@ import { useSearchParams } from 'react-router';
 import { isInterestPairs, isMatchDetails, type MatchPerson } from '../../../shared/contracts/admin-matches';
 import { genderLabel } from '../../../shared/domain/genders';
 import { formatCalendarDate } from '../../../shared/domain/mexico-dates';
+import { adminPost } from '../../api/admin';
 import { answerOf } from '../../api/client';
-import { PersonPhoto } from '../../components/person-photo';
-import { PhotoGallery } from '../../components/photo-gallery';
-import { Modal } from '../../components/ui/modal';
-import { Spinner } from '../../components/ui/spinner';
-import { usePageTitle } from '../../components/use-page-title';
-import { adminPost } from '../admin/api';
 import {
   type Banner,
   BannerSlot,
@@ -24,9 +19,14 @@ import {
   smallButton,
   Table,
   Tag,
-} from '../admin/components/admin-ui';
-import { ContactedCheckbox } from '../admin/components/contacted-checkbox';
-import { useKeysetPages } from '../admin/components/keyset-pages';
+} from '../../components/admin/admin-ui';
+import { ContactedCheckbox } from '../../components/admin/contacted-checkbox';
+import { useKeysetPages } from '../../components/admin/keyset-pages';
+import { PersonPhoto } from '../../components/person-photo';
+import { PhotoGallery } from '../../components/photo-gallery';
+import { Modal } from '../../components/ui/modal';
+import { Spinner } from '../../components/ui/spinner';
+import { usePageTitle } from '../../components/use-page-title';
 import { QuizPairsTab } from '../compatibility/admin-quiz-pairs-tab';
 
 type Tab = 'interests' | 'quiz';

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatInstant } from '../../../../shared/domain/mexico-dates';
+import { adminPost } from '../../../api/admin';
+import { BannerSlot, bannerFrom, EmptyState, PageHeader, Pager } from '../../../components/admin/admin-ui';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost } from '../api';
-import { BannerSlot, bannerFrom, EmptyState, PageHeader, Pager } from '../components/admin-ui';
 
 function linkLabel(link: string): string {
   if (link.startsWith('/admin/event/')) return 'Ver evento';

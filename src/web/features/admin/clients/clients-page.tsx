@@ -3,11 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminClient, ClientsUpdateBody } from '../../../../shared/contracts/admin';
 import { genderLabel } from '../../../../shared/domain/genders';
-import { PersonPhoto } from '../../../components/person-photo';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost } from '../api';
+import { adminPost } from '../../../api/admin';
 import {
   type Banner,
   BannerSlot,
@@ -20,8 +16,12 @@ import {
   smallButton,
   Table,
   Tag,
-} from '../components/admin-ui';
-import { useKeysetPages } from '../components/keyset-pages';
+} from '../../../components/admin/admin-ui';
+import { useKeysetPages } from '../../../components/admin/keyset-pages';
+import { PersonPhoto } from '../../../components/person-photo';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
 
 const ADVERT_LABELS: Record<number, string> = { 1: 'Visible', 2: 'No se muestra' };
 

@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PendingAdvert } from '../../../../shared/contracts/admin';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost } from '../api';
+import { adminPost } from '../../../api/admin';
 import {
   type Banner,
   BannerSlot,
@@ -14,7 +11,10 @@ import {
   PageHeader,
   smallButton,
   Table,
-} from '../components/admin-ui';
+} from '../../../components/admin/admin-ui';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
 import { PendingPhotos } from './pending-photos';
 import { EventPlacesChart, WeeklyChart } from './stats-charts';
 

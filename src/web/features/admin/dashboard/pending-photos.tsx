@@ -7,11 +7,17 @@ import {
   PHOTO_REASON_MAX,
   PHOTO_STATUS,
 } from '../../../../shared/contracts/photos';
+import { adminPost } from '../../../api/admin';
+import {
+  type Banner,
+  BannerSlot,
+  bannerFrom,
+  EmptyState,
+  smallButton,
+} from '../../../components/admin/admin-ui';
 import { ErrorAlert } from '../../../components/ui/alert';
 import { inputClass } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { adminPost } from '../api';
-import { type Banner, BannerSlot, bannerFrom, EmptyState, smallButton } from '../components/admin-ui';
 
 /** The moderation queue of member photos (design §10): approve, or reject with a reason she will read. */
 export function PendingPhotos({ photos }: { photos: PendingPhoto[] }) {

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { AdminAttendee, ManualPayment } from '../../../../shared/contracts/admin-events';
 import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from '../../../../shared/contracts/payments';
 import { formatCents } from '../../../../shared/domain/money';
+import { smallButton } from '../../../components/admin/admin-ui';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { smallButton } from '../components/admin-ui';
 import { PAYMENT_METHOD_LABELS } from '../payments/payment-labels';
 
 /** The open voucher or transfer the admin is warned about: paying it too would be refunded. */

@@ -10,11 +10,11 @@ import { isAdminEventDetails } from '../../../../shared/contracts/event-answers'
 import { genderLabel } from '../../../../shared/domain/genders';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import { ASSISTANCE_STATUS } from '../../../../shared/domain/statuses';
+import { adminPost } from '../../../api/admin';
 import { ApiError, answerOf, errorMessage, sessionHint } from '../../../api/client';
+import { BannerSlot, bannerFrom, SearchBox, smallButton } from '../../../components/admin/admin-ui';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost } from '../api';
-import { BannerSlot, bannerFrom, SearchBox, smallButton } from '../components/admin-ui';
 
 type Outcome =
   | { kind: 'arrived'; name: string; gender: number }

@@ -17,11 +17,11 @@ import {
 } from '../../../../shared/domain/categories';
 import { CITIES } from '../../../../shared/domain/cities';
 import { EVENT_STATUS_LABELS } from '../../../../shared/domain/statuses';
+import { type Banner, BannerSlot } from '../../../components/admin/admin-ui';
+import { StatusSelect } from '../../../components/admin/status-select';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import { type Banner, BannerSlot } from '../components/admin-ui';
-import { StatusSelect } from '../components/status-select';
 
 type Draft = {
   name: string;

@@ -15,13 +15,8 @@ import {
   ASSISTANCE_STATUS_LABELS,
   EVENT_STATUS_LABELS,
 } from '../../../../shared/domain/statuses';
+import { adminPost, readAsDataUrl } from '../../../api/admin';
 import { answerOf, sessionHint } from '../../../api/client';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageTitle } from '../../../components/use-page-title';
-import { formatAgeBand, formatDuration } from '../../../lib/event-facts';
-import { formatPrice } from '../../../lib/format';
-import { adminPost, readAsDataUrl } from '../api';
 import {
   type Banner,
   BannerSlot,
@@ -32,8 +27,13 @@ import {
   smallButton,
   Table,
   Tag,
-} from '../components/admin-ui';
-import { ContactedCheckbox } from '../components/contacted-checkbox';
+} from '../../../components/admin/admin-ui';
+import { ContactedCheckbox } from '../../../components/admin/contacted-checkbox';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+import { formatAgeBand, formatDuration } from '../../../lib/event-facts';
+import { formatPrice } from '../../../lib/format';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,

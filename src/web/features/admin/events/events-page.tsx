@@ -10,14 +10,8 @@ import { isAdminEventList } from '../../../../shared/contracts/event-answers';
 import { CITIES, cityLabel, DEFAULT_CITY } from '../../../../shared/domain/cities';
 import { formatDateTime } from '../../../../shared/domain/mexico-dates';
 import { EVENT_STATUS } from '../../../../shared/domain/statuses';
+import { adminPost, readAsDataUrl } from '../../../api/admin';
 import { answerOf, sessionHint } from '../../../api/client';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { SelectField } from '../../../components/ui/select-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost, readAsDataUrl } from '../api';
 import {
   type Banner,
   BannerSlot,
@@ -28,7 +22,13 @@ import {
   SearchBox,
   smallButton,
   Tag,
-} from '../components/admin-ui';
+} from '../../../components/admin/admin-ui';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
 
 export function EventsPage() {
   usePageTitle('Eventos');

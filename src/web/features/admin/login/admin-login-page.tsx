@@ -5,11 +5,11 @@ import { Navigate, useNavigate } from 'react-router';
 import { type Access, accessSchema } from '../../../../shared/contracts/auth';
 import { apiPost, rememberSessionHint } from '../../../api/client';
 import { useSessionHint } from '../../../api/session-hint';
+import { type Banner, BannerSlot, bannerFrom } from '../../../components/admin/admin-ui';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { usePageTitle } from '../../../components/use-page-title';
-import { type Banner, BannerSlot, bannerFrom } from '../components/admin-ui';
 
 export function AdminLoginPage() {
   usePageTitle('Administración');

@@ -9,10 +9,7 @@ import {
 } from '../../../../shared/contracts/payments';
 import { formatInstant } from '../../../../shared/domain/mexico-dates';
 import { formatCents } from '../../../../shared/domain/money';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost } from '../api';
+import { adminPost } from '../../../api/admin';
 import {
   type Banner,
   BannerSlot,
@@ -24,7 +21,10 @@ import {
   smallButton,
   Table,
   Tag,
-} from '../components/admin-ui';
+} from '../../../components/admin/admin-ui';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES } from './payment-labels';
 
 /** /admin/pagos (design.md §15): every payment, newest first, by event (?evento=) and status, with refunds. */

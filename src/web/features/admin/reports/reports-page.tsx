@@ -7,10 +7,7 @@ import {
   type ReportsUpdateBody,
 } from '../../../../shared/contracts/trust';
 import { formatInstant } from '../../../../shared/domain/mexico-dates';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost } from '../api';
+import { adminPost } from '../../../api/admin';
 import {
   type Banner,
   BannerSlot,
@@ -19,7 +16,10 @@ import {
   PageHeader,
   smallButton,
   Tag,
-} from '../components/admin-ui';
+} from '../../../components/admin/admin-ui';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
 
 const FILTER_LABELS = { 1: 'Pendientes', 2: 'Resueltos', 3: 'Descartados' } as const;
 

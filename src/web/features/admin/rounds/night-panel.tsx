@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PickTotals } from '../../../../shared/contracts/match-cards';
+import { adminPost } from '../../../api/admin';
+import { type Banner, BannerSlot, bannerFrom, smallButton } from '../../../components/admin/admin-ui';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { adminPost } from '../api';
-import { type Banner, BannerSlot, bannerFrom, smallButton } from '../components/admin-ui';
 
 /** Share of the Sí answers that found a Sí back, as a whole percentage. */
 function matchRate(totals: PickTotals): number {

@@ -3,11 +3,11 @@ import { Maximize, Pause, Play, Printer, SkipForward, X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RoundsResponse } from '../../../../shared/contracts/match-cards';
+import { adminPost } from '../../../api/admin';
 import { sessionHint } from '../../../api/client';
+import { type Banner, BannerSlot, bannerFrom, smallButton } from '../../../components/admin/admin-ui';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost } from '../api';
-import { type Banner, BannerSlot, bannerFrom, smallButton } from '../components/admin-ui';
 import { formatClock, useCountdown } from './use-countdown';
 
 type Round = RoundsResponse['rounds'][number];

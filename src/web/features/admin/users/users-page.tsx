@@ -13,13 +13,8 @@ import {
 import { formatCalendarDate } from '../../../../shared/domain/mexico-dates';
 import { dayInMexicoCity } from '../../../../shared/domain/mexico-time';
 import { ADMIN_STATUS_LABELS } from '../../../../shared/domain/statuses';
+import { adminPost } from '../../../api/admin';
 import { useSessionHint } from '../../../api/session-hint';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Modal, SidePanel } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { usePageTitle } from '../../../components/use-page-title';
-import { adminPost } from '../api';
 import {
   type Banner,
   BannerSlot,
@@ -29,8 +24,13 @@ import {
   smallButton,
   Table,
   Tag,
-} from '../components/admin-ui';
-import { StatusSelect } from '../components/status-select';
+} from '../../../components/admin/admin-ui';
+import { StatusSelect } from '../../../components/admin/status-select';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Modal, SidePanel } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
 
 export function UsersPage() {
   usePageTitle('Administradores');

@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { EnvelopeStatus } from '../../../../shared/contracts/common';
-import { totalLabel } from '../../../../shared/domain/totals';
-import { errorMessage, errorStatus } from '../../../api/client';
-import { Alert } from '../../../components/ui/alert';
+import type { EnvelopeStatus } from '../../../shared/contracts/common';
+import { totalLabel } from '../../../shared/domain/totals';
+import { errorMessage, errorStatus } from '../../api/client';
+import { Alert } from '../ui/alert';
 
 export type Banner = { status: EnvelopeStatus; message: string } | null;
 

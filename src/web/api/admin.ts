@@ -1,5 +1,5 @@
-import type { ApiAnswer, ApiPath } from '../../../shared/contracts/api';
-import { ApiError, apiPost, type BodyArgument, forgetSessionHint } from '../../api/client';
+import type { ApiAnswer, ApiPath } from '../../shared/contracts/api';
+import { ApiError, apiPost, type BodyArgument, forgetSessionHint } from './client';
 
 /**
  * Every back-office call goes through here: a 401 (session expired, admin deactivated) forgets
