@@ -1,8 +1,11 @@
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { revokeAllSessions } from '../platform/auth/sessions';
+import { MAIL_JOB } from '../platform/mail/mail-jobs';
 import type { PersonalDataDeclaration } from '../platform/personal-data';
+import { deleteJobsNaming } from '../platform/queue/queue';
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME, tombstoneEmail } from './account';
 import { clearEmailAttempts } from './login-throttle';
+import { RESET_LINK_JOB } from './password-reset';
 
 /**
  * The account itself: profile, consent, reset links and sessions. Erasure keeps the row (status 3)
@@ -81,6 +84,9 @@ export const accountsPersonalData: PersonalDataDeclaration = {
       .execute();
     await trx.deleteFrom('password_resets').where('client_id', '=', clientId).execute();
     for (const area of ['client', 'forgot']) await clearEmailAttempts(trx, area, email);
+    // The queue keeps every mail it sent, and a reset link waits as her address: neither stays.
+    await deleteJobsNaming(trx, MAIL_JOB, 'to', email);
+    await deleteJobsNaming(trx, RESET_LINK_JOB, 'email', email);
     await revokeAllSessions(trx, 'client', clientId);
   },
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { eraseClient } from '../../../src/server/accounts/account';
 import { PERSONAL_DATA } from '../../../src/server/personal-data-registry';
+import { enqueueMail } from '../../../src/server/platform/mail/mail-jobs';
 import { declaredColumns, type PersonalDataRegistry } from '../../../src/server/platform/personal-data';
 import { FIXTURE_PASSWORD } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
@@ -16,6 +17,11 @@ async function herEverywhere(registry: PersonalDataRegistry): Promise<{ member: 
   expect(failed.statusCode).toBe(401);
   const forgot = await testApp.agent().post('client/password/forgot', { email });
   expect(forgot.statusCode).toBe(200);
+  // The queue holds her address twice: the reset-link job, and a mail to her (sent or not).
+  await enqueueMail(testApp.app.db, `mail:proof:${member.id}`, { to: email, subject: 'Hola', text: 'Hola' });
+  const jobs = await testApp.app.db.selectFrom('jobs').select(['kind', 'payload']).execute();
+  const naming = jobs.filter((job) => job.payload?.includes(email)).map((job) => job.kind);
+  expect([...new Set(naming)].sort()).toEqual(['mail', 'password-reset-link']);
   return { member, filled };
 }
 

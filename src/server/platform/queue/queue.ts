@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { QueueConfig } from '../config';
 import type { Database, JobRow } from '../db/schema';
 
@@ -54,6 +54,25 @@ export async function enqueue(db: Kysely<Database>, job: NewJob): Promise<boolea
     .onConflict((oc) => oc.column('key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Deletes the jobs of `kind` whose payload has `field` equal to `value` (as `enqueue` wrote it),
+ * done or not: an erasure must leave no copy of her address in a mail waiting or sent.
+ */
+export async function deleteJobsNaming(
+  db: Kysely<Database>,
+  kind: string,
+  field: string,
+  value: string,
+): Promise<void> {
+  const written = `${JSON.stringify(field)}:${JSON.stringify(value)}`;
+  const pattern = `%${written.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  await db
+    .deleteFrom('jobs')
+    .where('kind', '=', kind)
+    .where(sql<boolean>`payload like ${pattern} escape '\\'`)
+    .execute();
 }
 
 /** Delay before the next try after `attempt` failed ones: retryMs, 2×, 4×… capped at one hour. */
