@@ -20,6 +20,17 @@ export type BodyArgument<Path extends ApiPath> =
   // biome-ignore lint/complexity/noBannedTypes: "every field optional" is what `{}` expresses here.
   {} extends NonNullable<ApiBody<Path>> ? [body?: ApiBody<Path>] : [body: ApiBody<Path>];
 
+/** Calls whose answer carries a new session cookie (a log-in, a sign-up, a password change). */
+const SESSION_RENEWING_CALLS: ReadonlySet<ApiPath> = new Set([
+  'client/login',
+  'client/add',
+  'client/password/update',
+  'admin/login',
+]);
+/** Moves when a session-renewing call starts or ends; with `renewing`, tells a stale 401 apart. */
+let sessionGeneration = 0;
+let renewing = 0;
+
 /**
  * POSTs JSON to /api/<path> and returns the success envelope, typed by the call's answer schema
  * (src/shared/contracts/api.ts), or throws ApiError.
@@ -28,6 +39,12 @@ export async function apiPost<Path extends ApiPath>(
   path: Path,
   ...[body]: BodyArgument<Path>
 ): Promise<ApiAnswer<Path>> {
+  const generation = sessionGeneration;
+  const renews = SESSION_RENEWING_CALLS.has(path);
+  if (renews) {
+    renewing += 1;
+    sessionGeneration += 1;
+  }
   let response: Response;
   try {
     response = await fetch(`/api/${path}`, {
@@ -38,6 +55,11 @@ export async function apiPost<Path extends ApiPath>(
     });
   } catch {
     throw new ApiError('danger', TRANSPORT_FAILURE, 0);
+  } finally {
+    if (renews) {
+      renewing -= 1;
+      sessionGeneration += 1;
+    }
   }
   let payload: { status?: EnvelopeStatus; message?: string } & Record<string, unknown>;
   try {
@@ -46,7 +68,11 @@ export async function apiPost<Path extends ApiPath>(
     throw new ApiError('danger', TRANSPORT_FAILURE, response.status);
   }
   if (payload.status !== 'success') {
-    if (response.status === 401) forgetSessionHint(path.startsWith('admin/') ? 'admin' : 'client');
+    // A call sent with the cookie a password change was replacing answers 401 for the old
+    // session while the new one is already hers: only a 401 of the current session logs out.
+    const staleSession = generation !== sessionGeneration || renewing > 0;
+    if (response.status === 401 && !staleSession)
+      forgetSessionHint(path.startsWith('admin/') ? 'admin' : 'client');
     throw new ApiError(payload.status ?? 'danger', payload.message ?? TRANSPORT_FAILURE, response.status);
   }
   // The server serialised this answer with the call's schema (decision 0025).
