@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import {
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  REPORT_TEXT_MAX,
-  type ReportReason,
-} from '../../shared/contracts/trust';
+import type { ReportReason } from '../../shared/contracts/trust';
 import { useBlockPerson, useReportPerson } from '../api/safety';
+import { ReportFields } from './report-fields';
 import { Alert, ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
-import { inputClass } from './ui/field';
 import { Modal } from './ui/modal';
-import { SelectField } from './ui/select-field';
 
 /**
  * "Reportar" and "Bloquear" wherever a member sees another (design.md §13). Blocking asks first
@@ -93,30 +87,15 @@ function ReportDialog({
             report.mutate({ target_client_id: targetClientId, reason, text });
           }}
         >
-          <SelectField
-            label="Motivo"
-            name="reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value as ReportReason)}
-            options={REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }))}
+          <ReportFields
+            id="report-text"
+            reason={reason}
+            onReasonChange={setReason}
+            text={text}
+            onTextChange={setText}
+            error={report.error}
+            pending={report.isPending}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="report-text" className="text-sm font-medium">
-              Cuéntanos qué pasó (opcional)
-            </label>
-            <textarea
-              id="report-text"
-              className={inputClass}
-              rows={4}
-              maxLength={REPORT_TEXT_MAX}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </div>
-          <ErrorAlert error={report.error} />
-          <Button type="submit" disabled={report.isPending}>
-            {report.isPending ? 'Enviando…' : 'Enviar reporte'}
-          </Button>
         </form>
       )}
     </Modal>

@@ -165,6 +165,17 @@ export async function unreadTotal(db: DB, viewerId: number): Promise<number> {
   return Number(row.total);
 }
 
+/** The columns `messageSeen` reads, for every query that answers messages. */
+export const MESSAGE_COLUMNS = [
+  'messages.id',
+  'messages.conversation_id',
+  'messages.sender_id',
+  'messages.text',
+  'messages.sent_at',
+  'messages.read_at',
+  'messages.idempotency_key as client_message_id',
+] as const;
+
 /** A stored message as the viewer sees it. */
 export function messageSeen(
   row: {

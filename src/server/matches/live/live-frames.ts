@@ -1,7 +1,7 @@
 import type { LiveFrame } from '../../../shared/contracts/messages';
 import type { DB } from '../../platform/db/database';
 import type { LiveNotice } from '../../platform/live/live-bus';
-import { messageSeen, unreadTotal } from '../conversations/conversation-view';
+import { MESSAGE_COLUMNS, messageSeen, unreadTotal } from '../conversations/conversation-view';
 
 /**
  * The frame a notice means for one member, read from the database as she sees it (from_me,
@@ -31,16 +31,7 @@ export async function frameFor(db: DB, clientId: number, notice: LiveNotice): Pr
   }
   const message = await db
     .selectFrom('messages')
-    .select([
-      'id',
-      'conversation_id',
-      'sender_id',
-      'text',
-      'sent_at',
-      'read_at',
-      'held',
-      'idempotency_key as client_message_id',
-    ])
+    .select([...MESSAGE_COLUMNS, 'messages.held'])
     .where('id', '=', notice.message_id)
     .where('conversation_id', '=', notice.conversation_id)
     .executeTakeFirst();

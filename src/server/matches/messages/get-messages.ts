@@ -1,7 +1,7 @@
 import { MESSAGES_PAGE_SIZE, type Message } from '../../../shared/contracts/messages';
 import type { DB } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors';
-import { messageSeen } from '../conversations/conversation-view';
+import { MESSAGE_COLUMNS, messageSeen } from '../conversations/conversation-view';
 import { memberSide } from './conversation-member';
 
 /**
@@ -20,15 +20,7 @@ export async function getMessages(
   const side = await memberSide(db, viewerId, body.conversation_id);
   let query = db
     .selectFrom('messages')
-    .select([
-      'id',
-      'conversation_id',
-      'sender_id',
-      'text',
-      'sent_at',
-      'read_at',
-      'idempotency_key as client_message_id',
-    ])
+    .select(MESSAGE_COLUMNS)
     .where('conversation_id', '=', body.conversation_id)
     .where((eb) => eb.or([eb('held', '=', 0), eb('sender_id', '=', viewerId)]));
   if (body.after !== undefined) query = query.where('id', '>', body.after).orderBy('id', 'asc');

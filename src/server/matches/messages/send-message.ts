@@ -4,7 +4,7 @@ import type { Message } from '../../../shared/contracts/messages';
 import type { Database } from '../../platform/db/schema';
 import { conflict, tooManyRequests } from '../../platform/errors';
 import { fileAutomaticReport } from '../../trust/reports';
-import { messageSeen } from '../conversations/conversation-view';
+import { MESSAGE_COLUMNS, messageSeen } from '../conversations/conversation-view';
 import { lockPeople } from '../lock-people';
 import { scheduleAwayMail } from './away-mail';
 import { memberSide } from './conversation-member';
@@ -32,15 +32,7 @@ export interface SentMessage {
 function storedMessage(trx: Trx, senderId: number, clientMessageId: string) {
   return trx
     .selectFrom('messages')
-    .select([
-      'id',
-      'conversation_id',
-      'sender_id',
-      'text',
-      'sent_at',
-      'read_at',
-      'idempotency_key as client_message_id',
-    ])
+    .select(MESSAGE_COLUMNS)
     .where('sender_id', '=', senderId)
     .where('idempotency_key', '=', clientMessageId)
     .executeTakeFirst();
