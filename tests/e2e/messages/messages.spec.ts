@@ -43,11 +43,14 @@ test('dos personas con interés mutuo se escriben en vivo y, tras perder la cone
 
   // She loses the network; the other writes twice meanwhile.
   await mine.context.setOffline(true);
+  // The page has heard it is offline (its channel closes on that event) before the other writes.
+  await mine.page.waitForFunction(() => !navigator.onLine);
   for (const text of ['¿El sábado a las 5?', 'Conozco un lugar en la Roma']) {
     await composer(theirs.page).fill(text);
     await composer(theirs.page).press('Enter');
     await expect(bubbles(theirs.page).filter({ hasText: text })).not.toContainText('Enviando');
   }
+  await expect(bubbles(mine.page).filter({ hasText: '¿El sábado a las 5?' })).toHaveCount(0);
 
   await mine.context.setOffline(false);
   const caughtUp = bubbles(mine.page).filter({ hasText: /¿El sábado a las 5\?|Conozco un lugar en la Roma/ });
