@@ -1,0 +1,21 @@
+/**
+ * The kinds of push notification a member can turn on or off in /configuracion (design.md §21),
+ * with the Spanish label the settings page shows.
+ */
+export const NOTIFICATION_KINDS = [
+  'messages',
+  'place_freed',
+  'payment_due',
+  'new_match',
+  'event_reminder',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  messages: 'Mensajes',
+  place_freed: 'Se liberó un lugar',
+  payment_due: 'Pago por vencer',
+  new_match: 'Nuevo match',
+  event_reminder: 'Recordatorio de evento',
+};
