@@ -3,7 +3,7 @@ import { publicName } from '../../shared/domain/people';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import type { PersonalDataDeclaration } from '../platform/personal-data';
 import { nowIso } from '../platform/time';
-import { PERSON_GONE } from './conversations/conversation-view';
+import { PERSON_GONE, sidesOf } from './conversations/conversation-view';
 
 /**
  * Mensajes (design.md §20). Her conversations, with every message, are in her export. Erasure
@@ -22,28 +22,8 @@ export const matchesPersonalData: PersonalDataDeclaration = {
   },
 
   async exportSections(db, clientId) {
-    const conversations = await db
-      .selectFrom('conversation_sides as side')
-      .innerJoin('conversations', 'conversations.id', 'side.conversation_id')
-      .innerJoin('clients as other', (join) =>
-        join.on(
-          'other.id',
-          '=',
-          sql<number>`case when conversations.client_a = side.client_id then conversations.client_b else conversations.client_a end`,
-        ),
-      )
-      .select([
-        'conversations.id',
-        'conversations.created_at',
-        'conversations.closed_at',
-        'side.whatsapp_shared_at',
-        'other.first_name',
-        'other.last_name',
-        'other.status_id',
-      ])
-      .where('side.client_id', '=', clientId)
-      .orderBy('conversations.id')
-      .execute();
+    // Every side of hers, the ones she hid by blocking included: the export holds all she has.
+    const conversations = await sidesOf(db, clientId).orderBy('side.conversation_id').execute();
     const messages =
       conversations.length === 0
         ? []
@@ -53,23 +33,23 @@ export const matchesPersonalData: PersonalDataDeclaration = {
             .where(
               'conversation_id',
               'in',
-              conversations.map((conversation) => conversation.id),
+              conversations.map((conversation) => conversation.conversation_id),
             )
             .where((eb) => eb.or([eb('held', '=', 0), eb('sender_id', '=', clientId)]))
             .orderBy('id')
             .execute();
     return {
       conversations: conversations.map((conversation) => ({
-        id: conversation.id,
+        id: conversation.conversation_id,
         with:
-          conversation.status_id === CLIENT_STATUS.erased
+          conversation.other_status === CLIENT_STATUS.erased
             ? PERSON_GONE
             : publicName(conversation.first_name, conversation.last_name),
         created_at: conversation.created_at,
         closed_at: conversation.closed_at,
         whatsapp_shared_at: conversation.whatsapp_shared_at,
         messages: messages
-          .filter((message) => message.conversation_id === conversation.id)
+          .filter((message) => message.conversation_id === conversation.conversation_id)
           .map((message) => ({
             id: message.id,
             from_me: message.sender_id === clientId,

@@ -19,8 +19,11 @@ import { maskContacts } from '../messages/mask-contacts';
 export const CONVERSATION_NOT_FOUND = 'Esta conversación no existe';
 export const PERSON_GONE = 'Esta persona ya no está en Cita';
 
-/** Her sides of conversations, with the other person, the other's side and the last message she may see. */
-function sidesOf(db: DB, viewerId: number) {
+/**
+ * Her sides of conversations, with the other person, the other's side and the last message she may
+ * see: the one place the "other person" of a pair is joined (the list, a conversation, her export).
+ */
+export function sidesOf(db: DB, viewerId: number) {
   return db
     .selectFrom('conversation_sides as side')
     .innerJoin('conversations', 'conversations.id', 'side.conversation_id')
@@ -43,6 +46,7 @@ function sidesOf(db: DB, viewerId: number) {
       'side.unread',
       'side.wrote_at',
       'side.whatsapp_shared_at',
+      'conversations.created_at',
       'conversations.closed_at',
       'other.id as other_id',
       'other.first_name',
