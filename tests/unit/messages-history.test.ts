@@ -29,6 +29,7 @@ function conversation(id: number, change: Partial<Conversation> = {}): Conversat
     last_message: null,
     unread: 0,
     closed: false,
+    erased: false,
     whatsapp: null,
     shared_by_me: false,
     cursor: `c${id}`,

@@ -68,6 +68,8 @@ export const conversationSchema = z.object({
   unread: z.number(),
   /** Nobody can send: the mutual interest ended, a block, a deactivation or an erasure. */
   closed: z.boolean(),
+  /** The other person erased her account: the conversation is closed for good and says she left Cita. */
+  erased: z.boolean(),
   /** Both pressed "Compartir mi WhatsApp": the link; null until then. */
   whatsapp: z.string().nullable(),
   /** She pressed "Compartir mi WhatsApp" (waiting for the other, or both). */

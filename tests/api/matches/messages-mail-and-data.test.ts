@@ -112,10 +112,12 @@ describe('personal data (design.md §20, §18)', () => {
       id: conversationId,
       other: { name: 'Esta persona ya no está en Cita', photo: null, age: null },
       closed: true,
+      erased: true,
       unread: 0,
       last_message: { text: 'Hola Ana', from_me: true },
     });
     expect(betoList.unread_total).toBe(0);
+    expect((await history(beto, conversationId)).conversation).toMatchObject({ closed: true, erased: true });
     expect((await history(beto, conversationId)).messages.map((message) => message.text)).toEqual([
       'Hola Ana',
     ]);

@@ -128,7 +128,13 @@ describe('who may write (design.md §20)', () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     await setClientStatus(testApp.app, beto.id, 2);
     expect((await send(ana, conversationId, 'Hola')).statusCode).toBe(409);
-    expect((await conversations(ana)).conversations[0]).toMatchObject({ id: conversationId, closed: true });
+    // Deactivated, not erased: she still sees who he is, and an admin may reactivate him.
+    expect((await conversations(ana)).conversations[0]).toMatchObject({
+      id: conversationId,
+      closed: true,
+      erased: false,
+      other: { name: 'Beto R.' },
+    });
   });
 });
 

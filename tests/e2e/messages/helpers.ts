@@ -77,3 +77,11 @@ export async function storedTexts(baseURL: string, person: Person, conversation:
   await api.dispose();
   return messages.map((message) => message.text).reverse();
 }
+
+/** `person` erases her account through the real API ("Desactivar cuenta" in /configuracion). */
+export async function eraseThroughApi(baseURL: string, person: Person): Promise<void> {
+  const api = await personApi(baseURL, person);
+  const response = await api.post('/api/client/deactivate', { data: { password: FRESH_PASSWORD } });
+  if (!response.ok()) throw new Error(`erasure failed: ${await response.text()}`);
+  await api.dispose();
+}

@@ -2,7 +2,15 @@ import { expect, type Page, test } from '@playwright/test';
 import { newPerson } from '../data';
 import { FRESH_PASSWORD } from '../events-quiz/helpers';
 import { loginAsClient } from '../fixtures';
-import { conversationId, mutualPair, PHONE, phoneFor, sendThroughApi, storedTexts } from './helpers';
+import {
+  conversationId,
+  eraseThroughApi,
+  mutualPair,
+  PHONE,
+  phoneFor,
+  sendThroughApi,
+  storedTexts,
+} from './helpers';
 
 test.use({ viewport: PHONE });
 
@@ -232,4 +240,23 @@ test('«Compartir mi WhatsApp»: primero espera a la otra persona, y cuando las 
   );
   await mine.context.close();
   await theirs.context.close();
+});
+
+test('cuando la otra persona borra su cuenta, la conversación lo dice y ya no deja escribir', async ({
+  browser,
+  baseURL,
+}) => {
+  const { her, other } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, her, other);
+  await sendThroughApi(baseURL!, other, conversation, 'Hola, ¿cómo va tu semana?');
+  await eraseThroughApi(baseURL!, other);
+
+  const mine = await phoneFor(browser, baseURL!, her);
+  await mine.page.goto(`/mensajes/${conversation}`);
+  await expect(mine.page.getByRole('heading', { name: 'Esta persona ya no está en Cita' })).toBeVisible();
+  await expect(
+    mine.page.getByRole('status').filter({ hasText: 'Esta persona ya no está en Cita' }),
+  ).toBeVisible();
+  await expect(composer(mine.page)).toHaveCount(0);
+  await mine.context.close();
 });

@@ -99,6 +99,7 @@ function conversationSeen(row: SideRow, photo: string | null): Conversation {
           },
     unread: row.unread,
     closed,
+    erased: row.other_status === CLIENT_STATUS.erased,
     whatsapp: bothShared && !closed ? whatsappLink(row.phone) : null,
     shared_by_me: row.whatsapp_shared_at !== null,
     cursor: encodeCursor([row.activity_at, row.conversation_id]),

@@ -16,9 +16,6 @@ import { lastIncomingId, lastSeenId } from './history';
 import { type PendingSend, usePendingSends } from './pending-sends';
 import { ReportMessageDialog } from './report-message-dialog';
 
-/** What the server names a member who erased her account (design.md §20). */
-const ERASED_NAME = 'Esta persona ya no está en Cita';
-
 /** /mensajes/:id: one conversation, live (design.md §20). */
 export function ConversationPage() {
   const conversationId = Number(useParams().id);
@@ -65,7 +62,6 @@ function ConversationView({
   useMarkReadWhileShown(conversation.id, lastIncomingId(messages));
   const end = useStickToEnd(messages.length + pending.length);
   const seenId = lastSeenId(messages);
-  const erased = conversation.other.name === ERASED_NAME;
 
   return (
     <section className="mx-auto flex max-w-2xl flex-col px-3 pb-28">
@@ -141,8 +137,11 @@ function ConversationView({
       </ol>
       <div ref={end} />
       {conversation.closed ? (
-        <p className="fixed inset-x-0 bottom-0 z-20 border-t border-black/5 bg-cream px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] text-center text-sm text-muted">
-          {erased ? ERASED_NAME : 'Esta conversación está cerrada'}
+        <p
+          role="status"
+          className="fixed inset-x-0 bottom-0 z-20 border-t border-black/5 bg-cream px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] text-center text-sm text-muted"
+        >
+          {conversation.erased ? 'Esta persona ya no está en Cita' : 'Esta conversación está cerrada'}
         </p>
       ) : (
         <Composer onSend={send} />
