@@ -11,6 +11,7 @@ import { registerApiRoutes } from './api-routes';
 import { PartnersService } from './compatibility/matching-service';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
+import { registerConversationWithRedirect } from './matches/conversations/conversation-with-route';
 import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
@@ -218,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerImageRoutes, { access: { photo: photoImageAccess } });
   await app.register(registerEventImageRoutes);
+  await app.register(registerConversationWithRedirect);
   await registerWebApp(app, config);
   return app;
 }

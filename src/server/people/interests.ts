@@ -5,7 +5,7 @@ import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { whatsappLink } from '../../shared/domain/whatsapp';
-import { whatsappSharedWith } from '../matches/conversations/share-whatsapp';
+import { pairConversationsWith } from '../matches/conversations/share-whatsapp';
 import { endMutualPair } from '../matches/end-mutual-pair';
 import { publishConversationChanged } from '../matches/live/publish-notice';
 import { lockPeople } from '../matches/lock-people';
@@ -58,8 +58,8 @@ export async function listInterests(
     rows.map((row) => row.client_id),
     'member',
   );
-  // The wa.me link only once both shared it in their conversation (design.md §20).
-  const sharedWith = await whatsappSharedWith(
+  // Their conversation, and the wa.me link only once both shared it there (design.md §20).
+  const conversationWith = await pairConversationsWith(
     db,
     clientId,
     rows.filter((row) => row.status_id === INTEREST_STATUS.mutual).map((row) => row.client_id),
@@ -81,12 +81,14 @@ export async function listInterests(
       photo: photoOf(row.client_id),
     };
     if (row.status_id === INTEREST_STATUS.mutual) {
+      const conversation = conversationWith.get(row.client_id);
       mutual.push({
         ...entry,
         full_name: `${row.first_name} ${row.last_name}`,
         phone: row.phone,
         instagram: row.instagram,
-        whatsapp: sharedWith.has(row.client_id) ? whatsappLink(row.phone) : null,
+        whatsapp: conversation?.whatsappShared ? whatsappLink(row.phone) : null,
+        conversation_id: conversation?.conversationId ?? null,
       });
     } else {
       interested.push(entry);

@@ -49,6 +49,8 @@ export const mutualEntrySchema = interestEntrySchema.extend({
   instagram: z.string(),
   /** A wa.me link from the phone, or null when the phone is not a usable number. */
   whatsapp: z.string().nullable(),
+  /** Their conversation in Mensajes (design.md §20): where "Mensaje" leads; null only if none exists. */
+  conversation_id: z.number().nullable(),
 });
 export type MutualEntry = z.infer<typeof mutualEntrySchema>;
 

@@ -109,12 +109,6 @@ export const publicRoutes: RouteObject[] = [
             }),
           },
           {
-            path: 'mensajes/con/:clientId',
-            lazy: async () => ({
-              Component: (await import('../features/messages/open-conversation-page')).OpenConversationPage,
-            }),
-          },
-          {
             path: 'mensajes/:id',
             lazy: async () => ({
               Component: (await import('../features/messages/conversation-page')).ConversationPage,

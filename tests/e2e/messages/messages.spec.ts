@@ -30,9 +30,12 @@ test('dos personas con interés mutuo se escriben en vivo y, tras perder la cone
   const mine = await phoneFor(browser, baseURL!, her);
   const theirs = await phoneFor(browser, baseURL!, other);
 
-  // "Mensaje" on the mutual pair of /intereses opens the conversation.
-  await mine.page.getByRole('link', { name: `Mensaje a ${other.fullName}` }).click();
-  await expect(mine.page).toHaveURL(/\/mensajes\/\d+$/);
+  // "Mensaje" on the mutual pair of /intereses opens their conversation, straight by its id.
+  const ours = await conversationId(baseURL!, her, other);
+  const message = mine.page.getByRole('link', { name: `Mensaje a ${other.fullName}` });
+  await expect(message).toHaveAttribute('href', `/mensajes/${ours}`);
+  await message.click();
+  await expect(mine.page).toHaveURL(new RegExp(`/mensajes/${ours}$`));
   await expect(mine.page.getByRole('heading', { level: 1, name: other.card })).toBeVisible();
 
   await theirs.page.goto('/mensajes');

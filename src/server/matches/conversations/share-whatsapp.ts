@@ -30,9 +30,16 @@ export async function shareWhatsapp(
   });
 }
 
-/** The people, among `otherIds`, with whom she and they both shared their WhatsApp in an open conversation. */
-export async function whatsappSharedWith(db: DB, clientId: number, otherIds: number[]): Promise<Set<number>> {
-  if (otherIds.length === 0) return new Set();
+/**
+ * Her conversations with each of `otherIds` (her mutual pairs), by the other person: its id, and
+ * whether she and they both shared their WhatsApp while it is open (then the wa.me link shows).
+ */
+export async function pairConversationsWith(
+  db: DB,
+  clientId: number,
+  otherIds: number[],
+): Promise<Map<number, { conversationId: number; whatsappShared: boolean }>> {
+  if (otherIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('conversation_sides as mine')
     .innerJoin('conversations', 'conversations.id', 'mine.conversation_id')
@@ -41,12 +48,24 @@ export async function whatsappSharedWith(db: DB, clientId: number, otherIds: num
         .onRef('theirs.conversation_id', '=', 'mine.conversation_id')
         .onRef('theirs.client_id', '<>', 'mine.client_id'),
     )
-    .select('theirs.client_id')
+    .select([
+      'theirs.client_id',
+      'conversations.id as conversation_id',
+      'conversations.closed_at',
+      'mine.whatsapp_shared_at as mine_shared_at',
+      'theirs.whatsapp_shared_at as theirs_shared_at',
+    ])
     .where('mine.client_id', '=', clientId)
     .where('theirs.client_id', 'in', otherIds)
-    .where('mine.whatsapp_shared_at', 'is not', null)
-    .where('theirs.whatsapp_shared_at', 'is not', null)
-    .where('conversations.closed_at', 'is', null)
     .execute();
-  return new Set(rows.map((row) => row.client_id));
+  return new Map(
+    rows.map((row) => [
+      row.client_id,
+      {
+        conversationId: row.conversation_id,
+        whatsappShared:
+          row.closed_at === null && row.mine_shared_at !== null && row.theirs_shared_at !== null,
+      },
+    ]),
+  );
 }

@@ -31,13 +31,15 @@ export function MutualPairs({
       }
       details={(entry) => (
         <>
-          <Link
-            to={`/mensajes/con/${entry.client_id}`}
-            aria-label={`Mensaje a ${entry.full_name}`}
-            className="mt-4 inline-flex items-center gap-2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-dark"
-          >
-            <MessagesSquare className="size-4" aria-hidden /> Mensaje
-          </Link>
+          {entry.conversation_id === null ? null : (
+            <Link
+              to={`/mensajes/${entry.conversation_id}`}
+              aria-label={`Mensaje a ${entry.full_name}`}
+              className="mt-4 inline-flex items-center gap-2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-dark"
+            >
+              <MessagesSquare className="size-4" aria-hidden /> Mensaje
+            </Link>
+          )}
           <Contact entry={entry} />
         </>
       )}
