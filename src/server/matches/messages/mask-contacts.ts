@@ -1,24 +1,63 @@
+import { findNumbers } from 'libphonenumber-js/max';
+import LinkifyIt from 'linkify-it';
+
 /**
  * Contact details in a message, hidden from its recipient until she has replied at least once
  * (design.md §20): a first message cannot hand out a phone number, an e-mail address or a link.
- * Small patterns, not a full parser: e-mail addresses, links (with a scheme, "www." or a common
- * top-level domain) and phone numbers (ten or more digits, however spaced or punctuated).
+ * Found by maintained libraries, not by our own patterns (decision 0043): linkify-it for links
+ * and e-mail addresses (with or without a scheme, bare domains such as "instagram.com/lucia"),
+ * libphonenumber-js for phone numbers (Mexico by default, however spaced or punctuated, and
+ * numbers of other countries written with their +code).
  */
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
-const LINK =
-  /(?:https?:\/\/|www\.)[^\s]+|\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:com|mx|net|org|io|me|co|app|info|ly|gl|to|link|site|online|xyz|lat)\b(?:\/[^\s]*)?/giu;
-const PHONE_LIKE = /\+?\d[\d\s().-]{7,}\d/g;
-const PHONE_MIN_DIGITS = 10;
 
 export const MASKED_PHONE = '[número oculto]';
 export const MASKED_EMAIL = '[correo oculto]';
 export const MASKED_LINK = '[enlace oculto]';
 
+/** Its default top-level domains (the common ones and every country's) plus newer ones people use for profiles. */
+const linkify = new LinkifyIt().tlds(['app', 'lat', 'link', 'online', 'site', 'xyz'], true);
+
+/**
+ * Mexico's mobile "1" after +52 (and in wa.me links) was dropped in 2019 and the library no
+ * longer knows it, but people still write "+52 1 55 …": it is blanked, keeping every position,
+ * in the copy the phone search reads.
+ */
+const OLD_MOBILE_PREFIX = /(?<![\d+])(\+?52[\s.-]*)1(?=[\s.()-]*\d)/g;
+
+interface Found {
+  start: number;
+  end: number;
+  mask: string;
+}
+
+function linksIn(text: string): Found[] {
+  return (linkify.match(text) ?? []).map((link) => ({
+    start: link.index,
+    end: link.lastIndex,
+    mask: link.schema === 'mailto:' ? MASKED_EMAIL : MASKED_LINK,
+  }));
+}
+
+function phonesIn(text: string): Found[] {
+  const searched = text.replace(OLD_MOBILE_PREFIX, '$1 ');
+  return findNumbers(searched, { defaultCountry: 'MX', v2: true }).map((phone) => ({
+    start: phone.startsAt,
+    end: phone.endsAt,
+    mask: MASKED_PHONE,
+  }));
+}
+
 export function maskContacts(text: string): string {
-  return text
-    .replace(EMAIL, MASKED_EMAIL)
-    .replace(LINK, MASKED_LINK)
-    .replace(PHONE_LIKE, (match) =>
-      (match.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS ? MASKED_PHONE : match,
-    );
+  const links = linksIn(text);
+  // A number inside a link (wa.me/52…) goes with the link.
+  const phones = phonesIn(text).filter(
+    (phone) => !links.some((link) => phone.start < link.end && link.start < phone.end),
+  );
+  let masked = '';
+  let from = 0;
+  for (const found of [...links, ...phones].sort((a, b) => a.start - b.start)) {
+    masked += text.slice(from, found.start) + found.mask;
+    from = found.end;
+  }
+  return masked + text.slice(from);
 }
