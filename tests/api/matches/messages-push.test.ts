@@ -9,11 +9,13 @@ import {
 } from '../../../src/server/matches/messages/message-push';
 import { pendingJobs, queuedPushes, runPending } from '../../support/push-jobs';
 import { setUpTestApp } from '../../support/test-app';
+import { loggedInClient } from '../events/helpers';
+import { runningEvent } from '../match-cards/helpers';
 import { type Member, mutualPair, send } from './message-helpers';
 
 // The queue does not run: each test runs the message-push jobs itself and reads the push
 // notifications they queued, payload and all.
-const testApp = setUpTestApp({ seedDemo: false, env: { QUEUE_CONCURRENCY: '0' } });
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true, env: { QUEUE_CONCURRENCY: '0' } });
 let base = '';
 
 beforeAll(async () => {
@@ -200,5 +202,48 @@ describe('a new match (design.md §21)', () => {
     expect(
       (await queuedPushes(testApp.app.db, ana.id)).filter((push) => push.kind === 'new_match'),
     ).toHaveLength(1);
+  });
+
+  it('on match cards: both hear of a pair that is new, nobody of one that was already mutual', async () => {
+    const ana = await loggedInClient(testApp, { first_name: 'Ana', gender: 1 });
+    const carlos = await loggedInClient(testApp, { first_name: 'Carlos', gender: 2 });
+    const { ana: lucia, beto } = await mutualPair(testApp, { first_name: 'Lucía', gender: 1 }, { gender: 2 });
+    const before = (await queuedPushes(testApp.app.db)).length;
+    const eventId = await runningEvent(testApp.app, [ana.id, carlos.id, lucia.id, beto.id]);
+    for (const [who, other] of [
+      [ana, carlos],
+      [carlos, ana],
+      [lucia, beto],
+      [beto, lucia],
+    ] as const) {
+      const picked = await who.agent.post('client/picks/update', {
+        event_id: eventId,
+        picks: [{ client_id: other.id, pick: 1 }],
+      });
+      expect(picked.statusCode).toBe(200);
+    }
+    const closed = await testApp.admin.post('event/update', { picks_close: eventId });
+    expect(closed.body).toMatchObject({ closed: true, mutual: 2 });
+
+    const pushed = (await queuedPushes(testApp.app.db)).slice(before);
+    const conversation = await testApp.app.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('pair_key', '=', `${Math.min(ana.id, carlos.id)}:${Math.max(ana.id, carlos.id)}`)
+      .executeTakeFirstOrThrow();
+    expect(pushed).toEqual([
+      expect.objectContaining({
+        clientId: ana.id,
+        kind: 'new_match',
+        title: '¡Tienes un nuevo match con Carlos!',
+        url: `/mensajes/${conversation.id}`,
+      }),
+      expect.objectContaining({
+        clientId: carlos.id,
+        kind: 'new_match',
+        title: '¡Tienes un nuevo match con Ana!',
+        url: `/mensajes/${conversation.id}`,
+      }),
+    ]);
   });
 });

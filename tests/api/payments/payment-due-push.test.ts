@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eraseClient } from '../../../src/server/accounts/account';
 import { pushPaymentDue } from '../../../src/server/events/attendance/payment-due-push';
 import {
   type HoldEndPayload,
@@ -7,7 +8,7 @@ import {
 import { extendHold } from '../../../src/server/events/attendance/places-for-payments';
 import { formatTime } from '../../../src/shared/domain/mexico-dates';
 import { mexicoDayAndHour } from '../../../src/shared/domain/mexico-time';
-import { insertEvent } from '../../support/admin-fixtures';
+import { FIXTURE_PASSWORD, insertEvent } from '../../support/admin-fixtures';
 import { setUpPaymentsApp } from '../../support/payments';
 import { pendingJobs, queuedPushes } from '../../support/push-jobs';
 import { loggedInClient } from '../events/helpers';
@@ -65,6 +66,27 @@ describe('pago por vencer (design.md §21)', () => {
     // A second run (a retry, another instance) tells her nothing more.
     expect(await pushPaymentDue(testApp.app, job!.payload)).toBe(false);
     expect(await pushesOf(member.id, 'payment_due')).toHaveLength(1);
+  });
+
+  it('erasure leaves no notice waiting with her address', async () => {
+    const { member, place } = await heldPlace();
+    const [job] = await dueJobsOf(place.id);
+    expect(await pushPaymentDue(testApp.app, job!.payload)).toBe(true);
+    const { app } = testApp;
+    await eraseClient(
+      app.db,
+      app.personalData,
+      app.config,
+      app.config.emailHashKey,
+      member.id,
+      FIXTURE_PASSWORD,
+    );
+    const naming = await app.db
+      .selectFrom('jobs')
+      .select('kind')
+      .where('payload', 'like', `%${member.email}%`)
+      .execute();
+    expect(naming).toEqual([]);
   });
 
   it('tells nobody once the place is paid', async () => {
