@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerHoldEndJob } from './attendance/hold-end';
+import { registerPaymentDuePushJob } from './attendance/payment-due-push';
 import type { PlaceHooks } from './attendance/place-hooks';
 import { registerReminderJob } from './attendance/reminders';
 import { registerAttendanceRoutes } from './attendance/routes';
@@ -15,6 +16,7 @@ export async function registerEventsRoutes(
 ): Promise<void> {
   registerReminderJob(app);
   registerHoldEndJob(app, hooks);
+  registerPaymentDuePushJob(app);
   await app.register(registerEventRoutes, { hooks });
   await app.register(registerAttendanceRoutes, { hooks });
 }

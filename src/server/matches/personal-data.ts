@@ -19,6 +19,7 @@ export const matchesPersonalData: PersonalDataDeclaration = {
     },
     conversation_sides: { client_id: 'delete' },
     messages: { sender_id: 'delete' },
+    live_presence: { client_id: 'delete' },
   },
 
   async exportSections(db, clientId) {
@@ -75,6 +76,7 @@ export const matchesPersonalData: PersonalDataDeclaration = {
       .execute();
     await trx.deleteFrom('messages').where('sender_id', '=', clientId).execute();
     await trx.deleteFrom('conversation_sides').where('client_id', '=', clientId).execute();
+    await trx.deleteFrom('live_presence').where('client_id', '=', clientId).execute();
     // The other person's side: nothing of hers left unread, its last line the newest that remains.
     await trx
       .updateTable('conversation_sides')

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { INTEREST_STATUS } from '../../shared/domain/statuses';
+import { notifyMember } from '../notifications/notify-member';
 import type { Database } from '../platform/db/schema';
 import { nowIso } from '../platform/time';
 import { openConversation } from './conversations/conversation-pair';
@@ -22,7 +23,42 @@ export async function recordMutualInterest(
     .execute();
   const conversationId = await openConversation(trx, pair.clientId, pair.otherId);
   await enqueueMutualInterestMails(trx, publicUrl, { ...pair, conversationId });
+  const people = await trx
+    .selectFrom('clients')
+    .select(['id', 'first_name'])
+    .where('id', 'in', [pair.clientId, pair.otherId])
+    .execute();
+  const rows = [...pair.interestIds].sort((x, y) => x - y).join(':');
+  for (const person of people) {
+    const other = people.find((candidate) => candidate.id !== person.id);
+    if (other)
+      await pushNewMatch(
+        trx,
+        `new-match:interests:${rows}:client:${person.id}`,
+        person.id,
+        other,
+        conversationId,
+      );
+  }
   return conversationId;
+}
+
+/** "¡Tienes un nuevo match con Lucía!" (design.md §21): her first name only, to their conversation. */
+async function pushNewMatch(
+  trx: Transaction<Database>,
+  key: string,
+  clientId: number,
+  other: { first_name: string },
+  conversationId: number,
+): Promise<void> {
+  await notifyMember(trx, key, {
+    clientId,
+    kind: 'new_match',
+    title: `¡Tienes un nuevo match con ${other.first_name}!`,
+    body: 'Ya pueden escribirse en Cita: salúdale.',
+    url: `/mensajes/${conversationId}`,
+    tag: `new-match:${conversationId}`,
+  });
 }
 
 /**
@@ -37,9 +73,24 @@ export async function recordMutualPick(
   a: PickedPerson,
   b: PickedPerson,
 ): Promise<number> {
-  await makeInterestMutual(trx, a.id, b.id);
+  const isNew = await makeInterestMutual(trx, a.id, b.id);
   const conversationId = await openConversation(trx, a.id, b.id);
   await enqueueMutualPickMails(trx, publicUrl, event, { a, b, conversationId });
+  // A pair already mutual is no new match: the match cards' e-mail is news enough.
+  if (isNew) {
+    for (const [person, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      await pushNewMatch(
+        trx,
+        `new-match:picks:${event.id}:${person.id}:${other.id}`,
+        person.id,
+        other,
+        conversationId,
+      );
+    }
+  }
   return conversationId;
 }
 

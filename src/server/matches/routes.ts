@@ -3,9 +3,11 @@ import type { BlockHooks } from '../trust/block-hooks';
 import { registerAdminMatchRoutes } from './admin-match-routes';
 import { closeConversationOnBlock } from './conversations/conversation-pair';
 import { LiveConnections } from './live/live-connections';
+import { LivePresence } from './live/live-presence';
 import { registerLiveRoute } from './live/live-route';
 import { publishConversationChanged } from './live/publish-notice';
 import { registerMessageRoutes } from './message-routes';
+import { registerMessagePushJob } from './messages/message-push';
 
 /** Matches: mutual pairs, however they were made, their conversations, and the back office's view of them. */
 export async function registerMatchesRoutes(
@@ -22,6 +24,10 @@ export async function registerMatchesRoutes(
   });
   await app.register(registerAdminMatchRoutes);
   await app.register(registerMessageRoutes);
-  // This instance's members' WebSockets; the push notifications (design.md §21) will ask them first.
-  await app.register(registerLiveRoute, { connections: new LiveConnections() });
+  // This instance's members' WebSockets, and who has one open on any instance: a message to a
+  // member who has none is pushed to her devices (design.md §20 "Away", decision 0041).
+  const connections = new LiveConnections();
+  const presence = new LivePresence(app.db, connections, app.config.messages.presenceHeartbeatMs, app.log);
+  await app.register(registerLiveRoute, { connections, presence });
+  registerMessagePushJob(app);
 }

@@ -44,6 +44,11 @@ export interface MessagesConfig {
   spamRecipients: number;
   /** How long a message stays unread before the e-mail; decimals allowed (a test waits under a second). */
   emailDelayMinutes: number;
+  /**
+   * How often each instance says it is alive in the live presence table; an instance unheard of
+   * for three of these counts as gone, with its members' connections (decision 0041).
+   */
+  presenceHeartbeatMs: number;
 }
 
 /**
@@ -125,6 +130,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       conversationsPerDay: Number(env.CONVERSATIONS_PER_DAY ?? 20),
       spamRecipients: Number(env.MESSAGE_SPAM_RECIPIENTS ?? 5),
       emailDelayMinutes: Number(env.MESSAGE_EMAIL_DELAY_MINUTES ?? 10),
+      presenceHeartbeatMs: Number(env.LIVE_HEARTBEAT_SECONDS ?? 15) * 1000,
     },
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),

@@ -49,6 +49,12 @@ export function formatTime(hour: string): string {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${hours < 12 ? 'a.m.' : 'p.m.'}`;
 }
 
+/** 'HH:MM' as a Spanish sentence says it: 'a las 8:00 p.m.', 'a la 1:30 p.m.'. */
+export function atTime(hour: string): string {
+  const time = formatTime(hour);
+  return time.startsWith('1:') ? `a la ${time}` : `a las ${time}`;
+}
+
 /** An event's day and hour (stored in Mexico City wall-clock time): 'sábado 12 de diciembre, 8:00 a.m.'. */
 export function formatDateTime(day: string, hour: string, now: Date = new Date()): string {
   return [formatDate(day, now), formatTime(hour)].filter(Boolean).join(', ');

@@ -16,6 +16,12 @@ import { promotionHoldEnd } from './promotion-hold';
  */
 
 export const HOLD_END_JOB = 'payment-hold-end';
+export const PAYMENT_DUE_PUSH_JOB = 'payment-due-push';
+
+/** "Pago por vencer" (design.md §21) comes this long before a hold ends… */
+export const PAYMENT_DUE_NOTICE_MS = 2 * 3_600_000;
+/** …for holds that, when they start, end more than this far away (shorter ones are paid at once). */
+const PAYMENT_DUE_LEAST_HOLD_MS = PAYMENT_DUE_NOTICE_MS + 15 * 60_000;
 
 export type CancelReason = 'member' | 'admin' | 'payment_expired';
 
@@ -51,11 +57,15 @@ export function payBeforeLine(amountCents: number, dueAt: string): string {
   return `Paga ${formatCents(amountCents)} antes del ${formatInstant(dueAt)} (hora del centro de México) para confirmar tu lugar; si no, pasará a la siguiente persona en espera.`;
 }
 
-/** Plans the end of a hold: the job's key names the time, so a moved hold plans a new one. */
+/**
+ * Plans the end of a hold and, for a long one, the "pago por vencer" push two hours before: the
+ * jobs' keys name the time, so a moved hold plans new ones and the old ones find it moved.
+ */
 export async function scheduleHoldEnd(
   db: Kysely<Database>,
   assistanceId: number,
   dueAt: string,
+  now = Date.now(),
 ): Promise<void> {
   const payload: HoldEndPayload = { assistance_id: assistanceId, due_at: dueAt };
   await enqueue(db, {
@@ -63,6 +73,14 @@ export async function scheduleHoldEnd(
     key: `payment-hold-end:assistance:${assistanceId}:${dueAt}`,
     payload,
     runAt: new Date(dueAt),
+  });
+  const end = Date.parse(dueAt);
+  if (end - now <= PAYMENT_DUE_LEAST_HOLD_MS) return;
+  await enqueue(db, {
+    kind: PAYMENT_DUE_PUSH_JOB,
+    key: `payment-due-push:assistance:${assistanceId}:${dueAt}`,
+    payload,
+    runAt: new Date(end - PAYMENT_DUE_NOTICE_MS),
   });
 }
 

@@ -1,7 +1,8 @@
 import { PostgresAdapter, type Transaction } from 'kysely';
-import { formatDateTime } from '../../../shared/domain/mexico-dates';
+import { formatDateTime, formatInstant } from '../../../shared/domain/mexico-dates';
 import { hasStarted } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
+import { notifyMember } from '../../notifications/notify-member';
 import type { DB } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
@@ -199,7 +200,13 @@ export async function fillFreePlaces(
   const next = await trx
     .selectFrom('assistance')
     .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select(['assistance.id', 'assistance.created_at', 'clients.first_name', 'clients.email'])
+    .select([
+      'assistance.id',
+      'assistance.created_at',
+      'assistance.client_id',
+      'clients.first_name',
+      'clients.email',
+    ])
     .where('assistance.event_id', '=', event.id)
     .where('assistance.status_id', '=', ASSISTANCE_STATUS.waiting)
     .where('clients.gender', '=', gender)
@@ -230,6 +237,16 @@ export async function fillFreePlaces(
         '',
         'Cita',
       ].join('\n'),
+    });
+    await notifyMember(trx, `place-freed:assistance:${person.id}:${person.created_at}`, {
+      clientId: person.client_id,
+      kind: 'place_freed',
+      title: `Se liberó un lugar en «${event.name}»`,
+      body: dueAt
+        ? `Es tuyo hasta el ${formatInstant(dueAt)}. Paga para confirmarlo.`
+        : 'Ya es tuyo: dejaste la lista de espera.',
+      url: `/evento/${event.id}`,
+      tag: `place-freed:${person.id}`,
     });
   }
   return next.map((person) => person.id);

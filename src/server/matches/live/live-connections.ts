@@ -23,7 +23,7 @@ export class LiveConnections {
     if (sockets.size === 0) this.byMember.delete(clientId);
   }
 
-  /** She has a tab open on this instance (a push notification would be redundant: design.md §21). */
+  /** She has a tab open on this instance (live-presence.ts knows about every instance). */
   hasLiveConnection(clientId: number): boolean {
     return this.byMember.has(clientId);
   }

@@ -7,6 +7,7 @@ import { isSameOrigin } from '../../platform/http/request-guards';
 import type { LiveNotice } from '../../platform/live/live-bus';
 import type { LiveConnections } from './live-connections';
 import { frameFor } from './live-frames';
+import type { LivePresence } from './live-presence';
 
 /** A connection that answered no ping in this long is dropped (a phone that lost its network). */
 const PING_INTERVAL_MS = 30_000;
@@ -39,9 +40,9 @@ async function authenticateLive(request: FastifyRequest): Promise<void> {
  */
 export async function registerLiveRoute(
   app: FastifyInstance,
-  options: { connections: LiveConnections },
+  options: { connections: LiveConnections; presence: LivePresence },
 ): Promise<void> {
-  const { connections } = options;
+  const { connections, presence } = options;
   const chains = new Map<number, Promise<void>>();
   const alive = new WeakSet<WebSocket>();
   const sessions = new WeakMap<WebSocket, string>();
@@ -89,9 +90,13 @@ export async function registerLiveRoute(
       }
     }
   }, PING_INTERVAL_MS).unref();
+  app.addHook('onReady', () => presence.start());
   app.addHook('onClose', async () => {
     clearInterval(pinger);
     stopListening();
+    await presence
+      .stop()
+      .catch((error) => app.log.warn({ err: error }, 'live presence: rows left to expire'));
   });
 
   app.get('/live', { websocket: true, preHandler: authenticateLive }, (socket, request) => {
@@ -99,9 +104,13 @@ export async function registerLiveRoute(
     const token = sessionToken(request, 'client');
     if (token) sessions.set(socket, token);
     connections.add(clientId, socket);
+    presence.changed(clientId);
     alive.add(socket);
     socket.on('pong', () => alive.add(socket));
-    socket.on('close', () => connections.remove(clientId, socket));
+    socket.on('close', () => {
+      connections.remove(clientId, socket);
+      presence.changed(clientId);
+    });
     socket.on('error', () => socket.terminate());
   });
 }

@@ -8,6 +8,7 @@ import { MESSAGE_COLUMNS, messageSeen } from '../conversations/conversation-view
 import { lockPeople } from '../lock-people';
 import { scheduleAwayMail } from './away-mail';
 import { memberSide } from './conversation-member';
+import { scheduleMessagePush } from './message-push';
 
 export const CONVERSATION_CLOSED = 'Esta conversación está cerrada: ya no se pueden enviar mensajes';
 export const TOO_MANY_MESSAGES = 'Enviaste muchos mensajes en poco tiempo: espera un minuto para seguir';
@@ -172,6 +173,12 @@ export async function sendMessage(
         .where('conversation_id', '=', body.conversation_id)
         .where('client_id', '=', side.otherId)
         .execute();
+      // A push if she is away, decided when the job runs (decision 0041).
+      await scheduleMessagePush(trx, {
+        conversation_id: body.conversation_id,
+        client_id: side.otherId,
+        message_id: row.id,
+      });
       // One away e-mail per unread streak: the message that starts it schedules the check.
       if (recipient.unread === 0) {
         await scheduleAwayMail(trx, app.config.messages.emailDelayMinutes, {

@@ -394,6 +394,18 @@ export interface MessageTable {
   opens_conversation: Generated<number>;
 }
 
+/** An instance that holds live connections, and when it last said it is alive (decision 0041). */
+export interface LiveInstanceTable {
+  id: string;
+  seen_at: string;
+}
+
+/** A member with at least one live connection open on an instance. */
+export interface LivePresenceTable {
+  instance_id: string;
+  client_id: number;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -424,6 +436,8 @@ export interface Database {
   conversations: ConversationTable;
   conversation_sides: ConversationSideTable;
   messages: MessageTable;
+  live_instances: LiveInstanceTable;
+  live_presence: LivePresenceTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { atTime, formatDateTime, formatInstant } from '../../../shared/domain/mexico-dates';
+import { dayInMexicoCity, hasStarted, mexicoDayAndHour } from '../../../shared/domain/mexico-time';
+import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
+import { notifyMember } from '../../notifications/notify-member';
+import { amountDue, type HoldEndPayload, PAYMENT_DUE_PUSH_JOB, payBeforeLine } from './payment-holds';
+
+/** When the hold ends, as the sentence says it: 'a las 10:00 a.m.' today, with the day otherwise. */
+function holdEndsWhen(dueAt: string, now = new Date()): string {
+  const { day, hour } = mexicoDayAndHour(new Date(dueAt));
+  return day === dayInMexicoCity(now) ? atTime(hour) : `el ${formatInstant(dueAt, now)}`;
+}
+
+/**
+ * "Pago por vencer" (design.md §21): two hours before a hold ends, if the place is still held
+ * unpaid by that same hold (not paid, cancelled, or moved by a voucher since), she is told, by
+ * e-mail where she has no device. Answers whether a notification was queued.
+ */
+export async function pushPaymentDue(app: FastifyInstance, payload: HoldEndPayload): Promise<boolean> {
+  const row = await app.db
+    .selectFrom('assistance')
+    .innerJoin('events', 'events.id', 'assistance.event_id')
+    .innerJoin('clients', 'clients.id', 'assistance.client_id')
+    .select([
+      'assistance.id',
+      'assistance.status_id',
+      'assistance.payment_due_at',
+      'events.id as event_id',
+      'events.name',
+      'events.day',
+      'events.hour',
+      'events.status_id as event_status_id',
+      'events.price_w_cents',
+      'events.price_m_cents',
+      'clients.id as client_id',
+      'clients.first_name',
+      'clients.email',
+      'clients.gender',
+    ])
+    .where('assistance.id', '=', payload.assistance_id)
+    .executeTakeFirst();
+  if (!row || row.status_id !== ASSISTANCE_STATUS.registered || row.payment_due_at !== payload.due_at)
+    return false;
+  if (row.event_status_id !== EVENT_STATUS.confirmed && row.event_status_id !== EVENT_STATUS.soldOut)
+    return false;
+  if (Date.parse(payload.due_at) <= Date.now() || hasStarted(row)) return false;
+  const amount = amountDue(app.config, { ...row, id: row.event_id }, row.gender);
+  if (amount === 0) return false;
+  const when = holdEndsWhen(payload.due_at);
+  const url = `/evento/${row.event_id}`;
+  return notifyMember(app.db, `payment-due:assistance:${row.id}:${payload.due_at}`, {
+    clientId: row.client_id,
+    kind: 'payment_due',
+    title: `Tu lugar en «${row.name}» se libera ${when} si no pagas`,
+    body: 'Paga ahora para confirmarlo; si no, pasará a la siguiente persona en espera.',
+    url,
+    tag: `payment-due:${row.id}`,
+    fallbackMail: {
+      to: row.email,
+      subject: `Tu lugar se libera ${when} si no pagas: ${row.name}`,
+      text: [
+        `Hola ${row.first_name}:`,
+        '',
+        `Tu lugar en «${row.name}»${row.day && row.hour ? ` (${formatDateTime(row.day, row.hour)})` : ''} sigue apartado para ti, pero todavía no recibimos tu pago.`,
+        payBeforeLine(amount, payload.due_at),
+        '',
+        `${app.config.publicUrl}${url}`,
+        '',
+        'Cita',
+      ].join('\n'),
+    },
+  });
+}
+
+export function registerPaymentDuePushJob(app: FastifyInstance): void {
+  app.queue.handle<HoldEndPayload>(PAYMENT_DUE_PUSH_JOB, async (payload) => {
+    if (await pushPaymentDue(app, payload)) app.queue.wake();
+  });
+}
