@@ -8,6 +8,7 @@ import { PlaceHooks } from './events/attendance/place-hooks';
 import { registerEventsRoutes } from './events/routes';
 import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchesRoutes } from './matches/routes';
+import { registerNotificationRoutes } from './notifications/routes';
 import { registerPaymentsRoutes } from './payments/routes';
 import { registerPeopleRoutes } from './people/routes';
 import { registerPhotoRoutes } from './photos/routes';
@@ -44,4 +45,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerPhotoRoutes);
   await app.register(registerMatchCardRoutes);
   await app.register(registerPaymentsRoutes, { placeHooks });
+  await app.register(registerNotificationRoutes);
 }

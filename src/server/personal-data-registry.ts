@@ -4,6 +4,7 @@ import { matchingPersonalData } from './compatibility/personal-data';
 import { eventsPersonalData } from './events/personal-data';
 import { matchCardsPersonalData } from './match-cards/personal-data';
 import { matchesPersonalData } from './matches/personal-data';
+import { notificationsPersonalData } from './notifications/personal-data';
 import { paymentsPersonalData } from './payments/personal-data';
 import { peoplePersonalData } from './people/personal-data';
 import { photosPersonalData } from './photos/personal-data';
@@ -25,6 +26,7 @@ export const PERSONAL_DATA: PersonalDataRegistry = [
   matchCardsPersonalData,
   matchesPersonalData,
   matchingPersonalData,
+  notificationsPersonalData,
   trustPersonalData,
   backOfficePersonalData,
   accountsPersonalData,

@@ -3,6 +3,7 @@ import type { NotificationKind } from '../../shared/domain/notification-kinds';
 import type { Database } from '../platform/db/schema';
 import type { OutgoingMail } from '../platform/mail/mailer';
 import { enqueue } from '../platform/queue/queue';
+import { encodePushPayload } from './push-payload';
 
 export const PUSH_NOTIFICATION_JOB = 'push-notification';
 
@@ -27,12 +28,15 @@ export interface MemberNotification {
 /**
  * Queues a push notification in the caller's transaction, so it exists exactly when the change
  * that causes it commits. `key` dedupes, as the queue's keys do. The job decides at run time
- * (her subscriptions, her preference for the kind) what to send.
+ * (her subscriptions, her preference for the kind) what to send. A payload too long for a push
+ * service throws: a bug of the caller.
  */
 export async function notifyMember(
   db: Kysely<Database>,
   key: string,
   notification: MemberNotification,
 ): Promise<boolean> {
+  // Too long for a push service: the caller's bug, refused here rather than at every delivery.
+  encodePushPayload(notification);
   return enqueue(db, { kind: PUSH_NOTIFICATION_JOB, key: `push:${key}`, payload: notification });
 }

@@ -32,6 +32,44 @@ export interface AppConfig {
   statsMaxAgeMs: number;
   payments: PaymentsConfig;
   messages: MessagesConfig;
+  push: PushConfig;
+}
+
+/** Web Push (design.md §21, decision 0040). */
+export interface PushConfig {
+  /** The VAPID pair (base64url); when unset, one is generated on first start and kept in the database. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** A mailto: or https: address the push services may write to about this sender. */
+  vapidSubject: string;
+  /**
+   * Hosts an endpoint may be on: exact names, or `*.example.com` for any name under it. The server
+   * posts only to these, never to an address a member chose.
+   */
+  endpointHosts: string[];
+  /** A certificate the push client also trusts: set by tests only, for their local push service. */
+  trustedCa?: string;
+}
+
+/** The browsers' push services (Chrome/Edge on Android via FCM, Firefox, Safari, Edge on Windows). */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+function pushFromEnv(env: NodeJS.ProcessEnv): PushConfig {
+  const hosts = (env.PUSH_ENDPOINT_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  return {
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+    vapidSubject: env.VAPID_SUBJECT || 'mailto:hola@cita.mx',
+    endpointHosts: hosts.length > 0 ? hosts : DEFAULT_PUSH_ENDPOINT_HOSTS,
+  };
 }
 
 /** Mensajes' limits against abuse and the away e-mail's delay (design.md §20). */
@@ -132,6 +170,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       emailDelayMinutes: Number(env.MESSAGE_EMAIL_DELAY_MINUTES ?? 10),
       presenceHeartbeatMs: Number(env.LIVE_HEARTBEAT_SECONDS ?? 15) * 1000,
     },
+    push: pushFromEnv(env),
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
       concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),

@@ -15,6 +15,7 @@ import type * as messages from './messages';
 import type * as payments from './payments';
 import type * as people from './people';
 import type * as photos from './photos';
+import type * as push from './push';
 import type * as quiz from './quiz';
 import type * as trust from './trust';
 
@@ -119,6 +120,14 @@ export interface ApiCalls {
   'client/messages/read': Call<typeof messages.messagesReadBody, typeof messages.messagesReadAnswer>;
   'client/messages/report': Call<typeof messages.messagesReportBody, typeof trust.reportAnswer>;
   'client/whatsapp/share': Call<typeof messages.whatsappShareBody, typeof messages.whatsappShareAnswer>;
+  'client/push/key': Call<typeof push.pushKeyBody, typeof push.pushKeyAnswer>;
+  'client/push/subscribe': Call<typeof push.pushSubscribeBody, typeof push.pushSubscribeAnswer>;
+  'client/push/unsubscribe': Call<typeof push.pushUnsubscribeBody, typeof push.pushUnsubscribeAnswer>;
+  'client/push/preferences/get': Call<typeof push.pushPreferencesGetBody, typeof push.pushPreferencesAnswer>;
+  'client/push/preferences/update': Call<
+    typeof push.pushPreferencesUpdateBody,
+    typeof push.pushPreferencesAnswer
+  >;
 }
 
 export type ApiPath = keyof ApiCalls;

@@ -4,6 +4,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { apiPost } from '../api/client';
 import { LEFT_CLIENT_AREA, useSessionHint } from '../api/session-hint';
 import { loadUnreadTotal, useUnreadTotal } from '../features/messages/unread-total';
+import { forgetThisDevice } from '../features/notifications/this-device';
 
 const PUBLIC_LINKS = [
   { to: '/personas', label: 'Personas' },
@@ -33,6 +34,8 @@ export function SiteHeader() {
   }
 
   async function logout() {
+    // Before the session ends: the next person on this device must not get her notifications.
+    await forgetThisDevice();
     await apiPost('client/logout').catch(() => undefined);
     closeMenus();
     navigate('/', { state: LEFT_CLIENT_AREA });

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
 import {
@@ -63,6 +64,12 @@ const PUBLIC_OK = {
   clientA: 200,
 };
 /** Client calls on A's data: only A, with a live session, gets through. */
+/** A browser's subscription keys: a P-256 public point and a 16-byte auth secret. */
+const pushKeys = (() => {
+  const ecdh = createECDH('prime256v1');
+  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+})();
+
 const CLIENT_ONLY = {
   visitor: 401,
   clientB: 403,
@@ -223,6 +230,29 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/client/whatsapp/share': {
     request: (w) => ({ client_id: w.clientA.id, conversation_id: w.conversationOfA }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/push/key': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/push/subscribe': {
+    request: (w, actor) => ({
+      client_id: w.clientA.id,
+      subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/matriz-${actor}`, keys: pushKeys },
+    }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/push/unsubscribe': {
+    request: (w, actor) => ({
+      client_id: w.clientA.id,
+      endpoint: `https://fcm.googleapis.com/fcm/send/matriz-${actor}`,
+    }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/push/preferences/get': {
+    request: (w) => ({ client_id: w.clientA.id }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/push/preferences/update': {
+    request: (w) => ({ client_id: w.clientA.id, preferences: { messages: false } }),
     expect: CLIENT_ONLY,
   },
   // The live channel's WebSocket: a member's session only (tests/api/matches/messages-live.test.ts

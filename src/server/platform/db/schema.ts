@@ -394,6 +394,30 @@ export interface MessageTable {
   opens_conversation: Generated<number>;
 }
 
+/** A browser's push subscription (design.md §21): one per device, the endpoint unique. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  client_id: number;
+  /** https, on a host of PUSH_ENDPOINT_HOSTS. */
+  endpoint: string;
+  /** The device's P-256 public key and auth secret, base64url, as the browser gave them. */
+  p256dh: string;
+  auth: string;
+  /** A short "Chrome en Android" from the user agent, or null. */
+  device_label: string | null;
+  created_at: string;
+  last_success_at: string | null;
+}
+
+/** A kind of notification she set; no row means on. */
+export interface PushPreferenceTable {
+  client_id: number;
+  /** A kind of src/shared/domain/notification-kinds.ts. */
+  kind: string;
+  enabled: number;
+  updated_at: string;
+}
+
 /** An instance that holds live connections, and when it last said it is alive (decision 0041). */
 export interface LiveInstanceTable {
   id: string;
@@ -436,6 +460,8 @@ export interface Database {
   conversations: ConversationTable;
   conversation_sides: ConversationSideTable;
   messages: MessageTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_preferences: PushPreferenceTable;
   live_instances: LiveInstanceTable;
   live_presence: LivePresenceTable;
 }

@@ -13,6 +13,7 @@ import { CancelledNotice, CancelPlaceButton, canCancel, StandingNote } from '../
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPlace } from '../../lib/event-facts';
+import { PushOffer } from '../notifications/push-offer';
 
 /** /asistencias: the member's sign-ups, where each stands, and the ticket of the confirmed ones. */
 export function AttendancePage() {
@@ -23,6 +24,9 @@ export function AttendancePage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Mis eventos</h1>
+      <div className="mt-6">
+        <PushOffer />
+      </div>
       <CancelledNotice notice={cancelledNotice} className="mt-6" />
       {events.isPending ? (
         <Spinner label="Cargando tus eventos…" />

@@ -10,6 +10,7 @@ import { IslandQueryClient } from '../../components/islands/island-query-client'
 import { PaymentPanel } from '../../components/my-payment';
 import { CancelledNotice, CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
 import { useLoginLink } from '../auth/login-return';
+import { earnPushOffer } from '../notifications/offer-flag';
 import { useCompatibleCount, useSignUpToEvent } from './api';
 import { type EventActionFacts, ParticipateButton, SignUpChoice } from './sign-up-choice';
 
@@ -84,7 +85,10 @@ function MemberSignUp({ eventId, label }: { eventId: number; label: string }) {
   const participate = () => {
     // Not mutate's own callbacks: the refreshed sign-up replaces this button before they would run.
     signUp.mutateAsync(eventId).then(
-      () => navigate('/asistencias'),
+      () => {
+        earnPushOffer('sign-up');
+        navigate('/asistencias');
+      },
       (error: unknown) => {
         if (error instanceof ApiError && error.httpStatus === 401) navigate(loginLink('evento'));
       },

@@ -5,6 +5,7 @@ import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { MutualPairs } from '../matches/mutual-pairs';
+import { PushOffer } from '../notifications/push-offer';
 import { useRemoveInterest } from './api';
 
 /** /intereses: the client's mutual and one-way interests, each removable after a confirmation. */
@@ -19,6 +20,7 @@ export function InterestsPage() {
     <section className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">Mis intereses</h1>
       <div className="mt-6 flex flex-col gap-3 empty:hidden">
+        <PushOffer />
         {remove.isSuccess ? <Alert status="success" message={remove.data.message} /> : null}
         <ErrorAlert error={remove.error} />
       </div>

@@ -11,6 +11,7 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SidePanel } from '../../components/ui/modal';
 import { useLoginLink } from '../auth/login-return';
+import { earnPushOffer } from '../notifications/offer-flag';
 import { useAddInterest } from './api';
 import { type ListedPerson, PercentBadge, SignUpInvitation, useVisitor } from './person-bits';
 
@@ -118,7 +119,10 @@ function InterestAction({ advert }: { advert: PersonAdvert }) {
       return;
     }
     addInterest.mutate(advert.id, {
-      onSuccess: () => navigate('/intereses'),
+      onSuccess: (answer) => {
+        if (answer.mutual) earnPushOffer('match');
+        navigate('/intereses');
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.httpStatus === 401)
           navigate(loginLink('interes', { anuncio: String(advert.id) }));

@@ -11,12 +11,13 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
 import { usePageTitle } from '../../components/use-page-title';
+import { NotificationSettings } from '../notifications/notification-settings';
 import { useChangePassword, useDeactivateAccount, useDownloadMyData } from './api';
 
 export const DEACTIVATION_WARNING =
   'Si desactivas tu cuenta no podrás volver a iniciar sesión con este correo y toda tu información se eliminará de forma permanente.';
 
-/** /configuracion: password change and account deactivation (design.md §5: both work). */
+/** /configuracion: password change, notifications (design.md §21), her data and account deactivation. */
 export function SettingsPage() {
   usePageTitle('Configuración');
   return (
@@ -24,6 +25,9 @@ export function SettingsPage() {
       <h1 className="text-3xl font-bold">Configuración</h1>
       <SettingsSection id="cambiar-contrasena" title="Cambiar contraseña">
         <PasswordChange />
+      </SettingsSection>
+      <SettingsSection id="notificaciones" title="Notificaciones">
+        <NotificationSettings />
       </SettingsSection>
       <SettingsSection id="mis-datos" title="Mis datos">
         <DataDownload />

@@ -15,6 +15,7 @@ import * as fairWaitingListAndStoredFigures from './0022-fair-waiting-list-and-s
 import * as clientForeignKeys from './0023-client-foreign-keys';
 import * as manualPaymentsAndCustomers from './0024-manual-payments-and-customers';
 import * as messages from './0025-messages';
+import * as push from './0026-push';
 import * as livePresence from './0027-live-presence';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0023-client-foreign-keys': clientForeignKeys,
   '0024-manual-payments-and-customers': manualPaymentsAndCustomers,
   '0025-messages': messages,
+  '0026-push': push,
   '0027-live-presence': livePresence,
 };
