@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  atTime,
   formatCalendarDate,
   formatDate,
   formatDateTime,
@@ -27,6 +28,14 @@ describe('dates as the site and its e-mails write them (Spanish, Mexico City tim
     expect(formatTime('00:30')).toBe('12:30 a.m.');
     expect(formatTime('23:59')).toBe('11:59 p.m.');
     expect(formatTime('08:05')).toBe('8:05 a.m.');
+  });
+
+  it('says the hour in a sentence: "a las 8:00 p.m.", but "a la 1:00"', () => {
+    expect(atTime('20:00')).toBe('a las 8:00 p.m.');
+    expect(atTime('13:30')).toBe('a la 1:30 p.m.');
+    expect(atTime('01:00')).toBe('a la 1:00 a.m.');
+    expect(atTime('10:00')).toBe('a las 10:00 a.m.');
+    expect(atTime('12:00')).toBe('a las 12:00 p.m.');
   });
 
   it('writes an instant in Mexico City time, whatever the zone of the machine', () => {
