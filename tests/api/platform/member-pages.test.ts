@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,6 +127,23 @@ describe("a member's pages carry her own first answers", () => {
     ] as const) {
       expect(dataOf(profile, ['client', id, part]), part).toEqual((await agent.post(call, {})).body);
     }
+  });
+
+  it('keeps what she wrote as data: no script of hers ever runs from the page', async () => {
+    const { agent } = await mariana();
+    const [conversation] = (await agent.post('client/conversations/get', {})).body.conversations;
+    const text = '</script><script>alert(1)</script>';
+    const sent = await agent.post('client/messages/send', {
+      conversation_id: conversation.id,
+      text,
+      client_message_id: randomUUID(),
+    });
+    expect(sent.statusCode).toBe(200);
+    const page = (await agent.get('/mensajes')).body;
+    expect(page).not.toContain('<script>alert');
+    expect(page.match(/<script/g)).toHaveLength(1);
+    const list = dataOf(page, ['messages', 'conversations']);
+    expect(list.pages[0].conversations[0].last_message.text).toBe(text);
   });
 
   it('sends a visitor, or an ended session, the bare frame without anyone’s data', async () => {
