@@ -122,6 +122,8 @@ export default defineConfig({
     outDir: process.env.WEB_DIST_DIR ?? '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
+    // The server preloads the chunks a client-rendered page needs (decision 0042).
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },

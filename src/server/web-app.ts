@@ -7,6 +7,8 @@ import { findPublicEvent, listPublicEvents } from './events/public-events';
 import { currentClientId } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
 import { CachedBody } from './platform/http/cached-body';
+import { appPreloads } from './web/app-preloads';
+import { memberPageData } from './web/member-page-data';
 import { islandPage, isServerRendered, pageData } from './web/page-data';
 import {
   escapeHtml,
@@ -116,6 +118,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   });
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const islands = islandsScript(dist);
+  const preloads = appPreloads(dist);
   const origin = new URL(config.publicUrl).origin;
   const sendHtml = (reply: FastifyReply, html: string) =>
     reply.header('Cache-Control', 'no-cache').type(HTML_TYPE).send(html);
@@ -127,7 +130,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     jsonLd: eventJsonLd(event, origin),
   });
   // React and the screens load only when there is a built web app to serve.
-  const { renderPage, renderShell } = await import('../web/entry-server');
+  const { pageState, renderPage, renderShell } = await import('../web/entry-server');
 
   /** The page's markup and data inside the template, or the bare template if rendering fails. */
   async function withBody(html: string, url: URL, event?: EventDetails | null): Promise<string> {
@@ -148,14 +151,29 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     }
   }
 
-  /** The public site's frame around a spinner while the app loads; the back office and the match cards have their own. */
-  function withShell(pathname: string): string {
+  /**
+   * The public site's frame around a spinner while the app loads, with the app's and the page's
+   * chunks preloaded; for a member, her own answers for the page and the header's unread count
+   * (decision 0042). The back office and the match cards have their own frames.
+   */
+  async function withShell(request: FastifyRequest, pathname: string, clientId: number | null) {
     if (pathname.startsWith('/admin') || pathname.endsWith('/elecciones')) return indexHtml;
     try {
-      return indexHtml.replace(
-        '<div id="root"></div>',
-        `<div id="root" data-shell>${renderShell(pathname)}</div>`,
-      );
+      const member =
+        clientId === null ? null : await memberPageData(app, request, new URL(request.url, origin), clientId);
+      const unread = member?.unreadTotal == null ? '' : ` data-unread-total="${member.unreadTotal}"`;
+      const state = member?.data.length
+        ? `\n    <script type="application/json" id="query-state">${scriptJson(pageState(member.data))}</script>`
+        : '';
+      return indexHtml
+        .replace(
+          '</head>',
+          `    ${preloads(pathname, clientId !== null)}${member?.photoPreload ?? ''}\n  </head>`,
+        )
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root" data-shell${unread}>${renderShell(pathname)}</div>${state}`,
+        );
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'rendering the page shell failed');
       return indexHtml;
@@ -186,12 +204,14 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     // /eventos/{id} is a second address of an event's page (the list's /eventos/{categoria} has no digits).
     const eventAlias = /^\/eventos\/(\d+)$/.exec(pathname)?.[1];
     if (eventAlias !== undefined) return reply.redirect(`/evento/${eventAlias}`, 301);
-    // A member's /personas leaves out the people she blocked, so it is not the shared visitor page.
-    if (
-      !isServerRendered(pathname) ||
-      (pathname === '/personas' && (await currentClientId(request)) !== null)
-    ) {
-      return sendHtml(reply, withShell(pathname));
+    // A member's /personas leaves out the people she blocked, so it is not the shared visitor page;
+    // a page carrying a member's own answers is never stored by anyone but her browser, nor kept.
+    const clientId =
+      !isServerRendered(pathname) || pathname === '/personas' ? await currentClientId(request) : null;
+    if (!isServerRendered(pathname) || clientId !== null) {
+      const html = await withShell(request, pathname, clientId);
+      if (clientId === null) return sendHtml(reply, html);
+      return reply.header('Cache-Control', 'private, no-store').type(HTML_TYPE).send(html);
     }
     // Rendered pages are shared by every visitor and dropped with the lists on any write; each is
     // compressed once per encoding while it is cached.

@@ -36,6 +36,13 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
   return { html, state: dehydrate(queryClient) };
 }
 
+/** The query cache holding a page's answers, as the browser hydrates it from #query-state. */
+export function pageState(data: PageData): DehydratedState {
+  const queryClient = new QueryClient();
+  for (const entry of data) queryClient.setQueryData(entry.key, entry.data);
+  return dehydrate(queryClient);
+}
+
 /** The header and footer of the public site around a spinner, for a page the browser renders. */
 export function renderShell(pathname: string): string {
   return renderToString(

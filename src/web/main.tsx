@@ -5,17 +5,22 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { useSessionHint } from './api/session-hint';
 import { createAppRouter } from './app/router';
+import { setUnreadTotal } from './features/messages/unread-total';
 
 /** Starts React on #root; resolves once the first render (or hydration) is committed. */
 export async function startApp(): Promise<void> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
-  // Server-rendered public pages carry their data as JSON (not a script, so the CSP allows it).
+  // Server-rendered public pages, and a member's pages, carry their data as JSON (not a script, so
+  // the CSP allows it).
   const state = document.getElementById('query-state');
   if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
 
   const container = document.getElementById('root')!;
+  // A member's page carries the header's unread count: the badge shows without another request.
+  const unread = container.dataset.unreadTotal;
+  if (unread !== undefined) setUnreadTotal(Number(unread));
   // The shell of a client-rendered page is replaced, not hydrated.
   const serverRendered = container.hasChildNodes() && !container.hasAttribute('data-shell');
   const router = await createAppRouter();
@@ -32,10 +37,13 @@ export async function startApp(): Promise<void> {
       </QueryClientProvider>
     </StrictMode>
   );
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page (total blocking time on a slow phone).
+  // In a transition, hydration and the first render yield to the browser every few milliseconds
+  // instead of holding the main thread for the whole page (total blocking time on a slow phone).
   if (serverRendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
   return committed;
 }
 

@@ -7,6 +7,10 @@ import { useSessionHint } from '../../api/session-hint';
 /** Adverts per 'Ver más' on /personas: two rows of three on a desktop, a short scroll on a phone. */
 export const PEOPLE_PAGE_SIZE = 6;
 
+/** How wide a card's photo is drawn; the server preloads a member's first one with the same sizes. */
+export const PERSON_CARD_SIZES =
+  '(min-width: 1152px) 365px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, calc(100vw - 2rem)';
+
 /**
  * Published adverts of one gender (or everyone), a page at a time for 'Ver más'. A member's list
  * has clear photos and leaves out whom she blocked, so it is cached apart from the visitors'

@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPersonFacts } from '../../lib/format';
-import { useCompatiblePeople, usePeopleAdverts } from './api';
+import { PERSON_CARD_SIZES, useCompatiblePeople, usePeopleAdverts } from './api';
 import { type ListedPerson, PercentBadge, SignUpInvitation, useVisitor } from './person-bits';
 
 const PersonPanel = lazy(() => import('./person-panel').then((module) => ({ default: module.PersonPanel })));
@@ -236,7 +236,7 @@ function PersonCard({ advert, eager, onOpen }: { advert: ListedPerson; eager: bo
         <PersonPhoto
           photo={photo}
           alt={`Foto de ${advert.client}`}
-          sizes="(min-width: 1152px) 365px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, calc(100vw - 2rem)"
+          sizes={PERSON_CARD_SIZES}
           width={480}
           height={480}
           eager={eager}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGIN } from '../../../src/server/seed/seed';
+import { Agent, type StartedTestApp, startTestApp } from '../../support/test-app';
+
+/**
+ * A member's pages (decision 0042): the server sends the app's frame with her own first answers,
+ * asked of the API with her session, and the chunks the page needs preloaded.
+ */
+let testApp: StartedTestApp;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-dist-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="es-MX"><head><meta name="description" content="Cita" /><title>Cita</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-abc.js' },
+      'main.tsx': { file: 'assets/main-abc.js', imports: ['_react.js', '_router.js'] },
+      '_router.js': { file: 'assets/router-abc.js' },
+      'features/people/people-page.tsx': { file: 'assets/people-page-abc.js', imports: ['main.tsx'] },
+      'features/messages/live.tsx': { file: 'assets/live-abc.js', imports: ['main.tsx'] },
+    }),
+  );
+  testApp = await startTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://cita.example.mx' } });
+});
+afterAll(async () => {
+  await testApp?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+type Entry = { queryKey: unknown[]; state: { data: any } };
+
+function pageState(html: string): Entry[] {
+  const json = /<script type="application\/json" id="query-state">([^<]*)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as { queries: Entry[] }).queries : [];
+}
+
+const dataOf = (html: string, key: unknown[]) =>
+  pageState(html).find((entry) => JSON.stringify(entry.queryKey) === JSON.stringify(key))?.state.data;
+
+async function mariana(): Promise<{ agent: Agent; id: number }> {
+  const agent = new Agent(testApp.app);
+  const id = await agent.loginClient(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  return { agent, id };
+}
+
+const preloaded = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+
+describe("a member's pages carry her own first answers", () => {
+  it('puts her /personas lists and unread count in the page, never cached for anyone else', async () => {
+    const { agent, id } = await mariana();
+    const page = await agent.get('/personas');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    const adverts = await agent.post('adverts/get', { limit: 6 });
+    expect(dataOf(page.body, ['adverts', 'member', id, null])).toEqual({
+      pages: [adverts.body],
+      pageParams: [null],
+    });
+    const forYou = await agent.post('client/compatible/get', { page: 1 });
+    expect(dataOf(page.body, ['compatible', id])).toEqual({ pages: [forYou.body], pageParams: [1] });
+    // "Para ti" opens first: its first card's clear photo is fetched with the page.
+    const first = forYou.body.people[0];
+    expect(first.photo).toBeTruthy();
+    expect(page.body).toContain(`<link rel="preload" as="image" href="${first.photo}"`);
+    const conversations = await agent.post('client/conversations/get', {});
+    expect(page.body).toContain(`data-unread-total="${conversations.body.unread_total}"`);
+    expect(conversations.body.unread_total).toBeGreaterThan(0);
+
+    // A visitor right after her gets the shared visitors' page: blurred photos, none of her data.
+    const visitor = await new Agent(testApp.app).get('/personas');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(visitor.body).not.toContain('data-unread-total');
+    expect(dataOf(visitor.body, ['adverts', 'member', id, null])).toBeUndefined();
+    const clearPhoto = adverts.body.adverts.find((advert: { photo: string | null }) => advert.photo)?.photo;
+    expect(clearPhoto).toBeTruthy();
+    expect(visitor.body).not.toContain(clearPhoto);
+  });
+
+  it('leaves out of her /personas the people she blocked', async () => {
+    const { agent, id } = await mariana();
+    const before = dataOf((await agent.get('/personas?vista=todos')).body, ['adverts', 'member', id, null]);
+    const blocked = before.pages[0].adverts[0];
+    expect(blocked).toBeDefined();
+    const block = await agent.post('client/block', { target_client_id: blocked.client_id });
+    expect(block.statusCode).toBe(200);
+    const page = await agent.get('/personas?vista=todos');
+    const after = dataOf(page.body, ['adverts', 'member', id, null]);
+    expect(after.pages[0].adverts.map((advert: { client_id: number }) => advert.client_id)).not.toContain(
+      blocked.client_id,
+    );
+    // "Todos" asks for no "Para ti".
+    expect(dataOf(page.body, ['compatible', id])).toBeUndefined();
+  });
+
+  it('puts her conversations in /mensajes, her events in /asistencias and her profile in /perfil', async () => {
+    const { agent, id } = await mariana();
+    const messages = (await agent.get('/mensajes')).body;
+    const conversations = await agent.post('client/conversations/get', {});
+    expect(dataOf(messages, ['messages', 'conversations'])).toEqual({
+      pages: [conversations.body],
+      pageParams: [null],
+    });
+    const attendance = (await agent.get('/asistencias')).body;
+    expect(dataOf(attendance, ['client', 'events'])).toEqual(
+      (await agent.post('client/events/get', {})).body,
+    );
+    expect(dataOf(attendance, ['client', 'payments'])).toEqual(
+      (await agent.post('client/payments/get', {})).body,
+    );
+    const profile = (await agent.get('/perfil')).body;
+    for (const [part, call] of [
+      ['profile', 'client/profile'],
+      ['advert', 'client/advert/get'],
+      ['quizz', 'client/quizz/get'],
+      ['photos', 'client/photos/get'],
+    ] as const) {
+      expect(dataOf(profile, ['client', id, part]), part).toEqual((await agent.post(call, {})).body);
+    }
+  });
+
+  it('keeps what she wrote as data: no script of hers ever runs from the page', async () => {
+    const { agent } = await mariana();
+    const [conversation] = (await agent.post('client/conversations/get', {})).body.conversations;
+    const text = '</script><script>alert(1)</script>';
+    const sent = await agent.post('client/messages/send', {
+      conversation_id: conversation.id,
+      text,
+      client_message_id: randomUUID(),
+    });
+    expect(sent.statusCode).toBe(200);
+    const page = (await agent.get('/mensajes')).body;
+    expect(page).not.toContain('<script>alert');
+    expect(page.match(/<script/g)).toHaveLength(1);
+    const list = dataOf(page, ['messages', 'conversations']);
+    expect(list.pages[0].conversations[0].last_message.text).toBe(text);
+  });
+
+  it('sends a visitor, or an ended session, the bare frame without anyone’s data', async () => {
+    const { agent } = await mariana();
+    await agent.post('client/logout', {});
+    for (const client of [agent, new Agent(testApp.app)]) {
+      for (const url of ['/perfil', '/mensajes', '/asistencias']) {
+        const page = await client.get(url);
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(page.body).toContain('data-shell');
+        expect(pageState(page.body)).toEqual([]);
+        expect(page.body).not.toContain('data-unread-total');
+      }
+    }
+  });
+});
+
+describe('the chunks a page needs are preloaded', () => {
+  it('names the app, the page’s screen and, for a member, the live channel, each once and none already in the page', async () => {
+    const { agent } = await mariana();
+    expect(preloaded((await agent.get('/personas')).body)).toEqual([
+      '/assets/main-abc.js',
+      '/assets/router-abc.js',
+      '/assets/people-page-abc.js',
+      '/assets/live-abc.js',
+    ]);
+    // A visitor's /ingresar: the app only (its screen is not in this manifest), no live channel.
+    expect(preloaded((await new Agent(testApp.app).get('/ingresar')).body)).toEqual([
+      '/assets/main-abc.js',
+      '/assets/router-abc.js',
+    ]);
+  });
+});
