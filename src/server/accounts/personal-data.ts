@@ -1,5 +1,4 @@
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
-import { PUSH_NOTIFICATION_JOB } from '../notifications/notify-member';
 import { revokeAllSessions } from '../platform/auth/sessions';
 import { MAIL_JOB } from '../platform/mail/mail-jobs';
 import type { PersonalDataDeclaration } from '../platform/personal-data';
@@ -88,8 +87,6 @@ export const accountsPersonalData: PersonalDataDeclaration = {
     // The queue keeps every mail it sent, and a reset link waits as her address: neither stays.
     await deleteJobsNaming(trx, MAIL_JOB, 'to', email);
     await deleteJobsNaming(trx, RESET_LINK_JOB, 'email', email);
-    // A push waiting with its e-mail fallback ("pago por vencer") carries her address too.
-    await deleteJobsNaming(trx, PUSH_NOTIFICATION_JOB, 'to', email);
     await revokeAllSessions(trx, 'client', clientId);
   },
 };
