@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { healthResponseSchemas } from '../shared/contracts/health';
+import { MemberStatusHooks } from './accounts/member-status-hooks';
 import { registerAccountRoutes } from './accounts/routes';
 import { registerBackOfficeRoutes } from './back-office/routes';
 import { registerCompatibilityRoutes } from './compatibility/routes';
@@ -34,13 +35,15 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   const placeHooks = new PlaceHooks();
   // Trust tells matches of a block (the pair's conversation closes) through these hooks.
   const blockHooks = new BlockHooks();
+  // Accounts and the back office tell matches of a deactivation or an erasure (her conversations close).
+  const statusHooks = new MemberStatusHooks();
   await app.register(registerStatsRoutes);
   await app.register(registerEventsRoutes, { hooks: placeHooks });
   await app.register(registerPeopleRoutes);
-  await app.register(registerAccountRoutes);
+  await app.register(registerAccountRoutes, { statusHooks });
   await app.register(registerCompatibilityRoutes);
-  await app.register(registerBackOfficeRoutes);
-  await app.register(registerMatchesRoutes, { blockHooks });
+  await app.register(registerBackOfficeRoutes, { statusHooks });
+  await app.register(registerMatchesRoutes, { blockHooks, statusHooks });
   await app.register(registerTrustRoutes, { blockHooks });
   await app.register(registerPhotoRoutes);
   await app.register(registerMatchCardRoutes);

@@ -10,9 +10,13 @@ import { endSession, requireClient, startSession } from '../platform/auth/guards
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { changePassword, eraseClient, findClientProfile, updateProfile } from './account';
 import { ownPasswordThrottle } from './login-budgets';
+import type { MemberStatusHooks } from './member-status-hooks';
 
 /** Mi perfil's edit modal and Configuración's two forms (design.md §5: they work here). */
-export async function registerClientAccountRoutes(app: FastifyInstance): Promise<void> {
+export async function registerClientAccountRoutes(
+  app: FastifyInstance,
+  options: { statusHooks: MemberStatusHooks },
+): Promise<void> {
   const api = zodApp(app, requireClient);
 
   api.post(
@@ -47,6 +51,7 @@ export async function registerClientAccountRoutes(app: FastifyInstance): Promise
         app.config.emailHashKey,
         request.clientId,
         request.body.password,
+        options.statusHooks,
       );
       app.queue.wake();
       await endSession(request, reply, 'client');

@@ -14,6 +14,7 @@ import {
 } from '../platform/personal-data';
 import { ageOnDay } from '../platform/time';
 import { erasedEmailHash, rememberErasedEmail } from './erased-emails';
+import type { MemberStatusHooks } from './member-status-hooks';
 
 export const WRONG_PASSWORD = 'La contraseña actual no es correcta';
 export const ERASED_FIRST_NAME = 'Cuenta';
@@ -117,6 +118,7 @@ export async function eraseClient(
   emailHashKey: string | undefined,
   clientId: number,
   password: string,
+  statusHooks: MemberStatusHooks,
 ): Promise<void> {
   await assertOwnPassword(db, clientId, password);
   const { email } = await db
@@ -127,7 +129,7 @@ export async function eraseClient(
   const emailHash = await erasedEmailHash(db, emailHashKey, email);
   // Nobody knows this secret: the hash can never match a typed password.
   const unusablePasswordHash = await hashPassword(newToken());
-  await db.transaction().execute(async (trx) => {
+  const afterCommit = await db.transaction().execute(async (trx) => {
     const client = await trx
       .selectFrom('clients')
       .select('email')
@@ -142,5 +144,7 @@ export async function eraseClient(
       email: client.email,
       unusablePasswordHash,
     });
+    return statusHooks.statusChanged(trx, clientId);
   });
+  for (const then of afterCommit) then();
 }

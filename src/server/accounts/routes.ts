@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { registerClientAccountRoutes } from './account-routes';
 import { registerClientAuthRoutes } from './client-auth-routes';
+import type { MemberStatusHooks } from './member-status-hooks';
 import { registerPasswordResetRoutes } from './password-reset-routes';
 import { registerClientProfileRoutes } from './profile-routes';
 
 /** A member's account: sign-up and log-in, profile, password and its recovery, deactivation. */
-export async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
+export async function registerAccountRoutes(
+  app: FastifyInstance,
+  options: { statusHooks: MemberStatusHooks },
+): Promise<void> {
   await app.register(registerClientAuthRoutes);
   await app.register(registerClientProfileRoutes);
   await app.register(registerPasswordResetRoutes);
-  await app.register(registerClientAccountRoutes);
+  await app.register(registerClientAccountRoutes, { statusHooks: options.statusHooks });
 }

@@ -2,6 +2,7 @@ import type { AdminClient, PendingAdvert } from '../../shared/contracts/admin';
 import { ADMIN_PAGE_SIZE } from '../../shared/contracts/admin';
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { ADVERT_STATUS, CLIENT_STATUS } from '../../shared/domain/statuses';
+import type { MemberStatusHooks } from '../accounts/member-status-hooks';
 import { recordScoringChange } from '../compatibility/matching-service';
 import { selectAdvertsWithOwner } from '../people/advert-queries';
 import { mainPhotoUrls } from '../photos/photo-sources';
@@ -115,11 +116,12 @@ export async function listClients(
 /** Delete (1 → 2, sessions revoked) or reactivate (2 → 1) a client; an erased client stays erased. */
 export async function setClientStatus(
   db: DB,
+  statusHooks: MemberStatusHooks,
   adminId: number,
   clientId: number,
   statusId: 1 | 2,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const afterCommit = await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('clients')
       .select(['id', 'status_id'])
@@ -127,7 +129,7 @@ export async function setClientStatus(
       .where('status_id', 'in', [CLIENT_STATUS.active, CLIENT_STATUS.inactive])
       .executeTakeFirst();
     if (!before) throw notFound('El cliente no existe');
-    if (before.status_id === statusId) return;
+    if (before.status_id === statusId) return [];
     const result = await trx
       .updateTable('clients')
       .set({ status_id: statusId })
@@ -146,7 +148,10 @@ export async function setClientStatus(
       before: { status_id: before.status_id },
       after: { status_id: statusId },
     });
+    // Her conversations close (or open again): the other people see it at once.
+    return statusHooks.statusChanged(trx, clientId);
   });
+  for (const then of afterCommit) then();
 }
 
 export type AdvertDecision = 'approve' | 'reject' | 'deactivate';

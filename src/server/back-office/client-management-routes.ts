@@ -6,6 +6,7 @@ import {
   clientsUpdateBody,
 } from '../../shared/contracts/admin';
 import { messageAnswer } from '../../shared/contracts/common';
+import type { MemberStatusHooks } from '../accounts/member-status-hooks';
 import { requireAdmin } from '../platform/auth/guards';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { listClients, moderateAdvert, setClientStatus } from './admin-clients';
@@ -16,7 +17,10 @@ const DECISION_MESSAGES = {
   deactivate: 'Anuncio desactivado',
 } as const;
 
-export async function registerAdminClientRoutes(app: FastifyInstance): Promise<void> {
+export async function registerAdminClientRoutes(
+  app: FastifyInstance,
+  options: { statusHooks: MemberStatusHooks },
+): Promise<void> {
   const api = zodApp(app, requireAdmin);
 
   api.post('/admin/clients/get', callOptions(clientsGetBody, clientsGetResponseSchema), async (request) => {
@@ -28,7 +32,13 @@ export async function registerAdminClientRoutes(app: FastifyInstance): Promise<v
   api.post('/admin/clients/update', callOptions(clientsUpdateBody, messageAnswer), async (request) => {
     const body = request.body;
     if (body.client) {
-      await setClientStatus(app.db, request.adminId, body.client.id, body.client.status_id);
+      await setClientStatus(
+        app.db,
+        options.statusHooks,
+        request.adminId,
+        body.client.id,
+        body.client.status_id,
+      );
       return ok(body.client.status_id === 2 ? 'Cliente eliminado' : 'Cliente reactivado');
     }
     const decision = await moderateAdvert(app.db, request.adminId, body.advert!);

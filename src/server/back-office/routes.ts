@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MemberStatusHooks } from '../accounts/member-status-hooks';
 import { registerAdminAuthRoutes } from './admin-auth-routes';
 import { registerAdminAccountRoutes } from './admin-routes';
 import { registerAdminClientRoutes } from './client-management-routes';
@@ -6,10 +7,13 @@ import { registerDashboardRoutes } from './dashboard-routes';
 import { registerAdminReportRoutes } from './report-routes';
 
 /** The back office: log-in, then calls that need an active admin's session. */
-export async function registerBackOfficeRoutes(app: FastifyInstance): Promise<void> {
+export async function registerBackOfficeRoutes(
+  app: FastifyInstance,
+  options: { statusHooks: MemberStatusHooks },
+): Promise<void> {
   await app.register(registerAdminAuthRoutes);
   await app.register(registerAdminAccountRoutes);
   await app.register(registerDashboardRoutes);
-  await app.register(registerAdminClientRoutes);
+  await app.register(registerAdminClientRoutes, { statusHooks: options.statusHooks });
   await app.register(registerAdminReportRoutes);
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { MemberStatusHooks } from '../accounts/member-status-hooks';
 import type { BlockHooks } from '../trust/block-hooks';
 import { registerAdminMatchRoutes } from './admin-match-routes';
-import { closeConversationOnBlock } from './conversations/conversation-pair';
+import { closeConversationOnBlock, conversationsOf } from './conversations/conversation-pair';
 import { LiveConnections } from './live/live-connections';
 import { LivePresence } from './live/live-presence';
 import { registerLiveRoute } from './live/live-route';
@@ -12,7 +13,7 @@ import { registerMessagePushJob } from './messages/message-push';
 /** Matches: mutual pairs, however they were made, their conversations, and the back office's view of them. */
 export async function registerMatchesRoutes(
   app: FastifyInstance,
-  options: { blockHooks: BlockHooks },
+  options: { blockHooks: BlockHooks; statusHooks: MemberStatusHooks },
 ): Promise<void> {
   // A block closes the pair's conversation and takes it off the blocker's list.
   options.blockHooks.subscribe({
@@ -20,6 +21,16 @@ export async function registerMatchesRoutes(
       const conversationId = await closeConversationOnBlock(trx, blockerId, blockedId);
       if (conversationId === null) return undefined;
       return () => publishConversationChanged(app, conversationId, [blockerId, blockedId]);
+    },
+  });
+  // A deactivation, reactivation or erasure closes or reopens her conversations: the others look again.
+  options.statusHooks.subscribe({
+    async statusChanged(trx, clientId) {
+      const pairs = await conversationsOf(trx, clientId);
+      if (pairs.length === 0) return undefined;
+      return () => {
+        for (const pair of pairs) publishConversationChanged(app, pair.id, [pair.client_a, pair.client_b]);
+      };
     },
   });
   await app.register(registerAdminMatchRoutes);

@@ -173,5 +173,7 @@ export const liveFrameSchema = z.discriminatedUnion('type', [
     unread_total: z.number(),
   }),
   z.object({ type: z.literal('conversation'), conversation_id: z.number() }),
+  /** The server may have missed notices for her (its PostgreSQL listener reconnected): fetch by id, as after a reconnect. */
+  z.object({ type: z.literal('catch_up') }),
 ]);
 export type LiveFrame = z.infer<typeof liveFrameSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eraseClient } from '../../../src/server/accounts/account';
+import { MemberStatusHooks } from '../../../src/server/accounts/member-status-hooks';
 import type { PersonalDataDeclaration } from '../../../src/server/platform/personal-data';
 import { FIXTURE_PASSWORD } from '../../support/admin-fixtures';
 import { mailsTo } from '../../support/outbox';
@@ -140,7 +141,15 @@ describe('client/deactivate', () => {
     // After every other domain's erasure, before the account row is anonymised.
     const registry = [...app.personalData.slice(0, -1), failing, ...app.personalData.slice(-1)];
     await expect(
-      eraseClient(app.db, registry, app.config, app.config.emailHashKey, member.id, FIXTURE_PASSWORD),
+      eraseClient(
+        app.db,
+        registry,
+        app.config,
+        app.config.emailHashKey,
+        member.id,
+        FIXTURE_PASSWORD,
+        new MemberStatusHooks(),
+      ),
     ).rejects.toThrow('disk full');
     expect((await clientRow(testApp, member.id)).status_id).toBe(1);
     expect(traces.length).toBeGreaterThan(10);

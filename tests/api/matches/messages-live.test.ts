@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type LiveFrame, liveFrameSchema } from '../../../src/shared/contracts/messages';
 import { setUpTestApp } from '../../support/test-app';
 import { personWithAdvert } from '../people/helpers';
+import { connectLive } from './live-socket';
 import { type Member, mutualPair, send } from './message-helpers';
 
 const testApp = setUpTestApp({ seedDemo: false });
@@ -14,33 +14,8 @@ beforeAll(async () => {
   base = `ws://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
 });
 
-/** Her live channel, with the frames it received so far. */
-async function connect(
-  member: Member,
-): Promise<{ socket: WebSocket; frames: LiveFrame[]; next(): Promise<LiveFrame> }> {
-  const session = member.agent.cookie('cita_client');
-  const socket = new WebSocket(`${base}/api/live`, { headers: { cookie: `cita_client=${session}` } });
-  const frames: LiveFrame[] = [];
-  const waiting: ((frame: LiveFrame) => void)[] = [];
-  socket.on('message', (data) => {
-    const frame = liveFrameSchema.parse(JSON.parse(String(data)));
-    const waiter = waiting.shift();
-    if (waiter) waiter(frame);
-    else frames.push(frame);
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return {
-    socket,
-    frames,
-    next: () => {
-      const queued = frames.shift();
-      return queued ? Promise.resolve(queued) : new Promise((resolve) => waiting.push(resolve));
-    },
-  };
-}
+/** Her live channel on this app. */
+const connect = (member: Member) => connectLive(base, member);
 
 /** What the server answers an upgrade it refuses. */
 function refusedWith(headers: Record<string, string>): Promise<number> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eraseClient } from '../../../src/server/accounts/account';
+import { MemberStatusHooks } from '../../../src/server/accounts/member-status-hooks';
 import { FIXTURE_PASSWORD } from '../../support/admin-fixtures';
 import { mailsTo } from '../../support/outbox';
 import { waitForJobs } from '../../support/queue';
@@ -105,6 +106,7 @@ describe('personal data (design.md §20, §18)', () => {
       app.config.emailHashKey,
       ana.id,
       FIXTURE_PASSWORD,
+      new MemberStatusHooks(),
     );
 
     const betoList = await conversations(beto);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eraseClient } from '../../../src/server/accounts/account';
+import { MemberStatusHooks } from '../../../src/server/accounts/member-status-hooks';
 import { pushPaymentDue } from '../../../src/server/events/attendance/payment-due-push';
 import {
   type HoldEndPayload,
@@ -80,6 +81,7 @@ describe('pago por vencer (design.md §21)', () => {
       app.config.emailHashKey,
       member.id,
       FIXTURE_PASSWORD,
+      new MemberStatusHooks(),
     );
     const naming = await app.db
       .selectFrom('jobs')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { eraseClient } from '../../../src/server/accounts/account';
+import { MemberStatusHooks } from '../../../src/server/accounts/member-status-hooks';
 import { PERSONAL_DATA } from '../../../src/server/personal-data-registry';
 import { enqueueMail } from '../../../src/server/platform/mail/mail-jobs';
 import { declaredColumns, type PersonalDataRegistry } from '../../../src/server/platform/personal-data';
@@ -29,7 +30,15 @@ async function herEverywhere(registry: PersonalDataRegistry): Promise<{ member: 
 async function eraseAndLook(registry: PersonalDataRegistry, member: Member): Promise<string[]> {
   const { app } = testApp;
   try {
-    await eraseClient(app.db, registry, app.config, app.config.emailHashKey, member.id, FIXTURE_PASSWORD);
+    await eraseClient(
+      app.db,
+      registry,
+      app.config,
+      app.config.emailHashKey,
+      member.id,
+      FIXTURE_PASSWORD,
+      new MemberStatusHooks(),
+    );
   } catch (error) {
     return [`erasure failed: ${error instanceof Error ? error.message : String(error)}`];
   }

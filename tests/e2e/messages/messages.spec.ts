@@ -263,3 +263,24 @@ test('cuando la otra persona borra su cuenta, la conversación lo dice y ya no d
   await expect(composer(mine.page)).toHaveCount(0);
   await mine.context.close();
 });
+
+test('con la conversación abierta, si la otra persona borra su cuenta, ella lo ve al momento y ya no puede escribir', async ({
+  browser,
+  baseURL,
+}) => {
+  const { her, other } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, her, other);
+  await sendThroughApi(baseURL!, other, conversation, '¿Nos vemos el sábado?');
+  const mine = await phoneFor(browser, baseURL!, her);
+  await mine.page.goto(`/mensajes/${conversation}`);
+  await expect(bubbles(mine.page).filter({ hasText: '¿Nos vemos el sábado?' })).toBeVisible();
+  await expect(composer(mine.page)).toBeVisible();
+
+  await eraseThroughApi(baseURL!, other);
+  // No reload: the live channel tells her page.
+  await expect(
+    mine.page.getByRole('status').filter({ hasText: 'Esta persona ya no está en Cita' }),
+  ).toBeVisible();
+  await expect(composer(mine.page)).toHaveCount(0);
+  await mine.context.close();
+});

@@ -30,6 +30,18 @@ export async function findPairConversation(
     .executeTakeFirst();
 }
 
+/** Every conversation she is one of the pair of, whatever its state (a status change concerns them all). */
+export async function conversationsOf(
+  db: DB | Trx,
+  clientId: number,
+): Promise<{ id: number; client_a: number; client_b: number }[]> {
+  return db
+    .selectFrom('conversations')
+    .select(['id', 'client_a', 'client_b'])
+    .where((eb) => eb.or([eb('client_a', '=', clientId), eb('client_b', '=', clientId)]))
+    .execute();
+}
+
 /**
  * A pair became mutual: their conversation exists and is open, on both lists, in the caller's
  * transaction. A pair made mutual again finds its old conversation, history included. Answers its id.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { LiveFrame } from '../../../shared/contracts/messages';
 import { currentClientId, sessionToken } from '../../platform/auth/guards';
 import { findSessionSubject } from '../../platform/auth/sessions';
 import { forbidden, unauthorized } from '../../platform/errors';
@@ -78,6 +79,17 @@ export async function registerLiveRoute(
     for (const clientId of new Set(notice.to)) deliver(clientId, notice);
   });
 
+  // Notices published while this instance was not listening are lost: every socket held here
+  // fetches what it missed by id, as after a reconnect (decision 0043).
+  const stopResuming = app.liveBus.onResumed(() => {
+    const text = JSON.stringify({ type: 'catch_up' } satisfies LiveFrame);
+    for (const clientId of connections.members()) {
+      for (const socket of connections.socketsOf(clientId)) {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      }
+    }
+  });
+
   const pinger = setInterval(() => {
     for (const clientId of connections.members()) {
       for (const socket of connections.socketsOf(clientId)) {
@@ -94,6 +106,7 @@ export async function registerLiveRoute(
   app.addHook('onClose', async () => {
     clearInterval(pinger);
     stopListening();
+    stopResuming();
     await presence
       .stop()
       .catch((error) => app.log.warn({ err: error }, 'live presence: rows left to expire'));

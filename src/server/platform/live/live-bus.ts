@@ -24,6 +24,11 @@ export interface LiveBus {
   publish(notice: LiveNotice): Promise<void>;
   /** Answers the function that stops listening. */
   subscribe(listener: LiveNoticeListener): () => void;
+  /**
+   * Called when the bus hears notices again after a gap in which some may have been lost (its
+   * listening connection dropped and came back); answers the function that stops listening.
+   */
+  onResumed(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,11 @@ export class InProcessLiveBus implements LiveBus {
   subscribe(listener: LiveNoticeListener): () => void {
     this.emitter.on('notice', listener);
     return () => this.emitter.off('notice', listener);
+  }
+
+  /** One process never loses a notice between publisher and listener. */
+  onResumed(_listener: () => void): () => void {
+    return () => undefined;
   }
 
   async close(): Promise<void> {

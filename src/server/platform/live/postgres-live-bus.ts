@@ -58,6 +58,8 @@ export class PostgresLiveBus implements LiveBus {
   private attempt: Promise<void> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private nextWaitMs: number;
+  /** The listening connection was lost since it last listened: notices may have gone by unheard. */
+  private gap = false;
   private readonly retry: { first: number; max: number };
 
   constructor(private readonly options: PostgresLiveBusOptions) {
@@ -85,6 +87,11 @@ export class PostgresLiveBus implements LiveBus {
   subscribe(listener: LiveNoticeListener): () => void {
     this.emitter.on('notice', listener);
     return () => this.emitter.off('notice', listener);
+  }
+
+  onResumed(listener: () => void): () => void {
+    this.emitter.on('resumed', listener);
+    return () => this.emitter.off('resumed', listener);
   }
 
   async close(): Promise<void> {
@@ -121,6 +128,10 @@ export class PostgresLiveBus implements LiveBus {
       if (this.closed || this.client !== client) return;
       this.pid = rows[0]!.pid;
       this.nextWaitMs = this.retry.first;
+      if (this.gap) {
+        this.gap = false;
+        this.emitter.emit('resumed');
+      }
     } catch (error) {
       this.lost(client, error);
     }
@@ -131,6 +142,7 @@ export class PostgresLiveBus implements LiveBus {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
     this.pid = undefined;
+    this.gap = true;
     client.end().catch(() => undefined);
     const wait = this.nextWaitMs;
     this.nextWaitMs = Math.min(this.retry.max, wait * 2);

@@ -163,5 +163,8 @@ export function applyFrame(queryClient: QueryClient, frame: LiveFrame, seen: Set
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
       void queryClient.invalidateQueries({ queryKey: historyKey(frame.conversation_id) });
       return;
+    case 'catch_up':
+      catchUp(queryClient, Date.now());
+      return;
   }
 }
