@@ -40,7 +40,7 @@ const SESSION_CALLS = new Set([
   '/api/client/login',
   '/api/client/logout',
   '/api/client/add',
-  '/api/client/delete',
+  '/api/client/deactivate',
   '/api/admin/login',
 ]);
 self.addEventListener('fetch', (event) => {
