@@ -9,7 +9,7 @@ export const TICKETS_CACHE = 'cita-tickets';
 
 /** Refreshes the copy the worker keeps (only a page it controls: otherwise nobody keeps it). */
 export function keepTicketsOffline(): void {
-  if (!navigator.serviceWorker?.controller) return;
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
   fetch(TICKETS_URL, { credentials: 'same-origin' }).catch(() => undefined);
 }
 
