@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // .br and .gz beside each text asset, so the server sends them without compressing per request.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|woff)$/;
@@ -113,10 +114,56 @@ function islandsAndPrecompress(): Plugin {
   };
 }
 
+/**
+ * The web app manifest and the service worker (design.md §21, decision 0038). The worker is ours
+ * (src/web/service-worker/sw.ts, built after the app), with Workbox's precache list injected: only
+ * what the offline pages need, never the app's or the back office's scripts. It is registered by
+ * boot.ts after the first paint, so the plugin adds no script to the pages.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    includeManifestIcons: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/',
+      name: 'Cita',
+      short_name: 'Cita',
+      description: 'Eventos para solteros, citas a ciegas y speed dating en México.',
+      lang: 'es-MX',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#b4233c',
+      background_color: '#fdf9f6',
+      categories: ['social', 'lifestyle'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [
+        { name: 'Mis eventos', short_name: 'Boletos', url: '/asistencias' },
+        { name: 'Mensajes', url: '/mensajes' },
+      ],
+    },
+    injectManifest: {
+      // The offline pages' stylesheet and Latin font, and the icon they show: nothing else.
+      globPatterns: ['assets/index-*.css', 'assets/inter-latin-wght-normal-*.woff2', 'favicon.svg'],
+      rollupFormat: 'iife',
+    },
+  });
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), preloadFont(), islandsAndPrecompress()],
+  // The worker's build runs before the islands' one, so the precompressing step that ends it covers both.
+  plugins: [react(), tailwindcss(), preloadFont(), installableApp(), islandsAndPrecompress()],
   build: {
     // WEB_DIST_DIR lets parallel checkouts build side by side; the server reads the same variable.
     outDir: process.env.WEB_DIST_DIR ?? '../../dist/web',

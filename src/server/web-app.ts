@@ -113,7 +113,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The service worker is checked on every visit, so a deploy reaches phones at once (decision 0038).
+      const worker = path.basename(filePath).startsWith('sw.js');
+      reply.header(
+        'Cache-Control',
+        hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600',
+      );
     },
   });
   const indexHtml = fs.readFileSync(indexFile, 'utf8');

@@ -1,4 +1,6 @@
 import './styles.css';
+import { sessionHint } from './api/client';
+import { keepTicketsOffline } from './lib/offline-tickets';
 
 /*
  * A server-rendered page is readable, and its links work, before any script runs. Its script is
@@ -67,6 +69,73 @@ function afterFirstPaint(then: () => void): void {
   });
   observer.observe({ type: 'paint', buffered: true });
 }
+
+function whenIdle(then: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(then, { timeout: 5000 });
+  else setTimeout(then, 500);
+}
+
+/** The link to another page of the site clicked, which the app's router would handle in place. */
+function linkInsideSite(event: MouseEvent): HTMLAnchorElement | null {
+  const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+  if (event.defaultPrevented || event.button !== 0 || modified) return null;
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  const inside =
+    link instanceof HTMLAnchorElement &&
+    link.origin === window.location.origin &&
+    !link.target &&
+    !link.hasAttribute('download');
+  return inside ? link : null;
+}
+
+/**
+ * The service worker (decision 0038): registered once the page has painted and gone idle, so it
+ * never competes with the page. An update installs in the background and waits, and the next
+ * navigation brings it in: while one waits, a link inside the app becomes a full page load (the
+ * router never sees the click): the page tells the new worker to take over, then loads. A page
+ * load the old worker answers (a reload, an address typed) tells the new one too.
+ * A member's tickets are refreshed for the door whenever a worker starts controlling the page.
+ */
+function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const keepTickets = () => {
+    if (sessionHint('client') !== null) keepTicketsOffline();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', keepTickets);
+  navigator.serviceWorker.register('/sw.js').then(
+    (registration) => {
+      keepTickets();
+      document.addEventListener(
+        'click',
+        (event) => {
+          const waiting = registration.waiting;
+          const link = linkInsideSite(event);
+          if (!waiting || !link) return;
+          event.stopPropagation();
+          event.preventDefault();
+          // The page loads once the new worker is in control, so no request is caught in the swap.
+          const load = () => window.location.assign(link.href);
+          navigator.serviceWorker.addEventListener('controllerchange', load, { once: true });
+          setTimeout(load, 3_000);
+          waiting.postMessage({ type: 'SKIP_WAITING' });
+        },
+        true,
+      );
+    },
+    () => undefined,
+  );
+}
+
+// A part of the app this page had not loaded yet was removed by a deploy: the page loads again
+// (with the new version), once, instead of failing (Vite's documented recipe).
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('cita-reloaded') === window.location.href) return;
+  sessionStorage.setItem('cita-reloaded', window.location.href);
+  event.preventDefault();
+  window.location.reload();
+});
+
+afterFirstPaint(() => whenIdle(registerServiceWorker));
 
 // A shell (the site's frame around a spinner) is not a page to keep: the app replaces it at once.
 if (root?.hasChildNodes() && !root.hasAttribute('data-shell')) {

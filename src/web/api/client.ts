@@ -1,5 +1,6 @@
 import type { ApiAnswer, ApiBody, ApiPath } from '../../shared/contracts/api';
 import type { EnvelopeStatus } from '../../shared/contracts/common';
+import { forgetOfflineTickets, keepTicketsOffline } from '../lib/offline-tickets';
 
 /** A failed call as the screens show it: the server's status as alert style, its message as text. */
 export class ApiError extends Error {
@@ -114,9 +115,12 @@ export function sessionHint(area: SessionArea): number | null {
 export function rememberSessionHint(area: SessionArea, id: number): void {
   localStorage.setItem(SESSION_HINT_KEYS[area], String(id));
   window.dispatchEvent(new Event('session-hint'));
+  // Tickets kept for the door belong to whoever was logged in before: hers replace them.
+  if (area === 'client') void forgetOfflineTickets().then(keepTicketsOffline);
 }
 
 export function forgetSessionHint(area: SessionArea): void {
   localStorage.removeItem(SESSION_HINT_KEYS[area]);
   window.dispatchEvent(new Event('session-hint'));
+  if (area === 'client') void forgetOfflineTickets();
 }

@@ -261,6 +261,11 @@ const MATRIX: Record<string, Row> = {
     request: () => '',
     expect: { visitor: 401, clientB: 404, deletedClient: 401, inactiveAdmin: 401, admin: 401, clientA: 404 },
   },
+  // Her own tickets for the door: no body ids to send, so another member gets her own (none).
+  'GET /api/client/tickets': {
+    request: () => '',
+    expect: { visitor: 401, clientB: 200, deletedClient: 401, inactiveAdmin: 401, admin: 401, clientA: 200 },
+  },
   'POST /api/client/photos/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
   'POST /api/client/photos/add': {
     request: (w) => ({ client_id: w.clientA.id, image: smallPhoto }),

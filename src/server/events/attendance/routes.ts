@@ -9,6 +9,7 @@ import {
   clientEventsGetResponseSchema,
 } from '../../../shared/contracts/client-events';
 import { idSchema } from '../../../shared/contracts/common';
+import { clientTicketsAnswer } from '../../../shared/contracts/tickets';
 import { formatInstant } from '../../../shared/domain/mexico-dates';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { currentAdminId, requireClient } from '../../platform/auth/guards';
@@ -19,6 +20,7 @@ import { attendanceCsv } from './attendance-csv';
 import { cancelOwnSignUp } from './cancel-sign-up';
 import { listAttendees } from './list-attendees';
 import { listClientEvents } from './list-member-events';
+import { listMemberTickets } from './list-member-tickets';
 import type { PlaceHooks } from './place-hooks';
 import { signUpToEvent } from './sign-up';
 
@@ -55,6 +57,19 @@ export async function registerAttendanceRoutes(
     callOptions(clientEventsGetBody, clientEventsGetResponseSchema, { preHandler: requireClient }),
     async (request) => {
       return ok('Tus eventos', { events: await listClientEvents(app.db, request.clientId) });
+    },
+  );
+
+  // A GET, unlike the calls: the service worker keeps this answer for the door (design.md §21,
+  // decision 0038), and only a GET answer can be stored in the browser's Cache Storage.
+  api.get(
+    '/client/tickets',
+    { schema: { response: { 200: clientTicketsAnswer } }, preHandler: requireClient },
+    async (request, reply) => {
+      const tickets = await listMemberTickets(app.db, request.clientId);
+      // Never in the HTTP cache: only the worker's own copy, which logout deletes.
+      reply.header('Cache-Control', 'private, no-store');
+      return ok('Tus boletos', { client_id: request.clientId, tickets });
     },
   );
 

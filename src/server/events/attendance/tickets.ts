@@ -19,6 +19,11 @@ export function ticketQrPng(code: string): Promise<Buffer> {
   return QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 });
 }
 
+/** The same QR as SVG markup: the ticket kept on the phone for the door, readable with no network. */
+export function ticketQrSvg(code: string): Promise<string> {
+  return QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 208 });
+}
+
 /**
  * On confirmation (1 → 2): the attendee's ticket (kept if they had one, so a code already sent
  * stays valid), the e-mail with the .ics and the QR, and the reminder, all in the transaction.

@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AttendedEvent } from '../../../shared/contracts/client-events';
 import type { MemberPayment } from '../../../shared/contracts/payments';
@@ -13,6 +13,7 @@ import { CancelledNotice, CancelPlaceButton, canCancel, StandingNote } from '../
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPlace } from '../../lib/event-facts';
+import { keepTicketsOffline } from '../../lib/offline-tickets';
 import { PushOffer } from '../notifications/push-offer';
 
 /** /asistencias: the member's sign-ups, where each stands, and the ticket of the confirmed ones. */
@@ -21,6 +22,10 @@ export function AttendancePage() {
   const events = useMyEvents();
   const payments = useMyPayments();
   const [cancelledNotice, setCancelledNotice] = useState<string | null>(null);
+  // Whatever changed here (a place confirmed, cancelled), the copy kept for the door follows.
+  useEffect(() => {
+    if (events.data) keepTicketsOffline();
+  }, [events.data]);
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Mis eventos</h1>
