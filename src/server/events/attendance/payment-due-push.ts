@@ -3,6 +3,7 @@ import { atTime, formatDateTime, formatInstant } from '../../../shared/domain/me
 import { dayInMexicoCity, hasStarted, mexicoDayAndHour } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
 import { notifyMember } from '../../notifications/notify-member';
+import { findAttendeeNoticeRow } from './attendee-notice-row';
 import { amountDue, type HoldEndPayload, PAYMENT_DUE_PUSH_JOB, payBeforeLine } from './payment-holds';
 
 /** When the hold ends, as the sentence says it: 'a las 10:00 a.m.' today, with the day otherwise. */
@@ -17,28 +18,7 @@ function holdEndsWhen(dueAt: string, now = new Date()): string {
  * e-mail where she has no device. Answers whether a notification was queued.
  */
 export async function pushPaymentDue(app: FastifyInstance, payload: HoldEndPayload): Promise<boolean> {
-  const row = await app.db
-    .selectFrom('assistance')
-    .innerJoin('events', 'events.id', 'assistance.event_id')
-    .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select([
-      'assistance.id',
-      'assistance.status_id',
-      'assistance.payment_due_at',
-      'events.id as event_id',
-      'events.name',
-      'events.day',
-      'events.hour',
-      'events.status_id as event_status_id',
-      'events.price_w_cents',
-      'events.price_m_cents',
-      'clients.id as client_id',
-      'clients.first_name',
-      'clients.email',
-      'clients.gender',
-    ])
-    .where('assistance.id', '=', payload.assistance_id)
-    .executeTakeFirst();
+  const row = await findAttendeeNoticeRow(app.db, payload.assistance_id);
   if (!row || row.status_id !== ASSISTANCE_STATUS.registered || row.payment_due_at !== payload.due_at)
     return false;
   if (row.event_status_id !== EVENT_STATUS.confirmed && row.event_status_id !== EVENT_STATUS.soldOut)

@@ -7,6 +7,7 @@ import { notifyMember } from '../../notifications/notify-member';
 import type { Database } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { enqueue } from '../../platform/queue/queue';
+import { findAttendeeNoticeRow } from './attendee-notice-row';
 
 export const REMINDER_JOB = 'event-reminder';
 export const REMINDER_HOURS_BEFORE = 24;
@@ -71,26 +72,7 @@ function whichDay(day: string, now = new Date()): string {
  * already started → nothing; the event moved → a reminder for the new time instead.
  */
 export async function remindAttendee(app: FastifyInstance, payload: ReminderPayload): Promise<void> {
-  const row = await app.db
-    .selectFrom('assistance')
-    .innerJoin('events', 'events.id', 'assistance.event_id')
-    .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select([
-      'assistance.id',
-      'assistance.status_id',
-      'events.id as event_id',
-      'events.name',
-      'events.day',
-      'events.hour',
-      'events.venue',
-      'events.address',
-      'events.status_id as event_status_id',
-      'clients.id as client_id',
-      'clients.first_name',
-      'clients.email',
-    ])
-    .where('assistance.id', '=', payload.assistance_id)
-    .executeTakeFirst();
+  const row = await findAttendeeNoticeRow(app.db, payload.assistance_id);
   if (!row || row.status_id !== ASSISTANCE_STATUS.confirmed) return;
   if (row.event_status_id !== EVENT_STATUS.confirmed && row.event_status_id !== EVENT_STATUS.soldOut) return;
   if (row.day !== payload.day || row.hour !== payload.hour) {
