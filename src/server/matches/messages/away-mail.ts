@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
-import { CLIENT_STATUS } from '../../../shared/domain/statuses';
 import type { Database } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { enqueue } from '../../platform/queue/queue';
 import { nowIso } from '../../platform/time';
+import { findUnreadMessage, type UnreadMessageRef } from './unread-message';
 
 export const AWAY_MAIL_JOB = 'message-away-mail';
 /** At most one away e-mail per conversation and member in this long (design.md §20). */
 const AWAY_MAIL_GAP_MS = 6 * 3_600_000;
 
-export interface AwayMailPayload {
-  conversation_id: number;
-  /** The recipient. */
-  client_id: number;
-  /** The message that started her unread streak. */
-  message_id: number;
-}
+/** `message_id`: the message that started her unread streak. */
+export type AwayMailPayload = UnreadMessageRef;
 
 /** In the send's transaction: check, after the delay, whether this message is still unread. */
 export async function scheduleAwayMail(
@@ -40,29 +35,8 @@ export async function scheduleAwayMail(
 export function registerAwayMailJob(app: FastifyInstance): void {
   app.queue.handle<AwayMailPayload>(AWAY_MAIL_JOB, async (payload) => {
     const sent = await app.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('conversation_sides as side')
-        .innerJoin('conversations', 'conversations.id', 'side.conversation_id')
-        .innerJoin('messages', (join) => join.on('messages.id', '=', payload.message_id))
-        .innerJoin('clients as sender', 'sender.id', 'messages.sender_id')
-        .innerJoin('clients as recipient', 'recipient.id', 'side.client_id')
-        .select([
-          'side.read_up_to',
-          'side.hidden',
-          'side.away_mail_at',
-          'conversations.closed_at',
-          'sender.first_name as sender_first',
-          'sender.status_id as sender_status',
-          'recipient.first_name',
-          'recipient.email',
-          'recipient.status_id',
-        ])
-        .where('side.conversation_id', '=', payload.conversation_id)
-        .where('side.client_id', '=', payload.client_id)
-        .executeTakeFirst();
-      const unread = row && row.read_up_to < payload.message_id && row.hidden === 0;
-      if (!row || !unread || row.closed_at !== null) return false;
-      if (row.status_id !== CLIENT_STATUS.active || row.sender_status !== CLIENT_STATUS.active) return false;
+      const row = await findUnreadMessage(trx, payload);
+      if (!row) return false;
       const now = Date.now();
       if (row.away_mail_at !== null && Date.parse(row.away_mail_at) > now - AWAY_MAIL_GAP_MS) {
         await scheduleAwayMail(trx, 0, payload, Date.parse(row.away_mail_at) + AWAY_MAIL_GAP_MS);
