@@ -16,13 +16,7 @@ export async function pushPreferences(db: DB, clientId: number): Promise<PushPre
 }
 
 export async function wantsKind(db: DB, clientId: number, kind: NotificationKind): Promise<boolean> {
-  const row = await db
-    .selectFrom('push_preferences')
-    .select('enabled')
-    .where('client_id', '=', clientId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  return row === undefined || row.enabled === 1;
+  return (await pushPreferences(db, clientId))[kind];
 }
 
 export async function updatePushPreferences(
