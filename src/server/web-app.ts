@@ -8,7 +8,7 @@ import { currentClientId } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
 import { CachedBody } from './platform/http/cached-body';
 import { appPreloads } from './web/app-preloads';
-import { memberPageData } from './web/member-page-data';
+import { isMemberRendered, memberPageData } from './web/member-page-data';
 import { islandPage, isServerRendered, pageData } from './web/page-data';
 import {
   escapeHtml,
@@ -185,6 +185,35 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     }
   }
 
+  /**
+   * A member's page rendered on the server with her own answers and her header (decision 0044):
+   * readable at the first paint, then hydrated by the app. Rendering failed → the frame instead.
+   */
+  async function memberPage(request: FastifyRequest, pathname: string, clientId: number): Promise<string> {
+    const url = new URL(request.url, origin);
+    try {
+      const member = await memberPageData(app, request, url, clientId);
+      const page = await renderPage(url.toString(), member.data, {
+        clientId,
+        unreadTotal: member.unreadTotal,
+      });
+      if (!page) return withShell(request, pathname, clientId);
+      const unread = member.unreadTotal == null ? '' : ` data-unread-total="${member.unreadTotal}"`;
+      const meta = staticPageMeta(url.pathname, url.searchParams);
+      const html = meta ? withHead(indexHtml, { meta, origin }) : indexHtml;
+      return html
+        .replace('</head>', `${member.photoPreload}\n  </head>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root" data-member="${clientId}"${unread}${page.complete ? ' data-first-use' : ''}>${page.html}</div>` +
+            `\n    <script type="application/json" id="query-state">${scriptJson(page.state)}</script>`,
+        );
+    } catch (error) {
+      app.log.error({ err: error, url: pathname }, 'server rendering of a member page failed');
+      return withShell(request, pathname, clientId);
+    }
+  }
+
   async function publicPage(requestUrl: string): Promise<{ html: string; status: number }> {
     const url = new URL(requestUrl, origin);
     const eventId = /^\/evento\/([^/]+)$/.exec(url.pathname)?.[1];
@@ -214,7 +243,10 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
     const clientId =
       !isServerRendered(pathname) || pathname === '/personas' ? await currentClientId(request) : null;
     if (!isServerRendered(pathname) || clientId !== null) {
-      const html = await withShell(request, pathname, clientId);
+      const html =
+        clientId !== null && isMemberRendered(pathname)
+          ? await memberPage(request, pathname, clientId)
+          : await withShell(request, pathname, clientId);
       if (clientId === null) return sendHtml(reply, html);
       return reply.header('Cache-Control', 'private, no-store').type(HTML_TYPE).send(html);
     }

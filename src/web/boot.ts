@@ -1,5 +1,6 @@
 import './styles.css';
 import { sessionHint } from './api/client';
+import { PUSH_OFFER_KEY } from './features/notifications/offer-key';
 import { keepTicketsOffline } from './lib/offline-tickets';
 
 /*
@@ -18,7 +19,11 @@ const root = document.getElementById('root');
 // A page whose interactive parts are islands names their script (decision 0026).
 const islands = root?.dataset.islands;
 
+/** Set while a member's page waits for her first use: stops waiting. */
+let stopWaitingForUse = () => {};
+
 function start(): Promise<void> {
+  stopWaitingForUse();
   started ??= (
     islands
       ? import(/* @vite-ignore */ islands).then(() => undefined)
@@ -28,6 +33,14 @@ function start(): Promise<void> {
 }
 
 function hold(event: Event): void {
+  // A file chosen before the app is live: the app gets the same choice once it is.
+  if (event.type === 'change') {
+    if (event.target instanceof HTMLInputElement && event.target.type === 'file') {
+      held.push(event.target);
+      void start();
+    }
+    return;
+  }
   const target =
     event.type === 'submit'
       ? event.target
@@ -46,9 +59,12 @@ function replayHeld(): void {
   root?.setAttribute('data-live', '');
   document.removeEventListener('click', hold, true);
   document.removeEventListener('submit', hold, true);
+  document.removeEventListener('change', hold, true);
   for (const element of held.splice(0)) {
     if (!element.isConnected) continue;
     if (element instanceof HTMLFormElement) element.requestSubmit();
+    else if (element instanceof HTMLInputElement && element.type === 'file')
+      element.dispatchEvent(new Event('change', { bubbles: true }));
     else if (element instanceof HTMLElement) element.click();
   }
 }
@@ -137,11 +153,52 @@ window.addEventListener('vite:preloadError', (event) => {
 
 afterFirstPaint(() => whenIdle(registerServiceWorker));
 
+function pushOfferWaiting(): boolean {
+  try {
+    return sessionStorage.getItem(PUSH_OFFER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** What shows that she is about to use the page, a moment before the click or the typing. */
+const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * A member's page rendered for her (decision 0044) is read first: the app starts at her first
+ * touch, key or focus on it, or as soon as the live channel has news for her (a message, a read
+ * mark), which the app then shows — not while the page arrives on a slow phone. An offer of
+ * notifications waiting for this page starts it at once.
+ */
+function startOnFirstUse(): void {
+  let news: WebSocket | null = null;
+  const begin = () => void start();
+  stopWaitingForUse = () => {
+    for (const type of FIRST_USE) document.removeEventListener(type, begin, true);
+    news?.close();
+  };
+  if (pushOfferWaiting()) {
+    begin();
+    return;
+  }
+  for (const type of FIRST_USE) document.addEventListener(type, begin, { capture: true, passive: true });
+  try {
+    news = new WebSocket(
+      `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/live`,
+    );
+    news.addEventListener('message', begin, { once: true });
+  } catch {
+    // No live channel here: the first use starts the app.
+  }
+}
+
 // A shell (the site's frame around a spinner) is not a page to keep: the app replaces it at once.
 if (root?.hasChildNodes() && !root.hasAttribute('data-shell')) {
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
-  afterFirstPaint(() => void start());
+  document.addEventListener('change', hold, true);
+  // A member's page whose every part the server could fill waits for her (decision 0044).
+  afterFirstPaint(() => (root.hasAttribute('data-first-use') ? startOnFirstUse() : void start()));
 } else {
   void start();
 }

@@ -2,6 +2,7 @@ import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } fro
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router';
+import { type RenderedFor, RenderedForContext, VISITOR } from './api/rendered-for';
 import { PageShell } from './app/public-layout';
 import { publicRoutes } from './app/public-routes';
 
@@ -13,12 +14,21 @@ export interface RenderedPage {
   html: string;
   /** The query cache to hydrate on the client, so the page makes no second request. */
   state: DehydratedState;
+  /** Every query the page read had its answer: nothing on it waits for the browser to ask. */
+  complete: boolean;
 }
 
 const handler = createStaticHandler(publicRoutes);
 
-/** Renders one public page to HTML with React Router's static (data-mode) router. */
-export async function renderPage(url: string, data: PageData): Promise<RenderedPage | null> {
+/**
+ * Renders one page to HTML with React Router's static (data-mode) router: a public page for
+ * everyone, or a member's page for her alone (`renderedFor`, decision 0044).
+ */
+export async function renderPage(
+  url: string,
+  data: PageData,
+  renderedFor: RenderedFor = VISITOR,
+): Promise<RenderedPage | null> {
   const context = await handler.query(new Request(url));
   // A redirect or a loader's Response: not one of the pages rendered here.
   if (context instanceof Response) return null;
@@ -29,11 +39,17 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         {/* hydrate={false}: no inline script, which the CSP forbids; there are no loaders to replay. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <RenderedForContext.Provider value={renderedFor}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </RenderedForContext.Provider>
       </QueryClientProvider>
     </StrictMode>,
   );
-  return { html, state: dehydrate(queryClient) };
+  const complete = queryClient
+    .getQueryCache()
+    .getAll()
+    .every((query) => query.state.status === 'success');
+  return { html, state: dehydrate(queryClient), complete };
 }
 
 /** The query cache holding a page's answers, as the browser hydrates it from #query-state. */

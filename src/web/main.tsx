@@ -3,6 +3,7 @@ import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query
 import { lazy, StrictMode, Suspense, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { RenderedForContext, renderedForRoot } from './api/rendered-for';
 import { useSessionHint } from './api/session-hint';
 import { createAppRouter } from './app/router';
 import { setUnreadTotal } from './features/messages/unread-total';
@@ -19,8 +20,8 @@ export async function startApp(): Promise<void> {
 
   const container = document.getElementById('root')!;
   // A member's page carries the header's unread count: the badge shows without another request.
-  const unread = container.dataset.unreadTotal;
-  if (unread !== undefined) setUnreadTotal(Number(unread));
+  const renderedFor = renderedForRoot(container);
+  if (renderedFor.unreadTotal !== null) setUnreadTotal(renderedFor.unreadTotal);
   // The shell of a client-rendered page is replaced, not hydrated.
   const serverRendered = container.hasChildNodes() && !container.hasAttribute('data-shell');
   const router = await createAppRouter();
@@ -31,7 +32,9 @@ export async function startApp(): Promise<void> {
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RenderedForContext.Provider value={renderedFor}>
+          <RouterProvider router={router} />
+        </RenderedForContext.Provider>
         <LiveChannelForMembers />
         <Committed onCommit={resolve} />
       </QueryClientProvider>

@@ -74,6 +74,13 @@ function memberQueries(url: URL, clientId: number): MemberQuery[] {
   }
 }
 
+/** The member pages the server renders with her data (decision 0044); the rest get the frame. */
+const MEMBER_RENDERED = new Set(['/asistencias', '/mensajes', '/perfil', '/personas']);
+
+export function isMemberRendered(pathname: string): boolean {
+  return MEMBER_RENDERED.has(pathname);
+}
+
 export interface MemberPageData {
   data: PageData;
   /** The header's unread badge, known before the app starts. */

@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { type SessionArea, sessionHint } from './client';
+import { RenderedForContext } from './rendered-for';
 
 function subscribe(callback: () => void): () => void {
   window.addEventListener('session-hint', callback);
@@ -12,11 +13,12 @@ function subscribe(callback: () => void): () => void {
 
 /** The stored client or admin id (a display hint), re-rendering when it changes. */
 export function useSessionHint(area: SessionArea): number | null {
-  // The server renders everyone as a visitor; the hint applies right after hydration.
+  // The server renders a visitor, or the member whose page it is; the hint applies after hydration.
+  const renderedFor = useContext(RenderedForContext);
   return useSyncExternalStore(
     subscribe,
     () => sessionHint(area),
-    () => null,
+    () => (area === 'client' ? renderedFor.clientId : null),
   );
 }
 

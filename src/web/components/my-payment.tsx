@@ -54,8 +54,10 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
       <div className="flex flex-col gap-2">
         {payment.due_at ? (
           <p className="text-sm text-ink">
-            Paga antes del {formatInstant(payment.due_at)} ({timeLeft}); si no, el lugar pasará a la siguiente
-            persona en espera.
+            Paga antes del {formatInstant(payment.due_at)} (
+            {/* The minutes left move on between the server's render and the browser's. */}
+            <span suppressHydrationWarning>{timeLeft}</span>); si no, el lugar pasará a la siguiente persona
+            en espera.
           </p>
         ) : null}
         <PayButton eventId={payment.event_id} amountCents={payment.amount_cents} />
@@ -155,7 +157,7 @@ function PendingInstructions({
         <dt className="text-muted">Monto</dt>
         <dd className="font-semibold">{formatCents(amountCents)}</dd>
         <dt className="text-muted">{oxxo ? 'Vence' : 'Tu lugar queda apartado hasta'}</dt>
-        <dd>
+        <dd suppressHydrationWarning>
           {formatInstant(instructions.expires_at)}
           {timeLeft ? ` (${timeLeft})` : ''}
         </dd>

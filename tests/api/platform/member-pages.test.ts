@@ -7,8 +7,9 @@ import { DEMO_LOGIN } from '../../../src/server/seed/seed';
 import { Agent, type StartedTestApp, startTestApp } from '../../support/test-app';
 
 /**
- * A member's pages (decision 0042): the server sends the app's frame with her own first answers,
- * asked of the API with her session, and the chunks the page needs preloaded.
+ * A member's pages (decisions 0042, 0044): the server renders /asistencias, /mensajes, /perfil and
+ * /personas with her own first answers, asked of the API with her session; her other pages get the
+ * app's frame with the chunks they need preloaded.
  */
 let testApp: StartedTestApp;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-dist-'));
@@ -52,6 +53,9 @@ async function mariana(): Promise<{ agent: Agent; id: number }> {
   const id = await agent.loginClient(DEMO_LOGIN.email, DEMO_LOGIN.password);
   return { agent, id };
 }
+
+const escapeText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 const preloaded = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
@@ -129,6 +133,52 @@ describe("a member's pages carry her own first answers", () => {
     }
   });
 
+  it('renders her pages with her header and her content already in the HTML, for her alone', async () => {
+    const { agent, id } = await mariana();
+    const [conversation] = (await agent.post('client/conversations/get', {})).body.conversations;
+    const messages = (await agent.get('/mensajes')).body;
+    expect(messages).toContain(`<div id="root" data-member="${id}"`);
+    expect(messages).not.toContain('data-shell');
+    expect(messages).toContain(escapeText(conversation.other.name));
+    // Her header: the member's links, not "Ingresar".
+    expect(messages).toContain('href="/asistencias"');
+    const [event] = (await agent.post('client/events/get', {})).body.events;
+    expect((await agent.get('/asistencias')).body).toContain(escapeText(event.name));
+    const { profile } = (await agent.post('client/profile', {})).body;
+    expect((await agent.get('/perfil')).body).toContain(escapeText(profile.email));
+    const visitor = await new Agent(testApp.app).get('/personas');
+    expect(visitor.body).not.toContain('data-member');
+  });
+
+  it('lets a page wait for her first use only when the server filled every part of it', async () => {
+    const { agent } = await mariana();
+    for (const url of ['/mensajes', '/asistencias', '/perfil', '/personas']) {
+      expect((await agent.get(url)).body, url).toMatch(
+        /<div id="root" data-member="\d+"[^>]* data-first-use>/,
+      );
+    }
+    // A new member has no quiz: "Para ti" answers with the invitation, which the app fetches at once.
+    const newcomer = new Agent(testApp.app);
+    const signUp = await newcomer.post('client/add', {
+      client: {
+        first_name: 'Renata',
+        last_name: 'Ibarra',
+        email: 'renata.ibarra@example.mx',
+        phone: '5512345679',
+        birthday: '1994-05-06',
+        gender: 1,
+        occupation: 'Diseñadora',
+        instagram: '',
+        password: 'una-clave-larga',
+        privacy_consent: true,
+      },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const page = (await newcomer.get('/personas')).body;
+    expect(page).toContain('data-member=');
+    expect(page).not.toContain('data-first-use');
+  });
+
   it('keeps what she wrote as data: no script of hers ever runs from the page', async () => {
     const { agent } = await mariana();
     const [conversation] = (await agent.post('client/conversations/get', {})).body.conversations;
@@ -142,6 +192,8 @@ describe("a member's pages carry her own first answers", () => {
     const page = (await agent.get('/mensajes')).body;
     expect(page).not.toContain('<script>alert');
     expect(page.match(/<script/g)).toHaveLength(1);
+    // Rendered in the list as text.
+    expect(page).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     const list = dataOf(page, ['messages', 'conversations']);
     expect(list.pages[0].conversations[0].last_message.text).toBe(text);
   });
@@ -163,14 +215,15 @@ describe("a member's pages carry her own first answers", () => {
 });
 
 describe('the chunks a page needs are preloaded', () => {
-  it('names the app, the page’s screen and, for a member, the live channel, each once and none already in the page', async () => {
+  it('names the app and, for a member, the live channel, each once and none already in the page', async () => {
     const { agent } = await mariana();
-    expect(preloaded((await agent.get('/personas')).body)).toEqual([
+    expect(preloaded((await agent.get('/configuracion')).body)).toEqual([
       '/assets/main-abc.js',
       '/assets/router-abc.js',
-      '/assets/people-page-abc.js',
       '/assets/live-abc.js',
     ]);
+    // A page rendered on the server paints first and loads its script afterwards.
+    expect(preloaded((await agent.get('/personas')).body)).toEqual([]);
     // A visitor's /ingresar: the app only (its screen is not in this manifest), no live channel.
     expect(preloaded((await new Agent(testApp.app).get('/ingresar')).body)).toEqual([
       '/assets/main-abc.js',

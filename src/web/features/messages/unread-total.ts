@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { apiPost } from '../../api/client';
+import { RenderedForContext } from '../../api/rendered-for';
 
 /**
  * The member's unread total, shown by the header on every page. A tiny store of its own rather
@@ -40,9 +41,10 @@ function subscribe(listener: () => void): () => void {
 
 /** The total, or null before it is known. */
 export function useUnreadTotal(): number | null {
+  const renderedFor = useContext(RenderedForContext);
   return useSyncExternalStore(
     subscribe,
     () => total,
-    () => null,
+    () => renderedFor.unreadTotal,
   );
 }

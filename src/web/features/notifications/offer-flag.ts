@@ -1,3 +1,4 @@
+import { PUSH_OFFER_KEY as OFFER_KEY } from './offer-key';
 import { pushSupport } from './this-device';
 
 /**
@@ -5,8 +6,6 @@ import { pushSupport } from './this-device';
  * on the page she lands on, once per device. Small on purpose: the event page's island loads it.
  */
 
-/** Set by the action that earns the offer, read once by the next page. */
-const OFFER_KEY = 'cita:ofrecer-avisos';
 /** She answered the offer on this device (either way): it is not made again here. */
 const ANSWERED_KEY = 'cita:avisos-ofrecidos';
 

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { markOfferAnswered, type PushOfferReason, takePushOffer } from './offer-flag';
@@ -15,7 +15,12 @@ const OFFER_TEXT: Record<PushOfferReason, string> = {
  * browser's permission is asked only when she presses "Activar".
  */
 export function PushOffer() {
-  const [reason] = useState(takePushOffer);
+  const [reason, setReason] = useState<PushOfferReason | null>(null);
+  // Taken after the first render: the server that rendered the page cannot see this device's storage.
+  useEffect(() => {
+    const earned = takePushOffer();
+    if (earned) setReason(earned);
+  }, []);
   const [state, setState] = useState<'open' | 'busy' | 'done' | 'denied' | 'failed' | 'closed'>('open');
   if (reason === null || state === 'closed') return null;
   const activate = async () => {

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { e2eDataDir } from '../account/helpers';
+import { FRESH_PASSWORD } from '../events-quiz/helpers';
+import { loginAsClient } from '../fixtures';
+import { conversationId, mutualPair, PHONE, sendThroughApi } from '../messages/helpers';
+
+/**
+ * A member's /asistencias, /mensajes, /perfil and /personas come rendered for her and start the
+ * app at her first use of the page, or when news for her arrives (decision 0044). A file chosen
+ * before it is live is replayed: tests/e2e/people/photos.spec.ts chooses one first thing.
+ */
+test.use({ viewport: PHONE });
+
+/** The scripts the page asked for besides its entry (boot.ts). */
+function appScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && !/\/assets\/index-[^/]+\.js$/.test(request.url()))
+      scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** The page has painted and gone idle: its service worker, registered then, is ready. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/** Her page's news channel is open on the server (the live route recorded her presence). */
+async function listening(clientId: number): Promise<void> {
+  const db = new SQLite(path.join(e2eDataDir(), 'cita.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    await expect
+      .poll(() => db.prepare('select count(*) as n from live_presence where client_id = ?').get(clientId))
+      .toEqual({ n: 1 });
+  } finally {
+    db.close();
+  }
+}
+
+test('su página llega con su contenido, sin el código de la aplicación, y cobra vida al primer toque', async ({
+  page,
+  baseURL,
+}) => {
+  const { her, other } = await mutualPair(baseURL!);
+  await loginAsClient(page, her.email, FRESH_PASSWORD);
+  const scripts = appScripts(page);
+  await page.goto('/mensajes');
+  // Her conversation is in the page the server sent.
+  await expect(page.getByRole('link', { name: new RegExp(other.card) })).toBeVisible();
+  await settled(page);
+  expect(scripts).toEqual([]);
+  await expect(page.locator('#root[data-live]')).toHaveCount(0);
+
+  // Her first touch starts the app, and the press itself is not lost.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('un mensaje que llega mientras ella solo mira /mensajes aparece sin que toque nada', async ({
+  page,
+  baseURL,
+}) => {
+  const { her, other } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, other, her);
+  await loginAsClient(page, her.email, FRESH_PASSWORD);
+  await page.goto('/mensajes');
+  await expect(page.getByRole('link', { name: 'Mensajes', exact: true })).toBeVisible();
+  await listening(her.id);
+  await expect(page.locator('#root[data-live]')).toHaveCount(0);
+
+  await sendThroughApi(baseURL!, other, conversation, '¿Vamos al cine el viernes?');
+  const row = page.getByRole('link', { name: `${other.card}, 1 sin leer` });
+  await expect(row).toContainText('¿Vamos al cine el viernes?');
+  await expect(page.getByRole('link', { name: 'Mensajes, 1 sin leer' })).toBeVisible();
+});
