@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Files named *.pg.test.ts need a PostgreSQL server of their own (DATABASE_URL): they belong to
@@ -25,6 +26,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default (one worker less than the cores) is a single worker on the 2-core CI
+          // machines; API test files wait on the database and timers most of the time, so two
+          // at once take two thirds of the time there (decision 0045).
+          maxWorkers: Math.max(2, os.availableParallelism() - 1),
         },
       },
     ],
