@@ -46,7 +46,8 @@ export interface PlaceForPayment {
   email: string;
 }
 
-function placeQuery(db: Reader) {
+/** A place with its event and member: the payments' view here, the notices' in attendee-notice-row. */
+export function placeQuery(db: Reader) {
   return db
     .selectFrom('assistance')
     .innerJoin('events', 'events.id', 'assistance.event_id')
