@@ -1,5 +1,5 @@
 import type { DB } from '../../platform/db/database';
-import { placeQuery } from './places-for-payments';
+import { placeQuery } from './place-query';
 
 /**
  * A place with its event and member, as the notices about it (reminder, payment due) read it

@@ -4,6 +4,7 @@ import { hasStarted, mexicoLocalToUtc } from '../../../shared/domain/mexico-time
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { Database } from '../../platform/db/schema';
 import { amountDue, type PlaceRules, scheduleHoldEnd } from './payment-holds';
+import { placeQuery } from './place-query';
 import { issueTicket } from './tickets';
 import { hasFreePlace, lockEvent } from './waiting-list';
 
@@ -44,30 +45,6 @@ export interface PlaceForPayment {
   /** The member's first name and e-mail, for the payment's mails. */
   first_name: string;
   email: string;
-}
-
-/** A place with its event and member: the payments' view here, the notices' in attendee-notice-row. */
-export function placeQuery(db: Reader) {
-  return db
-    .selectFrom('assistance')
-    .innerJoin('events', 'events.id', 'assistance.event_id')
-    .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select([
-      'assistance.id',
-      'assistance.client_id',
-      'assistance.status_id',
-      'assistance.cancel_reason',
-      'assistance.payment_due_at',
-      'events.id as event_id',
-      'events.name',
-      'events.day',
-      'events.hour',
-      'events.price_w_cents',
-      'events.price_m_cents',
-      'clients.gender',
-      'clients.first_name',
-      'clients.email',
-    ]);
 }
 
 type PlaceRow = Awaited<ReturnType<ReturnType<typeof placeQuery>['executeTakeFirstOrThrow']>>;
