@@ -99,6 +99,11 @@ function islandsScript(dist: string): string | undefined {
   return entry ? `/islands/${entry.file}` : undefined;
 }
 
+/** A page's query cache as the JSON the app hydrates from (data, not a script: the CSP allows it). */
+function queryStateTag(state: unknown): string {
+  return `\n    <script type="application/json" id="query-state">${scriptJson(state)}</script>`;
+}
+
 /** Serves the built SPA; every other non-API path gets index.html so deep links and reloads work. */
 export async function registerWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
   registerFindability(app, config);
@@ -145,10 +150,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       const island = islands ? islandPage(url.pathname) : undefined;
       const root = island ? `<div id="root" data-islands="${escapeHtml(islands ?? '')}">` : '<div id="root">';
       // Islands carry their own props: the page's data goes along only for one that reads it.
-      const state =
-        !island || island.data
-          ? `\n    <script type="application/json" id="query-state">${scriptJson(page.state)}</script>`
-          : '';
+      const state = !island || island.data ? queryStateTag(page.state) : '';
       return html.replace('<div id="root"></div>', `${root}${page.html}</div>${state}`);
     } catch (error) {
       app.log.error({ err: error, url: url.pathname }, 'server rendering failed');
@@ -167,9 +169,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       const member =
         clientId === null ? null : await memberPageData(app, request, new URL(request.url, origin), clientId);
       const unread = member?.unreadTotal == null ? '' : ` data-unread-total="${member.unreadTotal}"`;
-      const state = member?.data.length
-        ? `\n    <script type="application/json" id="query-state">${scriptJson(pageState(member.data))}</script>`
-        : '';
+      const state = member?.data.length ? queryStateTag(pageState(member.data)) : '';
       return indexHtml
         .replace(
           '</head>',
@@ -206,7 +206,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         .replace(
           '<div id="root"></div>',
           `<div id="root" data-member="${clientId}"${unread}${page.complete ? ' data-first-use' : ''}>${page.html}</div>` +
-            `\n    <script type="application/json" id="query-state">${scriptJson(page.state)}</script>`,
+            queryStateTag(page.state),
         );
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'server rendering of a member page failed');
