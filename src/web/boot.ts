@@ -1,5 +1,6 @@
 import './styles.css';
 import { sessionHint } from './api/client';
+import { liveChannelAddress } from './api/live-address';
 import { PUSH_OFFER_KEY } from './features/notifications/offer-key';
 import { keepTicketsOffline } from './lib/offline-tickets';
 
@@ -183,9 +184,7 @@ function startOnFirstUse(): void {
   }
   for (const type of FIRST_USE) document.addEventListener(type, begin, { capture: true, passive: true });
   try {
-    news = new WebSocket(
-      `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/live`,
-    );
+    news = new WebSocket(liveChannelAddress());
     news.addEventListener('message', begin, { once: true });
   } catch {
     // No live channel here: the first use starts the app.

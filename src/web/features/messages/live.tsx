@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type LiveFrame, liveFrameSchema } from '../../../shared/contracts/messages';
+import { liveChannelAddress } from '../../api/live-address';
 import { useSessionHint } from '../../api/session-hint';
 import { CONVERSATIONS_KEY, HISTORIES_KEY, historyKey, receiveMessage } from './api';
 import { type ConversationList, type History, listWithConversation, markReadUpTo } from './history';
@@ -49,8 +50,7 @@ export function openLiveChannel(queryClient: QueryClient): () => void {
 
   function connect(): void {
     if (stopped || socket || !navigator.onLine) return;
-    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const opened = new WebSocket(`${scheme}://${window.location.host}/api/live`);
+    const opened = new WebSocket(liveChannelAddress());
     socket = opened;
     opened.addEventListener('open', () => {
       failedTries = 0;
