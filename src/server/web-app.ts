@@ -7,7 +7,7 @@ import { findPublicEvent, listPublicEvents } from './events/public-events';
 import { currentClientId } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
 import { CachedBody } from './platform/http/cached-body';
-import { appPreloads } from './web/app-preloads';
+import { appChunks, modulePreloadTags } from './web/app-preloads';
 import { isMemberRendered, memberPageData } from './web/member-page-data';
 import { islandPage, isServerRendered, pageData } from './web/page-data';
 import {
@@ -128,7 +128,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
   });
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const islands = islandsScript(dist);
-  const preloads = appPreloads(dist);
+  const chunksFor = appChunks(dist);
   const origin = new URL(config.publicUrl).origin;
   const sendHtml = (reply: FastifyReply, html: string) =>
     reply.header('Cache-Control', 'no-cache').type(HTML_TYPE).send(html);
@@ -173,7 +173,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       return indexHtml
         .replace(
           '</head>',
-          `    ${preloads(pathname, clientId !== null)}${member?.photoPreload ?? ''}\n  </head>`,
+          `    ${modulePreloadTags(chunksFor(pathname, clientId !== null))}${member?.photoPreload ?? ''}\n  </head>`,
         )
         .replace(
           '<div id="root"></div>',
@@ -199,13 +199,15 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       });
       if (!page) return withShell(request, pathname, clientId);
       const unread = member.unreadTotal == null ? '' : ` data-unread-total="${member.unreadTotal}"`;
+      // What the app will need at her first use, fetched (not run) once the page has gone idle.
+      const chunks = page.complete ? ` data-app-chunks="${chunksFor(pathname, true).join(' ')}"` : '';
       const meta = staticPageMeta(url.pathname, url.searchParams);
       const html = meta ? withHead(indexHtml, { meta, origin }) : indexHtml;
       return html
         .replace('</head>', `${member.photoPreload}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          `<div id="root" data-member="${clientId}"${unread}${page.complete ? ' data-first-use' : ''}>${page.html}</div>` +
+          `<div id="root" data-member="${clientId}"${unread}${page.complete ? ' data-first-use' : ''}${chunks}>${page.html}</div>` +
             queryStateTag(page.state),
         );
     } catch (error) {

@@ -2,6 +2,7 @@ import './styles.css';
 import { sessionHint } from './api/client';
 import { liveChannelAddress } from './api/live-address';
 import { PUSH_OFFER_KEY } from './features/notifications/offer-key';
+import { appChunkPaths, PREFETCH_APP } from './lib/app-prefetch';
 import { keepTicketsOffline } from './lib/offline-tickets';
 
 /*
@@ -162,6 +163,23 @@ function pushOfferWaiting(): boolean {
   }
 }
 
+/**
+ * The app's chunks this page will need (the server lists them), fetched into the browser's cache
+ * by the service worker once it is ready, off the page's main thread and without running them:
+ * her first use then pays the app's start, not its download on a slow link (decision 0046).
+ * `data-app-fetched` marks the page once they are there.
+ */
+function prefetchApp(): void {
+  const chunks = appChunkPaths(root?.dataset.appChunks?.split(' '));
+  if (!chunks.length || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) => {
+    if (started || !registration.active) return;
+    const reply = new MessageChannel();
+    reply.port1.onmessage = () => root?.setAttribute('data-app-fetched', '');
+    registration.active.postMessage({ type: PREFETCH_APP, chunks }, [reply.port2]);
+  });
+}
+
 /** What shows that she is about to use the page, a moment before the click or the typing. */
 const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -183,6 +201,7 @@ function startOnFirstUse(): void {
     return;
   }
   for (const type of FIRST_USE) document.addEventListener(type, begin, { capture: true, passive: true });
+  prefetchApp();
   try {
     news = new WebSocket(liveChannelAddress());
     news.addEventListener('message', begin, { once: true });

@@ -30,15 +30,15 @@ const APP = 'main.tsx';
 const LIVE = 'features/messages/live.tsx';
 
 /**
- * `<link rel="modulepreload">` tags for a page the browser renders (decision 0042): the app, the
- * page's screen and every chunk they import, read from the app build's manifest. Without them the
- * browser finds each one only after running the previous one (boot → app → router → screen).
+ * The app's chunks a page needs, as addresses: the app, the page's screen and every chunk they
+ * import, read from the app build's manifest (the entry, boot.ts, and its imports are already in
+ * index.html). Without them listed the browser finds each one only after running the previous one
+ * (boot → app → router → screen).
  */
-export function appPreloads(dist: string): (pathname: string, member: boolean) => string {
+export function appChunks(dist: string): (pathname: string, member: boolean) => string[] {
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return () => '';
+  if (!fs.existsSync(manifestFile)) return () => [];
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  // The entry (boot.ts) and its imports are already in index.html.
   const inPage = new Set<string>();
   const entry = manifest['index.html'];
   for (const key of ['index.html', ...(entry?.imports ?? [])]) {
@@ -57,8 +57,11 @@ export function appPreloads(dist: string): (pathname: string, member: boolean) =
     const screen = SCREENS.find(([pattern]) => pattern.test(pathname))?.[1];
     if (screen) files(screen, found);
     if (member) files(LIVE, found);
-    return [...found]
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-      .join('\n    ');
+    return [...found].map((file) => `/${file}`);
   };
+}
+
+/** `<link rel="modulepreload">` tags for a page the browser renders (decision 0042). */
+export function modulePreloadTags(chunks: string[]): string {
+  return chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}" />`).join('\n    ');
 }

@@ -6,6 +6,7 @@ import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { ClientTicketsAnswer } from '../../shared/contracts/tickets';
 import { TICKETS_CACHE, TICKETS_URL } from '../lib/offline-tickets';
 import { offlinePage, offlineTicketsPage } from './offline-page';
+import { listenForAppPrefetch } from './prefetch-app';
 import { listenForPush } from './push';
 
 /*
@@ -120,3 +121,4 @@ registerRoute(
 );
 
 listenForPush(self);
+listenForAppPrefetch(self);

@@ -154,7 +154,7 @@ describe("a member's pages carry her own first answers", () => {
     const { agent } = await mariana();
     for (const url of ['/mensajes', '/asistencias', '/perfil', '/personas']) {
       expect((await agent.get(url)).body, url).toMatch(
-        /<div id="root" data-member="\d+"[^>]* data-first-use>/,
+        /<div id="root" data-member="\d+"[^>]* data-first-use[ >]/,
       );
     }
     // A new member has no quiz: "Para ti" answers with the invitation, which the app fetches at once.
@@ -177,6 +177,7 @@ describe("a member's pages carry her own first answers", () => {
     const page = (await newcomer.get('/personas')).body;
     expect(page).toContain('data-member=');
     expect(page).not.toContain('data-first-use');
+    expect(page).not.toContain('data-app-chunks');
   });
 
   it('keeps what she wrote as data: no script of hers ever runs from the page', async () => {
@@ -222,8 +223,13 @@ describe('the chunks a page needs are preloaded', () => {
       '/assets/router-abc.js',
       '/assets/live-abc.js',
     ]);
-    // A page rendered on the server paints first and loads its script afterwards.
-    expect(preloaded((await agent.get('/personas')).body)).toEqual([]);
+    // A page rendered on the server paints first; it lists the chunks her first use will need,
+    // for her service worker to fetch ahead (decision 0046).
+    const people = (await agent.get('/personas')).body;
+    expect(preloaded(people)).toEqual([]);
+    expect(/data-app-chunks="([^"]*)"/.exec(people)?.[1]).toBe(
+      '/assets/main-abc.js /assets/router-abc.js /assets/people-page-abc.js /assets/live-abc.js',
+    );
     // A visitor's /ingresar: the app only (its screen is not in this manifest), no live channel.
     expect(preloaded((await new Agent(testApp.app).get('/ingresar')).body)).toEqual([
       '/assets/main-abc.js',

@@ -63,6 +63,27 @@ test('su página llega con su contenido, sin el código de la aplicación, y cob
   expect(scripts.length).toBeGreaterThan(0);
 });
 
+test('mientras ella lee, el teléfono ya trae la aplicación: su primer toque funciona aun sin red', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const { her } = await mutualPair(baseURL!);
+  await loginAsClient(page, her.email, FRESH_PASSWORD);
+  await page.goto('/perfil');
+  await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
+  // Her service worker has fetched the app's chunks the page lists, and none of them has run.
+  await expect(page.locator('#root[data-app-fetched]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.locator('#root[data-live]')).toHaveCount(0);
+
+  // With the network gone, the app starts from what was fetched and her press is answered.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  await context.setOffline(false);
+});
+
 test('un mensaje que llega mientras ella solo mira /mensajes aparece sin que toque nada', async ({
   page,
   baseURL,
