@@ -38,6 +38,8 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 const MEMBER_ROUTES = ['/asistencias', '/mensajes', '/perfil', '/personas'];
+/** Lighthouse's slow 4G phone as its devtools throttling applies it (mobileSlow4G), at 360 px. */
+const SLOW_PHONE = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675, cpuSlowdown: 4, width: 360 };
 const reports = process.env.LH_REPORTS ? path.resolve(process.env.LH_REPORTS) : undefined;
 if (reports) fs.mkdirSync(reports, { recursive: true });
 
@@ -151,7 +153,7 @@ try {
         storageTypes: 'service_workers,cache_storage',
       });
       await page.setViewport({
-        width: 360,
+        width: SLOW_PHONE.width,
         height: 740,
         deviceScaleFactor: 2,
         isMobile: true,
@@ -159,11 +161,11 @@ try {
       });
       await page.emulateNetworkConditions({
         offline: false,
-        latency: 562.5,
-        download: (1474.5 * 1024) / 8,
-        upload: (675 * 1024) / 8,
+        latency: SLOW_PHONE.latencyMs,
+        download: (SLOW_PHONE.downloadKbps * 1024) / 8,
+        upload: (SLOW_PHONE.uploadKbps * 1024) / 8,
       });
-      await page.emulateCPUThrottling(4);
+      await page.emulateCPUThrottling(SLOW_PHONE.cpuSlowdown);
       await page.goto(`${origin}${route}`, { waitUntil: 'load', timeout: 120_000 });
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       // Everything the page fetches by itself has arrived (the app's chunks, when it lists them).
@@ -307,7 +309,7 @@ try {
   console.table(table);
   if (Object.keys(pressed).length) {
     console.log(
-      '\nPrimer toque en una página de miembro (informativo): teléfono lento simulado por Chromium (latencia 562.5 ms, 1.47 Mbit/s, CPU × 4, 360 px), sin caché; la página cargada, su service worker listo y la red en calma, un toque en «Abrir menú» hasta que el menú está abierto',
+      `\nPrimer toque en una página de miembro (informativo): teléfono lento simulado por Chromium (latencia ${SLOW_PHONE.latencyMs} ms, ${(SLOW_PHONE.downloadKbps / 1000).toFixed(2)} Mbit/s, CPU × ${SLOW_PHONE.cpuSlowdown}, ${SLOW_PHONE.width} px), sin caché; la página cargada, su service worker listo y la red en calma, un toque en «Abrir menú» hasta que el menú está abierto`,
     );
     console.table(pressed);
   }

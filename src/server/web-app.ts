@@ -199,15 +199,18 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       });
       if (!page) return withShell(request, pathname, clientId);
       const unread = member.unreadTotal == null ? '' : ` data-unread-total="${member.unreadTotal}"`;
-      // What the app will need at her first use, fetched (not run) once the page has gone idle.
-      const chunks = page.complete ? ` data-app-chunks="${chunksFor(pathname, true).join(' ')}"` : '';
+      // A page the server filled whole waits for her first use, while her service worker fetches
+      // (without running) what the app will need then (decisions 0044, 0046).
+      const waitsForUse = page.complete
+        ? ` data-first-use data-app-chunks="${chunksFor(pathname, true).join(' ')}"`
+        : '';
       const meta = staticPageMeta(url.pathname, url.searchParams);
       const html = meta ? withHead(indexHtml, { meta, origin }) : indexHtml;
       return html
         .replace('</head>', `${member.photoPreload}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          `<div id="root" data-member="${clientId}"${unread}${page.complete ? ' data-first-use' : ''}${chunks}>${page.html}</div>` +
+          `<div id="root" data-member="${clientId}"${unread}${waitsForUse}>${page.html}</div>` +
             queryStateTag(page.state),
         );
     } catch (error) {
