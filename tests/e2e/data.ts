@@ -26,6 +26,7 @@ export interface Person {
   /** 'Nombre A.', as an advert card shows it. */
   card: string;
   phone: string;
+  instagram: string;
 }
 
 /** Signs a new client up (female unless told otherwise) with unique names and e-mail. */
@@ -36,6 +37,7 @@ export async function newPerson(
   const firstName = options.firstName ?? uniqueWord();
   const lastName = uniqueWord();
   const phone = `55${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const instagram = `${firstName}_${lastName}`.toLowerCase();
   const email = `${firstName}.${lastName}.${Date.now()}@e2e.mx`.toLowerCase();
   const api = await apiContext(baseURL);
   const response = await api.post('/api/client/add', {
@@ -45,6 +47,7 @@ export async function newPerson(
         last_name: lastName,
         email,
         phone,
+        instagram,
         birthday: '1991-06-15',
         gender: options.gender ?? 1,
         occupation: 'Pruebas',
@@ -64,6 +67,7 @@ export async function newPerson(
     fullName: `${firstName} ${lastName}`,
     card: `${firstName} ${lastName[0]}.`,
     phone,
+    instagram,
   };
 }
 

@@ -21,6 +21,7 @@ export async function insertClient(
     gender?: number;
     birthday?: string;
     phone?: string;
+    instagram?: string;
   } = {},
 ): Promise<{ id: number; email: string }> {
   sequence += 1;
@@ -40,7 +41,7 @@ export async function insertClient(
       birthday: values.birthday ?? '1990-01-01',
       gender: values.gender ?? 1,
       occupation: 'Pruebas',
-      instagram: `ig${sequence}`,
+      instagram: values.instagram ?? `ig${sequence}`,
       password_hash: await passwordHash,
       status_id: 1,
       date_creation: new Date().toISOString(),

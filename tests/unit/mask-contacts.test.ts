@@ -22,6 +22,17 @@ describe('maskContacts (design.md §20)', () => {
     ['wa.me/5215512345678', '[enlace oculto]'],
     ['búscame: lucia.app', 'búscame: [enlace oculto]'],
     ['mi página es lucia.mx', 'mi página es [enlace oculto]'],
+    // Newer top-level domains of IANA's list, bare or with a scheme (design.md §26).
+    ['mis fotos: kevin.store/fotos', 'mis fotos: [enlace oculto]'],
+    ['kevin.photography', '[enlace oculto]'],
+    ['https://lucia.bio', '[enlace oculto]'],
+    ['todo en lucia.tattoo/galeria?x=1', 'todo en [enlace oculto]'],
+    ['escríbeme a kevin@kevin.store', 'escríbeme a [correo oculto]'],
+    [
+      'mi tienda es tienda.shop y mi blog blog.lucia.rocks',
+      'mi tienda es [enlace oculto] y mi blog [enlace oculto]',
+    ],
+    ['vela en lucía.москва', 'vela en [enlace oculto]'],
     [
       'te dejo mi cel 55 1234 5678 y mi correo lu@correo.mx',
       'te dejo mi cel [número oculto] y mi correo [correo oculto]',

@@ -81,7 +81,7 @@ export async function closePicks(
         : (
             await trx
               .selectFrom('clients')
-              .select(['id', 'first_name', 'email', 'phone'])
+              .select(['id', 'first_name', 'email'])
               .where('id', 'in', [...active])
               .execute()
           ).map((person) => [person.id, person]),

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  contactShareAnswer,
+  contactShareBody,
   conversationsGetAnswer,
   conversationsGetBody,
   messagesGetAnswer,
@@ -9,14 +11,12 @@ import {
   messagesReportBody,
   messagesSendAnswer,
   messagesSendBody,
-  whatsappShareAnswer,
-  whatsappShareBody,
 } from '../../shared/contracts/messages';
 import { reportAnswer } from '../../shared/contracts/trust';
 import { requireClient } from '../platform/auth/guards';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { conversationFor, listConversations, unreadTotal } from './conversations/conversation-view';
-import { shareWhatsapp } from './conversations/share-whatsapp';
+import { shareContact } from './conversations/share-contact';
 import { publishConversationChanged, publishNotice } from './live/publish-notice';
 import { registerAwayMailJob } from './messages/away-mail';
 import { getMessages } from './messages/get-messages';
@@ -75,15 +75,15 @@ export async function registerMessageRoutes(app: FastifyInstance): Promise<void>
     return ok('Gracias por avisarnos: un administrador revisará el mensaje', { report_id: reportId });
   });
 
-  api.post('/client/whatsapp/share', callOptions(whatsappShareBody, whatsappShareAnswer), async (request) => {
+  api.post('/client/whatsapp/share', callOptions(contactShareBody, contactShareAnswer), async (request) => {
     const { conversation_id: conversationId } = request.body;
-    const otherId = await shareWhatsapp(app, request.clientId, conversationId);
+    const otherId = await shareContact(app, request.clientId, conversationId);
     publishConversationChanged(app, conversationId, [request.clientId, otherId]);
     const conversation = await conversationFor(app.db, request.clientId, conversationId);
     return ok(
-      conversation.whatsapp
-        ? 'Ya pueden escribirse por WhatsApp'
-        : 'Listo: verás su WhatsApp cuando también comparta el suyo',
+      conversation.contact_shared
+        ? 'Listo: ya pueden ver el contacto del otro'
+        : 'Listo: verás su contacto cuando también comparta el suyo',
       { conversation },
     );
   });

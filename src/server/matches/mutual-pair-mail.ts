@@ -4,7 +4,7 @@ import { enqueueMail } from '../platform/mail/mail-jobs';
 
 /**
  * Tells both people, in the transaction that made the pair mutual, with a link to their
- * conversation (design.md §20: no phone number until both choose to share it). One mail per
+ * conversation (design.md §26: no contact details until both choose to share them). One mail per
  * person and per mutual pair of rows: a pair withdrawn and made mutual again (new rows) is news again.
  */
 export async function enqueueMutualInterestMails(
@@ -45,12 +45,11 @@ export interface PickedPerson {
   id: number;
   first_name: string;
   email: string;
-  phone: string;
 }
 
 /**
  * Tells both people of a pair made on match cards, in the transaction that closed the picks: the
- * other's first name and a link to their conversation (no phone number: design.md §20). One mail
+ * other's first name and a link to their conversation (no contact details: design.md §26). One mail
  * per event, person and other person.
  */
 export async function enqueueMutualPickMails(

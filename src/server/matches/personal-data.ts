@@ -48,7 +48,7 @@ export const matchesPersonalData: PersonalDataDeclaration = {
             : publicName(conversation.first_name, conversation.last_name),
         created_at: conversation.created_at,
         closed_at: conversation.closed_at,
-        whatsapp_shared_at: conversation.whatsapp_shared_at,
+        contact_shared_at: conversation.contact_shared_at,
         messages: messages
           .filter((message) => message.conversation_id === conversation.conversation_id)
           .map((message) => ({

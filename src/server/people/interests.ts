@@ -4,8 +4,7 @@ import type { InterestEntry, MutualEntry } from '../../shared/contracts/interest
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
-import { whatsappLink } from '../../shared/domain/whatsapp';
-import { pairConversationsWith } from '../matches/conversations/share-whatsapp';
+import { contactSeen, pairConversationsWith } from '../matches/conversations/share-contact';
 import { endMutualPair } from '../matches/end-mutual-pair';
 import { publishConversationChanged } from '../matches/live/publish-notice';
 import { lockPeople } from '../matches/lock-people';
@@ -58,7 +57,7 @@ export async function listInterests(
     rows.map((row) => row.client_id),
     'member',
   );
-  // Their conversation, and the wa.me link only once both shared it there (design.md §20).
+  // Their conversation, and their contact only once both shared it there (design.md §26).
   const conversationWith = await pairConversationsWith(
     db,
     clientId,
@@ -85,9 +84,8 @@ export async function listInterests(
       mutual.push({
         ...entry,
         full_name: `${row.first_name} ${row.last_name}`,
-        phone: row.phone,
-        instagram: row.instagram,
-        whatsapp: conversation?.whatsappShared ? whatsappLink(row.phone) : null,
+        ...contactSeen(conversation?.contactShared ?? false, row),
+        contact_shared: conversation?.contactShared ?? false,
         conversation_id: conversation?.conversationId ?? null,
       });
     } else {

@@ -6,9 +6,14 @@ import type { Database } from '../platform/db/schema';
 /**
  * Mensajes in the demo (design.md §20), by demo client index: [sender, text, minutes before the
  * seed]. Mariana (the demo login) and Carlos talked, and his last message waits unread; with
- * Tomás she wrote first and he answered, all read.
+ * Tomás she wrote first and he answered, all read, and both pressed "Compartir mi contacto"
+ * (design.md §26), so the demo shows a contact shared and one still to share.
  */
-const DEMO_CONVERSATIONS: { pair: [number, number]; messages: [number, string, number][] }[] = [
+const DEMO_CONVERSATIONS: {
+  pair: [number, number];
+  messages: [number, string, number][];
+  contactShared?: boolean;
+}[] = [
   {
     pair: [0, 1],
     messages: [
@@ -23,6 +28,7 @@ const DEMO_CONVERSATIONS: { pair: [number, number]; messages: [number, string, n
       [0, 'Hola Tomás, ¿qué tal tu semana?', 2 * 24 * 60],
       [13, '¡Hola! Muy bien, con ganas del evento del sábado. ¿Vas a ir?', 2 * 24 * 60 - 30],
     ],
+    contactShared: true,
   },
 ];
 
@@ -96,6 +102,7 @@ export async function loadDemoMessages(
           .then(index === 0 ? 1 : 0)
           .else(0)
           .end(),
+        contact_shared_at: conversation.contactShared ? lastAt : null,
       }))
       .where('conversation_id', '=', conversationId)
       .execute();

@@ -119,7 +119,7 @@ export interface ApiCalls {
   'client/messages/send': Call<typeof messages.messagesSendBody, typeof messages.messagesSendAnswer>;
   'client/messages/read': Call<typeof messages.messagesReadBody, typeof messages.messagesReadAnswer>;
   'client/messages/report': Call<typeof messages.messagesReportBody, typeof trust.reportAnswer>;
-  'client/whatsapp/share': Call<typeof messages.whatsappShareBody, typeof messages.whatsappShareAnswer>;
+  'client/whatsapp/share': Call<typeof messages.contactShareBody, typeof messages.contactShareAnswer>;
   'client/push/key': Call<typeof push.pushKeyBody, typeof push.pushKeyAnswer>;
   'client/push/subscribe': Call<typeof push.pushSubscribeBody, typeof push.pushSubscribeAnswer>;
   'client/push/unsubscribe': Call<typeof push.pushUnsubscribeBody, typeof push.pushUnsubscribeAnswer>;

@@ -43,12 +43,23 @@ export const interestEntrySchema = z.object({
 });
 export type InterestEntry = z.infer<typeof interestEntrySchema>;
 
-/** Both agreed: the contact each gave in their profile (never the e-mail). */
-export const mutualEntrySchema = interestEntrySchema.extend({
+/**
+ * The other person's contact details (design.md §26): empty until both pressed "Compartir mi
+ * contacto" in their conversation, then the phone and Instagram of their profile.
+ */
+export const sharedContactSchema = z.object({
   phone: z.string(),
   instagram: z.string(),
-  /** A wa.me link from the phone, or null when the phone is not a usable number. */
+  /** A wa.me link from the phone, or null (not shared yet, or not a usable number). */
   whatsapp: z.string().nullable(),
+});
+export type SharedContact = z.infer<typeof sharedContactSchema>;
+
+/** Both agreed to meet: full name, and the contact once both chose to share it (never the e-mail). */
+export const mutualEntrySchema = interestEntrySchema.extend({
+  ...sharedContactSchema.shape,
+  /** Both pressed "Compartir mi contacto" in their conversation. */
+  contact_shared: z.boolean(),
   /** Their conversation in Mensajes (design.md §20): where "Mensaje" leads; null only if none exists. */
   conversation_id: z.number().nullable(),
 });

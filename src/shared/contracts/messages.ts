@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, safeString, shortText, successAnswer } from './common';
+import { sharedContactSchema } from './interests';
 import { REPORT_REASONS, REPORT_TEXT_MAX } from './trust';
 
 /**
  * Mensajes (design.md §20): a conversation per mutual pair, messages between the two, read
- * marks, reports, and the WhatsApp link both must agree to share. The live channel's frames are
+ * marks, reports, and the contact details both must agree to share (design.md §26). The live channel's frames are
  * at the end of this file.
  */
 
@@ -70,9 +71,11 @@ export const conversationSchema = z.object({
   closed: z.boolean(),
   /** The other person erased her account: the conversation is closed for good and says she left Cita. */
   erased: z.boolean(),
-  /** Both pressed "Compartir mi WhatsApp": the link; null until then. */
-  whatsapp: z.string().nullable(),
-  /** She pressed "Compartir mi WhatsApp" (waiting for the other, or both). */
+  /** The other's phone, Instagram and WhatsApp link: empty until both shared (design.md §26). */
+  ...sharedContactSchema.shape,
+  /** Both pressed "Compartir mi contacto" and the conversation is open. */
+  contact_shared: z.boolean(),
+  /** She pressed "Compartir mi contacto" (waiting for the other, or both). */
   shared_by_me: z.boolean(),
   /** Keyset position of this conversation in the list (pass as `before` for the next page). */
   cursor: z.string(),
@@ -147,13 +150,14 @@ export const messagesReportBody = z.object({
 });
 export type MessagesReportBody = z.input<typeof messagesReportBody>;
 
-export const whatsappShareBody = z.object({
+/** "Compartir mi contacto" (design.md §26); the call keeps its §20 name, client/whatsapp/share. */
+export const contactShareBody = z.object({
   client_id: optionalIdSchema,
   conversation_id: idSchema,
 });
-export type WhatsappShareBody = z.input<typeof whatsappShareBody>;
+export type ContactShareBody = z.input<typeof contactShareBody>;
 
-export const whatsappShareAnswer = successAnswer({ conversation: conversationSchema });
+export const contactShareAnswer = successAnswer({ conversation: conversationSchema });
 
 /**
  * The live channel (design.md §20): a WebSocket at GET /api/live, authenticated by the member's

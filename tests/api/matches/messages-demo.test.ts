@@ -14,10 +14,19 @@ describe('Mensajes in the demo (design.md §20)', () => {
     );
     expect(list.statusCode).toBe(200);
     expect(list.body.unread_total).toBe(1);
-    expect(list.body.conversations.map((entry) => [entry.other.name, entry.unread, entry.closed])).toEqual([
-      ['Carlos H.', 1, false],
-      ['Tomás A.', 0, false],
+    expect(
+      list.body.conversations.map((entry) => [
+        entry.other.name,
+        entry.unread,
+        entry.closed,
+        entry.contact_shared,
+      ]),
+    ).toEqual([
+      // Carlos's contact is still hers to agree to; with Tomás both shared theirs (design.md §26).
+      ['Carlos H.', 1, false, false],
+      ['Tomás A.', 0, false, true],
     ]);
+    expect(list.body.conversations[1].whatsapp).toMatch(/^https:\/\/wa\.me\/52\d{10}$/);
     expect(list.body.conversations[0].last_message).toMatchObject({ from_me: false });
     const history = await mariana.post<{ messages: any[] }>('client/messages/get', {
       conversation_id: list.body.conversations[0].id,

@@ -96,34 +96,3 @@ describe('reporting a message (design.md §20)', () => {
     expect(ana.id).not.toBe(stranger.id);
   });
 });
-
-describe('Compartir mi WhatsApp (design.md §20)', () => {
-  it('shows the wa.me link to both only after both pressed, here and on the mutual interest', async () => {
-    const { ana, beto, conversationId } = await mutualPair(
-      testApp,
-      { phone: '55 1234 5678' },
-      { phone: '33 4444 5555' },
-    );
-    const mutualLink = async (member: Member) =>
-      (await member.agent.post<{ mutual: { whatsapp: string | null }[] }>('client/interested/get', {})).body
-        .mutual[0]!.whatsapp;
-    const first = await ana.agent.post('client/whatsapp/share', { conversation_id: conversationId });
-    expect(first.statusCode).toBe(200);
-    expect(first.body.conversation).toMatchObject({ shared_by_me: true, whatsapp: null });
-    expect((await conversations(beto)).conversations[0]).toMatchObject({
-      shared_by_me: false,
-      whatsapp: null,
-    });
-    expect(await mutualLink(ana)).toBeNull();
-    expect(await mutualLink(beto)).toBeNull();
-
-    const second = await beto.agent.post('client/whatsapp/share', { conversation_id: conversationId });
-    expect(second.body.conversation).toMatchObject({
-      shared_by_me: true,
-      whatsapp: 'https://wa.me/525512345678',
-    });
-    expect((await conversations(ana)).conversations[0]!.whatsapp).toBe('https://wa.me/523344445555');
-    expect(await mutualLink(ana)).toBe('https://wa.me/523344445555');
-    expect(await mutualLink(beto)).toBe('https://wa.me/525512345678');
-  });
-});

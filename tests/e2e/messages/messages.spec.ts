@@ -215,7 +215,7 @@ test('desde la conversación ella reporta un mensaje y bloquea; para él la conv
   await theirs.context.close();
 });
 
-test('«Compartir mi WhatsApp»: primero espera a la otra persona, y cuando las dos lo comparten ambas ven el enlace', async ({
+test('«Compartir mi contacto»: nada del otro antes de que las dos lo compartan, y luego teléfono, WhatsApp e Instagram en la conversación y en /intereses', async ({
   browser,
   baseURL,
 }) => {
@@ -223,24 +223,61 @@ test('«Compartir mi WhatsApp»: primero espera a la otra persona, y cuando las 
   const conversation = await conversationId(baseURL!, her, other);
   const mine = await phoneFor(browser, baseURL!, her);
   const theirs = await phoneFor(browser, baseURL!, other);
+
+  // The match alone hands over nothing: /intereses says where contact is shared.
+  await mine.page.goto('/intereses');
+  const pair = mine.page
+    .getByRole('list', { name: 'Es mutuo' })
+    .getByRole('listitem')
+    .filter({ hasText: other.fullName });
+  await expect(pair).toContainText('cuando los dos pulsen «Compartir mi contacto»');
+  for (const detail of [other.phone, other.instagram]) await expect(pair).not.toContainText(detail);
+  await expect(pair.getByRole('link', { name: /WhatsApp/ })).toHaveCount(0);
+
   await mine.page.goto(`/mensajes/${conversation}`);
   await theirs.page.goto(`/mensajes/${conversation}`);
-
   await mine.page.getByRole('button', { name: 'Opciones de la conversación' }).click();
-  await mine.page.getByRole('button', { name: 'Compartir mi WhatsApp' }).click();
-  await expect(mine.page.getByText(`Esperando a que ${other.card} comparta su WhatsApp.`)).toBeVisible();
-  await mine.page.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(theirs.page.getByRole('link', { name: /WhatsApp/ })).toHaveCount(0);
+  const menu = mine.page.getByRole('dialog', { name: 'Opciones de la conversación' });
+  // It says plainly what sharing gives and that it cannot be taken back.
+  await expect(menu).toContainText('verá el teléfono, el WhatsApp y el Instagram de tu perfil');
+  await expect(menu).toContainText('no podrás borrarlos de su memoria');
+  await menu.getByRole('button', { name: 'Compartir mi contacto' }).click();
+  await expect(menu).toContainText(`Verás el de ${other.card} cuando también elija compartirlo`);
+  await menu.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(theirs.page.getByRole('region', { name: 'Contacto compartido' })).toHaveCount(0);
+  await expect(theirs.page.locator('body')).not.toContainText(her.phone);
 
   await theirs.page.getByRole('button', { name: 'Opciones de la conversación' }).click();
-  await theirs.page.getByRole('button', { name: 'Compartir mi WhatsApp' }).click();
-  const theirLink = theirs.page.getByRole('link', { name: 'Escríbele por WhatsApp' });
-  await expect(theirLink).toHaveAttribute('href', `https://wa.me/52${her.phone}`);
-  // She learns it live, without reloading.
-  await expect(mine.page.getByRole('link', { name: /escríbele por WhatsApp/ })).toHaveAttribute(
+  await theirs.page
+    .getByRole('dialog', { name: 'Opciones de la conversación' })
+    .getByRole('button', { name: 'Compartir mi contacto' })
+    .click();
+  await theirs.page.getByRole('button', { name: 'Cerrar' }).click();
+  const herContact = theirs.page.getByRole('region', { name: 'Contacto compartido' });
+  await expect(herContact.getByRole('link', { name: 'Escríbele por WhatsApp' })).toHaveAttribute(
     'href',
-    `https://wa.me/52${other.phone}`,
+    `https://wa.me/52${her.phone}`,
   );
+  await expect(herContact.getByRole('link', { name: her.phone })).toHaveAttribute('href', `tel:${her.phone}`);
+  await expect(herContact.getByRole('link', { name: her.instagram })).toBeVisible();
+  // She learns it live, without reloading.
+  await expect(
+    mine.page
+      .getByRole('region', { name: 'Contacto compartido' })
+      .getByRole('link', { name: 'Escríbele por WhatsApp' }),
+  ).toHaveAttribute('href', `https://wa.me/52${other.phone}`);
+
+  await mine.page.goto('/intereses');
+  const contact = mine.page.getByRole('list', { name: `Contacto de ${other.fullName}` });
+  await expect(contact.getByRole('link', { name: other.phone })).toHaveAttribute(
+    'href',
+    `tel:${other.phone}`,
+  );
+  await expect(contact.getByRole('link', { name: other.instagram })).toHaveAttribute(
+    'href',
+    `https://www.instagram.com/${other.instagram}/`,
+  );
+  await expect(contact.getByRole('link', { name: 'Escríbele por WhatsApp' })).toBeVisible();
   await mine.context.close();
   await theirs.context.close();
 });

@@ -125,7 +125,7 @@ test('interés de ida y vuelta: las dos personas lo ven como mutuo, y quitarlo p
   const danielaOneWay = page.getByRole('list', { name: 'Me interesan' });
   await expect(danielaOneWay.getByRole('listitem').filter({ hasText: DIEGO.card })).toBeVisible();
 
-  // Diego marks interest back, in his own browser: mutual, with Daniela's contact.
+  // Diego marks interest back, in his own browser: mutual, her contact still hers to share.
   const diegoContext = await browser.newContext({ baseURL });
   const diego = await diegoContext.newPage();
   await loginAsClient(diego, DIEGO.email, FRESH_PASSWORD);
@@ -134,7 +134,7 @@ test('interés de ida y vuelta: las dos personas lo ven como mutuo, y quitarlo p
   await expect(diego).toHaveURL(/\/intereses$/);
   const diegoMutual = diego.getByRole('list', { name: 'Es mutuo' }).getByRole('listitem');
   await expect(diegoMutual.filter({ hasText: DANIELA.fullName })).toBeVisible();
-  await expect(diegoMutual.filter({ hasText: DANIELA.fullName })).toContainText(DANIELA.phone);
+  await expect(diegoMutual.filter({ hasText: DANIELA.fullName })).not.toContainText(DANIELA.phone);
 
   // The mail is sent by the queue after the answer: wait for that one, not whichever came last.
   const mutualSubject = `${DIEGO.fullName} y tú tienen un interés mutuo`;
@@ -148,7 +148,8 @@ test('interés de ida y vuelta: las dos personas lo ven como mutuo, y quitarlo p
   const danielaMutual = page.getByRole('list', { name: 'Es mutuo' }).getByRole('listitem');
   const pair = danielaMutual.filter({ hasText: DIEGO.fullName });
   await expect(pair).toContainText('Es mutuo');
-  await expect(pair).toContainText(DIEGO.phone);
+  await expect(pair).not.toContainText(DIEGO.phone);
+  await expect(pair.getByRole('link', { name: 'Mensaje' })).toBeVisible();
   await expect(danielaOneWay.getByRole('listitem').filter({ hasText: DIEGO.card })).toHaveCount(0);
 
   // Cancelling keeps it; confirming withdraws Daniela's side.

@@ -8,13 +8,13 @@ import {
 import { dayInMexicoCity } from '../../../shared/domain/mexico-time';
 import { publicName } from '../../../shared/domain/people';
 import { CLIENT_STATUS } from '../../../shared/domain/statuses';
-import { whatsappLink } from '../../../shared/domain/whatsapp';
 import { mainPhotoUrls } from '../../photos/photo-sources';
 import type { DB } from '../../platform/db/database';
 import { afterKey, decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/errors';
 import { ageOnDay } from '../../platform/time';
 import { maskContacts } from '../messages/mask-contacts';
+import { contactSeen } from './share-contact';
 
 export const CONVERSATION_NOT_FOUND = 'Esta conversación no existe';
 export const PERSON_GONE = 'Esta persona ya no está en Cita';
@@ -45,7 +45,7 @@ export function sidesOf(db: DB, viewerId: number) {
       'side.activity_at',
       'side.unread',
       'side.wrote_at',
-      'side.whatsapp_shared_at',
+      'side.contact_shared_at',
       'conversations.created_at',
       'conversations.closed_at',
       'other.id as other_id',
@@ -53,8 +53,9 @@ export function sidesOf(db: DB, viewerId: number) {
       'other.last_name',
       'other.birthday',
       'other.phone',
+      'other.instagram',
       'other.status_id as other_status',
-      'other_side.whatsapp_shared_at as other_shared_at',
+      'other_side.contact_shared_at as other_shared_at',
       'last.text as last_text',
       'last.sent_at as last_sent_at',
       'last.sender_id as last_sender_id',
@@ -84,7 +85,7 @@ function isClosed(row: SideRow): boolean {
 
 function conversationSeen(row: SideRow, photo: string | null): Conversation {
   const closed = isClosed(row);
-  const bothShared = row.whatsapp_shared_at !== null && row.other_shared_at !== null;
+  const contactShared = !closed && row.contact_shared_at !== null && row.other_shared_at !== null;
   const fromMe = row.last_sender_id === row.other_id ? false : row.last_sender_id !== null;
   return {
     id: row.conversation_id,
@@ -100,8 +101,9 @@ function conversationSeen(row: SideRow, photo: string | null): Conversation {
     unread: row.unread,
     closed,
     erased: row.other_status === CLIENT_STATUS.erased,
-    whatsapp: bothShared && !closed ? whatsappLink(row.phone) : null,
-    shared_by_me: row.whatsapp_shared_at !== null,
+    ...contactSeen(contactShared, row),
+    contact_shared: contactShared,
+    shared_by_me: row.contact_shared_at !== null,
     cursor: encodeCursor([row.activity_at, row.conversation_id]),
   };
 }

@@ -14,7 +14,6 @@ export async function memberSide(db: DB | Transaction<Database>, clientId: numbe
       'side.unread',
       'side.read_up_to',
       'side.wrote_at',
-      'side.whatsapp_shared_at',
       'conversations.client_a',
       'conversations.client_b',
       'conversations.closed_at',

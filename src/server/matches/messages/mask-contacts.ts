@@ -1,11 +1,13 @@
 import { findNumbers } from 'libphonenumber-js/max';
 import LinkifyIt from 'linkify-it';
+import topLevelDomains from 'tlds';
 
 /**
  * Contact details in a message, hidden from its recipient until she has replied at least once
  * (design.md §20): a first message cannot hand out a phone number, an e-mail address or a link.
  * Found by maintained libraries, not by our own patterns (decision 0043): linkify-it for links
- * and e-mail addresses (with or without a scheme, bare domains such as "instagram.com/lucia"),
+ * and e-mail addresses (with or without a scheme, bare domains such as "instagram.com/lucia" or
+ * "kevin.store/fotos" at any top-level domain of IANA's list, design.md §26),
  * libphonenumber-js for phone numbers (Mexico by default, however spaced or punctuated, and
  * numbers of other countries written with their +code).
  */
@@ -14,8 +16,8 @@ export const MASKED_PHONE = '[número oculto]';
 export const MASKED_EMAIL = '[correo oculto]';
 export const MASKED_LINK = '[enlace oculto]';
 
-/** Its default top-level domains (the common ones and every country's) plus newer ones people use for profiles. */
-const linkify = new LinkifyIt().tlds(['app', 'lat', 'link', 'online', 'site', 'xyz'], true);
+/** Every top-level domain IANA delegates (the `tlds` package follows its list), not only the old common ones. */
+const linkify = new LinkifyIt().tlds(topLevelDomains, true);
 
 /**
  * Mexico's mobile "1" after +52 (and in wa.me links) was dropped in 2019 and the library no

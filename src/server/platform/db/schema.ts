@@ -376,7 +376,8 @@ export interface ConversationSideTable {
   unread: Generated<number>;
   read_up_to: Generated<number>;
   wrote_at: string | null;
-  whatsapp_shared_at: string | null;
+  /** She pressed "Compartir mi contacto" (design.md §26). */
+  contact_shared_at: string | null;
   away_mail_at: string | null;
   hidden: Generated<number>;
 }

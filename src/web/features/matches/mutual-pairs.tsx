@@ -1,11 +1,13 @@
-import { AtSign, Heart, MessageCircle, MessagesSquare, Phone } from 'lucide-react';
+import { Heart, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MutualEntry } from '../../../shared/contracts/interests';
+import { ContactLinks } from '../../components/contact-links';
 import { InterestList } from '../../components/interest-list';
 
 /**
  * The member's mutual pairs on /intereses, however they were made (/personas or match cards): both
- * people agreed to meet, so each card shows how to contact the other (decision 0008).
+ * people agreed to meet, so each card leads to their conversation, and shows the other's contact
+ * once both chose to share it there (design.md §26).
  */
 export function MutualPairs({
   entries,
@@ -19,7 +21,7 @@ export function MutualPairs({
   return (
     <InterestList
       title="Es mutuo"
-      hint="Ustedes dos mostraron interés: ya pueden ver cómo contactarse."
+      hint="Ustedes dos mostraron interés: ya pueden escribirse en Cita."
       empty="Cuando alguien que te interesa también se interese en ti, aparecerá aquí."
       entries={entries}
       onRemove={onRemove}
@@ -47,43 +49,13 @@ export function MutualPairs({
   );
 }
 
-/** Contact shown only for a mutual interest: both people agreed to meet (decision 0008). */
+/** Their contact once both shared it in their conversation; until then, where to share it (design.md §26). */
 function Contact({ entry }: { entry: MutualEntry }) {
-  const instagram = entry.instagram.replace(/^@/, '');
-  if (!entry.phone && !instagram) return null;
+  if (entry.contact_shared) return <ContactLinks contact={entry} name={entry.full_name} />;
   return (
-    <ul aria-label={`Contacto de ${entry.full_name}`} className="mt-4 flex flex-col gap-2 text-sm">
-      {entry.whatsapp ? (
-        <li>
-          <a
-            href={entry.whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 rounded-full bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700"
-          >
-            <MessageCircle className="size-4" aria-hidden /> Escríbele por WhatsApp
-          </a>
-        </li>
-      ) : null}
-      {entry.phone ? (
-        <li>
-          <a href={`tel:${entry.phone}`} className="inline-flex items-center gap-2 text-accent underline">
-            <Phone className="size-4" aria-hidden /> {entry.phone}
-          </a>
-        </li>
-      ) : null}
-      {instagram ? (
-        <li>
-          <a
-            href={`https://www.instagram.com/${encodeURIComponent(instagram)}/`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 text-accent underline"
-          >
-            <AtSign className="size-4" aria-hidden /> {instagram}
-          </a>
-        </li>
-      ) : null}
-    </ul>
+    <p className="mt-3 text-sm text-muted">
+      Su teléfono, WhatsApp e Instagram aparecerán aquí cuando los dos pulsen «Compartir mi contacto» en su
+      conversación.
+    </p>
   );
 }

@@ -114,7 +114,7 @@ export function receiveMessage(queryClient: QueryClient, message: Message, count
   else void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
 }
 
-/** A changed conversation (shared WhatsApp, read by her) into the list and its history. */
+/** A changed conversation (shared contact, read by her) into the list and its history. */
 export function receiveConversation(queryClient: QueryClient, conversation: Conversation): void {
   queryClient.setQueryData<History>(historyKey(conversation.id), (history) =>
     history ? { ...history, conversation } : history,
@@ -186,8 +186,8 @@ export function useReportMessage() {
   });
 }
 
-/** "Compartir mi WhatsApp": the link appears for both once both pressed it. */
-export function useShareWhatsapp(conversationId: number) {
+/** "Compartir mi contacto": phone, WhatsApp and Instagram appear for both once both pressed it. */
+export function useShareContact(conversationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost('client/whatsapp/share', { conversation_id: conversationId }),

@@ -1,13 +1,13 @@
-import { MessageCircle } from 'lucide-react';
 import type { Conversation } from '../../../shared/contracts/messages';
+import { ContactLinks } from '../../components/contact-links';
 import { SafetyActions } from '../../components/safety-actions';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { useShareWhatsapp } from './api';
+import { useShareContact } from './api';
 
 /**
- * The conversation's menu: WhatsApp by mutual consent, then reporting and blocking the person.
+ * The conversation's menu: contact details by mutual consent, then reporting and blocking the person.
  * A message is reported from its own bubble.
  */
 export function ConversationMenu({
@@ -25,11 +25,11 @@ export function ConversationMenu({
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Opciones de la conversación">
       <div className="flex flex-col gap-6">
-        <section aria-labelledby="menu-whatsapp">
-          <h3 id="menu-whatsapp" className="font-semibold">
-            WhatsApp
+        <section aria-labelledby="menu-contact">
+          <h3 id="menu-contact" className="font-semibold">
+            Compartir mi contacto
           </h3>
-          <WhatsappShare conversation={conversation} />
+          <ContactShare conversation={conversation} />
         </section>
         {conversation.other.client_id > 0 ? (
           <section aria-labelledby="menu-safety">
@@ -44,29 +44,38 @@ export function ConversationMenu({
   );
 }
 
-/** Each person's number shows to the other only after both chose to share it. */
-export function WhatsappShare({ conversation }: { conversation: Conversation }) {
-  const share = useShareWhatsapp(conversation.id);
+/**
+ * "Compartir mi contacto" (design.md §26): says plainly what it hands over and that it cannot be
+ * taken back; each person's contact shows to the other only after both pressed it.
+ */
+export function ContactShare({ conversation }: { conversation: Conversation }) {
+  const share = useShareContact(conversation.id);
   const name = conversation.other.name;
-  if (conversation.whatsapp) {
+  if (conversation.contact_shared) {
     return (
-      <a
-        href={conversation.whatsapp}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-2 inline-flex items-center gap-2 rounded-full bg-emerald-600 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-700"
-      >
-        <MessageCircle className="size-4" aria-hidden /> Escríbele por WhatsApp
-      </a>
+      <>
+        <p className="mt-1 text-sm text-muted">Los dos compartieron su contacto.</p>
+        <ContactLinks contact={conversation} name={name} />
+      </>
     );
   }
   if (conversation.shared_by_me) {
-    return <p className="mt-1 text-sm text-muted">Esperando a que {name} comparta su WhatsApp.</p>;
+    return (
+      <p className="mt-1 text-sm text-muted">
+        Compartiste tu contacto. Verás el de {name} cuando también elija compartirlo; hasta entonces ninguno
+        ve el del otro.
+      </p>
+    );
   }
   return (
-    <div className="mt-1 flex flex-col gap-2">
-      <p className="text-sm text-muted">
-        Tu número se mostrará a {name} solo cuando los dos hayan elegido compartirlo.
+    <div className="mt-1 flex flex-col gap-2 text-sm text-muted">
+      <p>
+        Si los dos lo comparten, {name} verá el teléfono, el WhatsApp y el Instagram de tu perfil, y tú verás
+        los suyos. Mientras uno de los dos no lo comparta, ninguno ve nada.
+      </p>
+      <p>
+        Una vez que {name} los vea, podrá guardarlos: aunque después termines la conversación o la bloquees,
+        no podrás borrarlos de su memoria ni de su teléfono.
       </p>
       <ErrorAlert error={share.error} />
       <Button
@@ -75,7 +84,7 @@ export function WhatsappShare({ conversation }: { conversation: Conversation }) 
         disabled={share.isPending || conversation.closed}
         onClick={() => share.mutate()}
       >
-        Compartir mi WhatsApp
+        Compartir mi contacto
       </Button>
     </div>
   );

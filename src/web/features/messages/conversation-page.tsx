@@ -3,6 +3,7 @@ import { ArrowLeft, EllipsisVertical, Flag } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Conversation, Message } from '../../../shared/contracts/messages';
+import { ContactLinks } from '../../components/contact-links';
 import { PersonPhoto } from '../../components/person-photo';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -87,15 +88,11 @@ function ConversationView({
           <EllipsisVertical className="size-5" aria-hidden />
         </button>
       </header>
-      {conversation.whatsapp ? (
-        <a
-          href={conversation.whatsapp}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-2 self-center text-sm font-semibold text-emerald-700 underline"
-        >
-          Los dos compartieron su WhatsApp: escríbele por WhatsApp
-        </a>
+      {conversation.contact_shared ? (
+        <section aria-label="Contacto compartido" className="mt-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm">
+          Los dos compartieron su contacto.
+          <ContactLinks contact={conversation} name={conversation.other.name} />
+        </section>
       ) : null}
       {more ? (
         <Button

@@ -76,7 +76,7 @@ export function listWithMessage(list: ConversationList, message: Message): Conve
   return { ...list, pages };
 }
 
-/** One conversation of the list changed (read by her, shared WhatsApp…); the others stay. */
+/** One conversation of the list changed (read by her, shared contact…); the others stay. */
 export function listWithConversation(
   list: ConversationList,
   id: number,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { SharedContact } from '../../../shared/contracts/interests';
+import { whatsappLink } from '../../../shared/domain/whatsapp';
 import type { DB } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
 import { nowIso } from '../../platform/time';
@@ -7,10 +9,10 @@ import { memberSide } from '../messages/conversation-member';
 import { CONVERSATION_CLOSED } from '../messages/send-message';
 
 /**
- * She pressed "Compartir mi WhatsApp" (design.md §20): the wa.me links appear for both only once
- * both did. Pressing twice changes nothing. Answers the other member's id.
+ * She pressed "Compartir mi contacto" (design.md §26): phone, WhatsApp link and Instagram appear
+ * for both only once both did. Pressing twice changes nothing. Answers the other member's id.
  */
-export async function shareWhatsapp(
+export async function shareContact(
   app: FastifyInstance,
   clientId: number,
   conversationId: number,
@@ -21,24 +23,33 @@ export async function shareWhatsapp(
     if (side.closed_at !== null || !active.has(side.otherId)) throw conflict(CONVERSATION_CLOSED);
     await trx
       .updateTable('conversation_sides')
-      .set({ whatsapp_shared_at: nowIso() })
+      .set({ contact_shared_at: nowIso() })
       .where('conversation_id', '=', conversationId)
       .where('client_id', '=', clientId)
-      .where('whatsapp_shared_at', 'is', null)
+      .where('contact_shared_at', 'is', null)
       .execute();
     return side.otherId;
   });
 }
 
+/** Nothing of the other's contact until both shared it in a conversation still open. */
+export const NO_CONTACT: SharedContact = { phone: '', instagram: '', whatsapp: null };
+
+/** The other's contact as the viewer may see it: all of it once both shared, nothing before. */
+export function contactSeen(bothShared: boolean, other: { phone: string; instagram: string }): SharedContact {
+  if (!bothShared) return NO_CONTACT;
+  return { phone: other.phone, instagram: other.instagram, whatsapp: whatsappLink(other.phone) };
+}
+
 /**
  * Her conversations with each of `otherIds` (her mutual pairs), by the other person: its id, and
- * whether she and they both shared their WhatsApp while it is open (then the wa.me link shows).
+ * whether she and they both shared their contact while it is open.
  */
 export async function pairConversationsWith(
   db: DB,
   clientId: number,
   otherIds: number[],
-): Promise<Map<number, { conversationId: number; whatsappShared: boolean }>> {
+): Promise<Map<number, { conversationId: number; contactShared: boolean }>> {
   if (otherIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('conversation_sides as mine')
@@ -52,8 +63,8 @@ export async function pairConversationsWith(
       'theirs.client_id',
       'conversations.id as conversation_id',
       'conversations.closed_at',
-      'mine.whatsapp_shared_at as mine_shared_at',
-      'theirs.whatsapp_shared_at as theirs_shared_at',
+      'mine.contact_shared_at as mine_shared_at',
+      'theirs.contact_shared_at as theirs_shared_at',
     ])
     .where('mine.client_id', '=', clientId)
     .where('theirs.client_id', 'in', otherIds)
@@ -63,8 +74,7 @@ export async function pairConversationsWith(
       row.client_id,
       {
         conversationId: row.conversation_id,
-        whatsappShared:
-          row.closed_at === null && row.mine_shared_at !== null && row.theirs_shared_at !== null,
+        contactShared: row.closed_at === null && row.mine_shared_at !== null && row.theirs_shared_at !== null,
       },
     ]),
   );
