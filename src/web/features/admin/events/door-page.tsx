@@ -231,6 +231,7 @@ function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => void; pen
           id="ticket-code"
           value={code}
           onChange={(e) => setCode(e.target.value)}
+          aria-describedby="ticket-code-hint"
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
@@ -240,6 +241,9 @@ function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => void; pen
           Registrar
         </button>
       </div>
+      <p id="ticket-code-hint" className="text-sm text-slate-600">
+        Los 8 caracteres bajo el QR, como K7QM-4D2X; mayúsculas o minúsculas, con o sin guion.
+      </p>
     </form>
   );
 }
