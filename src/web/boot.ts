@@ -202,6 +202,9 @@ function startOnFirstUse(): void {
   }
   for (const type of FIRST_USE) document.addEventListener(type, begin, { capture: true, passive: true });
   prefetchApp();
+  // Never reopened once closed, whatever the code: closed by the server's caps (another tab of
+  // hers is newer, or her address is full; decision 0037) it cannot fight her other tabs, and her
+  // first use still starts the app, whose channel knows those codes.
   try {
     news = new WebSocket(liveChannelAddress());
     news.addEventListener('message', begin, { once: true });

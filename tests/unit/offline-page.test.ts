@@ -13,6 +13,7 @@ const ticket: OfflineTicket = {
   address: 'Av. 5 de Mayo 10',
   city: 'cdmx',
   code: 'abcdefghijklmnopqrstuvwxyz012345',
+  door_code: 'K7QM-4D2X',
   qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
 };
 
@@ -24,13 +25,21 @@ describe('the offline pages the service worker builds', () => {
     expect(html).toContain('Bar &quot;La Ópera&quot;, Av. 5 de Mayo 10, Ciudad de México');
     expect(html).toContain('Cena &lt;script&gt;alert(1)&lt;/script&gt; &amp; baile');
     expect(html).not.toContain('<script');
-    expect(html).toContain(ticket.code);
+    expect(html).toContain('>K7QM-4D2X</span>');
+    expect(html).not.toContain(ticket.code);
     expect(html).toContain('<link rel="stylesheet" href="/assets/index-x.css" />');
+  });
+
+  it('shows the QR alone for a ticket kept before short codes existed', () => {
+    const { door_code: _, ...older } = ticket;
+    const html = offlineTicketsPage([older as OfflineTicket], [], new Date('2031-05-20T12:00:00Z'));
+    expect(html).toContain('Código QR de tu boleto');
+    expect(html).not.toContain('undefined');
   });
 
   it('drops a ticket whose event ended since it was kept', () => {
     const html = offlineTicketsPage([ticket], [], new Date('2031-05-21T05:00:00Z'));
-    expect(html).not.toContain(ticket.code);
+    expect(html).not.toContain(ticket.door_code);
     expect(html).toContain('No hay boletos guardados en este teléfono.');
   });
 

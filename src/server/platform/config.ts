@@ -87,6 +87,13 @@ export interface MessagesConfig {
    * for three of these counts as gone, with its members' connections (decision 0041).
    */
   presenceHeartbeatMs: number;
+  /**
+   * Live connections one member may hold on this instance (tabs and devices); a newer one closes
+   * her oldest (decision 0037). Per instance, as the connections themselves.
+   */
+  liveConnectionsPerMember: number;
+  /** Live connections from one address (as trustProxy resolves it) on this instance, any sessions. */
+  liveConnectionsPerAddress: number;
 }
 
 /**
@@ -169,6 +176,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       spamRecipients: Number(env.MESSAGE_SPAM_RECIPIENTS ?? 5),
       emailDelayMinutes: Number(env.MESSAGE_EMAIL_DELAY_MINUTES ?? 10),
       presenceHeartbeatMs: Number(env.LIVE_HEARTBEAT_SECONDS ?? 15) * 1000,
+      liveConnectionsPerMember: Number(env.LIVE_CONNECTIONS_PER_MEMBER ?? 8),
+      liveConnectionsPerAddress: Number(env.LIVE_CONNECTIONS_PER_ADDRESS ?? 64),
     },
     push: pushFromEnv(env),
     queue: {

@@ -3,7 +3,7 @@ import type { CategoryId } from '../../shared/domain/categories';
 import { mexicoDayAndHour } from '../../shared/domain/mexico-time';
 import { foldForSearch } from '../../shared/domain/search-text';
 import { ASSISTANCE_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
-import { newTicketCode } from '../events/attendance/tickets';
+import { newDoorCode, newTicketCode } from '../events/attendance/tickets';
 import type { Database } from '../platform/db/schema';
 
 /**
@@ -143,6 +143,7 @@ async function insertNight(
         contacted: 0,
         created_at: stamp,
         ticket: newTicketCode(),
+        door_code: newDoorCode(),
         checked_in_at: stamp,
       })
       .execute();

@@ -12,7 +12,7 @@ import {
 } from '../../shared/domain/statuses';
 import { createAdmin } from '../back-office/admins';
 import { type PlaceRules, startHold } from '../events/attendance/payment-holds';
-import { newTicketCode } from '../events/attendance/tickets';
+import { newDoorCode, newTicketCode } from '../events/attendance/tickets';
 import { hashPassword } from '../platform/auth/passwords';
 import type { AppConfig } from '../platform/config';
 import type { DB } from '../platform/db/database';
@@ -250,6 +250,7 @@ export async function loadDemoContent(db: DB, rules: PlaceRules): Promise<boolea
           contacted: 0,
           created_at: now,
           ticket: confirmed ? newTicketCode() : null,
+          door_code: confirmed ? newDoorCode() : null,
           checked_in_at: arrived ? new Date(start.getTime() + 10 * 60_000).toISOString() : null,
         })
         .returning('id')

@@ -90,7 +90,10 @@ export const eventAddBody = z.object({
 });
 export type EventAddBody = z.input<typeof eventAddBody>;
 
-/** A ticket code: 32 base64url characters (24 random bytes). */
+/**
+ * A ticket code: the QR's long token (base64url), or the short door code typed from the ticket
+ * ("K7QM-4D2X", any case, with or without the dash; shared/domain/door-code.ts).
+ */
 export const ticketCodeSchema = z
   .string({ error: 'Escribe o escanea el código del boleto' })
   .trim()

@@ -29,6 +29,8 @@ export const attendedEventSchema = z.object({
   position: z.number().nullable(),
   /** The ticket code for the QR at the door, only once confirmed (status 2). */
   ticket: z.string().nullable(),
+  /** The ticket's short code to type at the door, as shown ("K7QM-4D2X"), with the ticket. */
+  door_code: z.string().nullable(),
   venue: z.string(),
   address: z.string(),
   city: z.string(),

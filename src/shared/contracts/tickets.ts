@@ -17,8 +17,10 @@ export const offlineTicketSchema = z.object({
   venue: z.string(),
   address: z.string(),
   city: z.string(),
-  /** The code printed under the QR, to read aloud at the door. */
+  /** The long code the QR holds. */
   code: z.string(),
+  /** The short code printed under the QR, to read aloud or type at the door ("K7QM-4D2X"). */
+  door_code: z.string(),
   /** The QR of the code as SVG markup, drawn by the server so no script is needed offline. */
   qr_svg: z.string(),
 });

@@ -47,6 +47,8 @@ ${main}
 
 function ticketCard(ticket: OfflineTicket): string {
   const name = escapeHtml(ticket.name);
+  // A copy kept by a version before short codes has none: the QR alone then, until the next visit.
+  const doorCode: string | undefined = ticket.door_code;
   const place = [ticket.venue, ticket.address, cityLabel(ticket.city)]
     .filter(Boolean)
     .map(escapeHtml)
@@ -62,7 +64,7 @@ ${place ? `<p class="mt-1 text-sm text-muted [overflow-wrap:anywhere]">${place}<
 <div role="img" aria-label="Código QR de tu boleto para ${name}" class="bg-white">${ticket.qr_svg}</div>
 <figcaption class="text-center">
 <span class="block text-xs text-muted">Código del boleto</span>
-<span class="font-mono text-sm font-semibold break-all">${escapeHtml(ticket.code)}</span>
+${doorCode ? `<span class="font-mono text-2xl font-bold tracking-widest whitespace-nowrap">${escapeHtml(doorCode)}</span>` : ''}
 </figcaption>
 </figure>
 </article>

@@ -1,6 +1,7 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { newDoorCode } from '../../../src/server/events/attendance/tickets';
 import type { ClientTicketsAnswer } from '../../../src/shared/contracts/tickets';
 import { mexicoDayAndHour } from '../../../src/shared/domain/mexico-time';
 import { insertEvent } from '../../support/admin-fixtures';
@@ -50,7 +51,7 @@ async function decodeSvgQr(svg: string): Promise<string | undefined> {
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
 }
 
-/** A confirmed place with this ticket code, written directly (for nights already started). */
+/** A confirmed place with this ticket code (and a door code), written directly (for nights already started). */
 async function confirmedPlace(eventId: number, clientId: number, ticket: string): Promise<number> {
   const { id } = await testApp.app.db
     .insertInto('assistance')
@@ -60,6 +61,7 @@ async function confirmedPlace(eventId: number, clientId: number, ticket: string)
       status_id: 2,
       contacted: 0,
       ticket,
+      door_code: newDoorCode(),
       created_at: new Date().toISOString(),
     })
     .returning('id')

@@ -184,6 +184,7 @@ describe('client/events/get', () => {
       freed_place_due_at: null,
       position: null,
       ticket: null,
+      door_code: null,
       venue: '',
       address: '',
       city: 'cdmx',

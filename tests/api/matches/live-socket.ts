@@ -7,12 +7,26 @@ export interface LiveChannel {
   frames: LiveFrame[];
   /** The next frame, already received or still to come. */
   next(): Promise<LiveFrame>;
+  /** The close, with the server's code and reason, however soon it comes. */
+  closed: Promise<{ code: number; reason: string }>;
 }
 
-/** Her live channel at `base` (ws://host:port), with the frames it received so far. */
-export async function connectLive(base: string, member: Member): Promise<LiveChannel> {
+/**
+ * Her live channel at `base` (ws://host:port), with the frames it received so far. `headers` adds
+ * to the request (an X-Forwarded-For the app trusts from the loopback proxy).
+ */
+export async function connectLive(
+  base: string,
+  member: Member,
+  headers: Record<string, string> = {},
+): Promise<LiveChannel> {
   const session = member.agent.cookie('cita_client');
-  const socket = new WebSocket(`${base}/api/live`, { headers: { cookie: `cita_client=${session}` } });
+  const socket = new WebSocket(`${base}/api/live`, {
+    headers: { ...headers, cookie: `cita_client=${session}` },
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   const frames: LiveFrame[] = [];
   const waiting: ((frame: LiveFrame) => void)[] = [];
   socket.on('message', (data) => {
@@ -28,6 +42,7 @@ export async function connectLive(base: string, member: Member): Promise<LiveCha
   return {
     socket,
     frames,
+    closed,
     next: () => {
       const queued = frames.shift();
       return queued ? Promise.resolve(queued) : new Promise((resolve) => waiting.push(resolve));

@@ -19,19 +19,30 @@ async function controlledBy(page: Page): Promise<string> {
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
 }
 
-/** Waits until the worker keeps a copy of her tickets; answers the codes in it. */
-async function keptCodes(page: Page): Promise<string[]> {
+type KeptCode = { code: string; door_code: string };
+
+/** Waits until the worker keeps a copy of her tickets; answers the codes in it (QR's and door's). */
+async function keptCodes(page: Page): Promise<KeptCode[]> {
   const handle = await page.waitForFunction(
     async () => {
       const response = await caches.match('/api/client/tickets', { cacheName: 'cita-tickets' });
       if (!response) return null;
-      const answer = (await response.json()) as { tickets: { code: string }[] };
-      return answer.tickets.map((ticket) => ticket.code);
+      const answer = (await response.json()) as { tickets: KeptCode[] };
+      return answer.tickets.map(({ code, door_code }) => ({ code, door_code }));
     },
     undefined,
     { timeout: 15_000 },
   );
-  return (await handle.jsonValue()) as string[];
+  return (await handle.jsonValue()) as KeptCode[];
+}
+
+/** The short code printed under the QR, on one line inside the 360 px screen. */
+async function expectDoorCodeOnOneLine(page: Page, doorCode: string): Promise<void> {
+  const printed = page.getByText(doorCode, { exact: true });
+  await expect(printed).toBeVisible();
+  expect(await printed.evaluate((element) => element.getClientRects().length)).toBe(1);
+  const box = (await printed.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
 }
 
 async function decodeQr(png: Buffer): Promise<string | undefined> {
@@ -174,7 +185,7 @@ test('el service worker toma el control y solo guarda lo que necesita la página
   expect(precached).toHaveLength(4);
 });
 
-test('sin conexión, /asistencias dice «Sin conexión» y muestra su boleto con el QR y el código; las demás páginas lo dicen y llevan a sus boletos', async ({
+test('sin conexión, /asistencias dice «Sin conexión» y muestra su boleto con el QR y el código corto en una línea; las demás páginas lo dicen y llevan a sus boletos', async ({
   page,
   context,
   baseURL,
@@ -184,10 +195,12 @@ test('sin conexión, /asistencias dice «Sin conexión» y muestra su boleto con
   await page.goto('/asistencias');
   const online = page.getByRole('article', { name: eventName });
   await expect(online.getByText('Código del boleto')).toBeVisible();
-  const code = (await online.locator('.font-mono').textContent()) ?? '';
-  expect(code).toMatch(/^[\w-]{32}$/);
+  const doorCode = (await online.getByText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/).textContent()) ?? '';
+  await expectDoorCodeOnOneLine(page, doorCode);
   await controlledBy(page);
-  expect(await keptCodes(page)).toEqual([code]);
+  const kept = await keptCodes(page);
+  expect(kept).toEqual([{ code: expect.stringMatching(/^[\w-]{32}$/), door_code: doorCode }]);
+  const code = kept[0]!.code;
 
   await cutNetwork(context, page);
   await page.goto('/asistencias');
@@ -198,7 +211,8 @@ test('sin conexión, /asistencias dice «Sin conexión» y muestra su boleto con
   await expect(ticket.getByText('Bar La Ópera, Av. 5 de Mayo 10, Centro, Ciudad de México')).toBeVisible();
   // The date and time as the site writes them, in Mexico City time (the event is on 2031-05-20 at 19:30).
   await expect(ticket.getByText('martes 20 de mayo de 2031, 7:30 p.m.')).toBeVisible();
-  await expect(ticket.getByText(code, { exact: true })).toBeVisible();
+  await expect(ticket.getByText(doorCode, { exact: true })).toBeVisible();
+  await expectDoorCodeOnOneLine(page, doorCode);
   const qr = ticket.getByRole('img', { name: `Código QR de tu boleto para ${eventName}` });
   await expect(qr).toBeVisible();
   expect(await decodeQr(await qr.screenshot())).toBe(code);
@@ -209,7 +223,7 @@ test('sin conexión, /asistencias dice «Sin conexión» y muestra su boleto con
   await expect(page.getByRole('heading', { level: 1, name: 'No hay conexión a internet' })).toBeVisible();
   await page.getByRole('link', { name: 'Ver mis boletos' }).click();
   await expect(page).toHaveURL(/\/asistencias$/);
-  await expect(page.getByText(code, { exact: true })).toBeVisible();
+  await expect(page.getByText(doorCode, { exact: true })).toBeVisible();
 });
 
 test('al cerrar sesión se borran los boletos guardados: sin conexión ya no se ve ninguno, ni lo ve otra persona que entre', async ({

@@ -1,3 +1,4 @@
+import { normalizeDoorCode } from '../../../shared/domain/door-code';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { recordAudit } from '../../platform/audit';
 import type { DB } from '../../platform/db/database';
@@ -11,7 +12,9 @@ export const ALREADY_CHECKED_IN = 'Ya registró su llegada';
 
 /**
  * Door check-in (design.md §11): the confirmed attendee of this event holding the code is
- * marked as arrived. The conditional update makes a second scan, even a simultaneous one, 409.
+ * marked as arrived. The code is the QR's long token or the short one typed from the ticket
+ * (unique only within its event). The conditional update makes a second scan, even a
+ * simultaneous one, 409.
  */
 export async function checkIn(
   db: DB,
@@ -19,8 +22,9 @@ export async function checkIn(
   eventId: number,
   code: string,
 ): Promise<{ assistanceId: number; clientId: number; name: string; gender: number }> {
+  const doorCode = normalizeDoorCode(code);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
+    const holders = trx
       .selectFrom('assistance')
       .innerJoin('clients', 'clients.id', 'assistance.client_id')
       .select([
@@ -32,9 +36,15 @@ export async function checkIn(
         'clients.first_name',
         'clients.last_name',
         'clients.gender',
-      ])
-      .where('assistance.ticket', '=', code)
-      .executeTakeFirst();
+      ]);
+    // A short code of this event first; held only elsewhere, it is another event's ticket.
+    const row = doorCode
+      ? ((await holders
+          .where('assistance.door_code', '=', doorCode)
+          .where('assistance.event_id', '=', eventId)
+          .executeTakeFirst()) ??
+        (await holders.where('assistance.door_code', '=', doorCode).executeTakeFirst()))
+      : await holders.where('assistance.ticket', '=', code).executeTakeFirst();
     if (!row) throw notFound(TICKET_UNKNOWN);
     if (row.event_id !== eventId) throw badRequest(TICKET_OTHER_EVENT);
     if (row.status_id !== ASSISTANCE_STATUS.confirmed) throw badRequest(TICKET_NOT_CONFIRMED);

@@ -1,4 +1,5 @@
 import type { AttendedEvent } from '../../../shared/contracts/client-events';
+import { formatDoorCode } from '../../../shared/domain/door-code';
 import { hasEnded, hasStarted } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
 import type { DB } from '../../platform/db/database';
@@ -23,6 +24,7 @@ export async function listClientEvents(db: DB, clientId: number): Promise<Attend
       'assistance.event_id',
       'assistance.created_at',
       'assistance.ticket',
+      'assistance.door_code',
       'assistance.checked_in_at',
       'clients.gender',
       'events.name',
@@ -54,6 +56,8 @@ export async function listClientEvents(db: DB, clientId: number): Promise<Attend
       position:
         row.status_id === ASSISTANCE_STATUS.waiting ? await waitingPosition(db, row, row.gender) : null,
       ticket: row.status_id === ASSISTANCE_STATUS.confirmed ? row.ticket : null,
+      door_code:
+        row.status_id === ASSISTANCE_STATUS.confirmed && row.door_code ? formatDoorCode(row.door_code) : null,
       venue: row.venue,
       address: row.address,
       city: row.city,

@@ -1,4 +1,5 @@
 import type { OfflineTicket } from '../../../shared/contracts/tickets';
+import { formatDoorCode } from '../../../shared/domain/door-code';
 import { hasEnded, mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
 import type { DB } from '../../platform/db/database';
@@ -21,6 +22,7 @@ export async function listMemberTickets(
       'assistance.id',
       'assistance.event_id',
       'assistance.ticket',
+      'assistance.door_code',
       'events.name',
       'events.day',
       'events.hour',
@@ -37,12 +39,14 @@ export async function listMemberTickets(
     .where('events.day', 'is not', null)
     .where('events.hour', 'is not', null)
     .execute();
-  // The query left out undated events and missing tickets; the empty strings never occur.
+  // The query left out undated events and missing tickets (a door code comes with each ticket);
+  // the empty strings never occur.
   const dated = rows.map((row) => ({
     ...row,
     day: row.day ?? '',
     hour: row.hour ?? '',
     code: row.ticket ?? '',
+    door_code: row.door_code ?? '',
   }));
   const current = dated.filter((row) => !hasEnded(row, now));
   current.sort((a, b) => `${a.day} ${a.hour}`.localeCompare(`${b.day} ${b.hour}`) || a.id - b.id);
@@ -60,6 +64,7 @@ export async function listMemberTickets(
       address: row.address,
       city: row.city,
       code: row.code,
+      door_code: formatDoorCode(row.door_code),
       qr_svg: await ticketQrSvg(row.code),
     })),
   );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import QRCode from 'qrcode';
+import { DOOR_CODE_BYTES, doorCodeOf, formatDoorCode } from '../../../shared/domain/door-code';
 import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import type { Database } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
@@ -12,6 +13,36 @@ import type { LockedEvent } from './waiting-list';
 /** 24 random bytes (192 bits) as 32 base64url characters: not guessable, short enough to type. */
 export function newTicketCode(): string {
   return randomBytes(24).toString('base64url');
+}
+
+/** A ticket's short code for the door, from the same CSPRNG as the long one. */
+export function newDoorCode(): string {
+  return doorCodeOf(randomBytes(DOOR_CODE_BYTES));
+}
+
+/** How many fresh codes to draw before giving up: one in a trillion collides even at 1 000 tickets. */
+const DOOR_CODE_ATTEMPTS = 5;
+
+/**
+ * A short code no other ticket of the event holds. The caller holds the event's lock, so nobody
+ * issues one for this event meanwhile; the unique index (event_id, door_code) is the backstop.
+ */
+export async function freeDoorCode(
+  trx: Transaction<Database>,
+  eventId: number,
+  draw: () => string = newDoorCode,
+): Promise<string> {
+  for (let attempt = 0; attempt < DOOR_CODE_ATTEMPTS; attempt++) {
+    const code = draw();
+    const holder = await trx
+      .selectFrom('assistance')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('door_code', '=', code)
+      .executeTakeFirst();
+    if (!holder) return code;
+  }
+  throw new Error(`no free door code for event ${eventId}`);
 }
 
 /** The QR of a ticket code as a PNG, large enough for a phone camera at the door. */
@@ -37,12 +68,17 @@ export async function issueTicket(
   const row = await trx
     .selectFrom('assistance')
     .innerJoin('clients', 'clients.id', 'assistance.client_id')
-    .select(['assistance.ticket', 'clients.first_name', 'clients.email'])
+    .select(['assistance.ticket', 'assistance.door_code', 'clients.first_name', 'clients.email'])
     .where('assistance.id', '=', assistanceId)
     .executeTakeFirstOrThrow();
   const ticket = row.ticket ?? newTicketCode();
-  if (!row.ticket) {
-    await trx.updateTable('assistance').set({ ticket }).where('id', '=', assistanceId).execute();
+  const doorCode = row.door_code ?? (await freeDoorCode(trx, event.id));
+  if (!row.ticket || !row.door_code) {
+    await trx
+      .updateTable('assistance')
+      .set({ ticket, door_code: doorCode })
+      .where('id', '=', assistanceId)
+      .execute();
   }
   if (!event.day || !event.hour) return ticket;
   const url = `${app.config.publicUrl}/evento/${event.id}`;
@@ -58,8 +94,8 @@ export async function issueTicket(
       `Tu lugar en «${event.name}» está confirmado: ${formatDateTime(event.day, event.hour)} (hora del centro de México).`,
       ...(where ? [`Lugar: ${where}`] : []),
       '',
-      'Muestra en la entrada el código QR adjunto (boleto.png). Si no puedes mostrarlo, tu código es:',
-      ticket,
+      'Muestra en la entrada el código QR adjunto (boleto.png). Si no puedes mostrarlo, di tu código:',
+      formatDoorCode(doorCode),
       '',
       url,
       '',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { LiveFrame } from '../../../shared/contracts/messages';
+import { LIVE_CLOSE } from '../../../shared/domain/live-close';
 import { currentClientId, sessionToken } from '../../platform/auth/guards';
 import { findSessionSubject } from '../../platform/auth/sessions';
 import { forbidden, unauthorized } from '../../platform/errors';
@@ -12,8 +13,13 @@ import type { LivePresence } from './live-presence';
 
 /** A connection that answered no ping in this long is dropped (a phone that lost its network). */
 const PING_INTERVAL_MS = 30_000;
-/** Close code of a connection whose session ended (logout, password change, deactivation). */
-export const SESSION_ENDED_CLOSE = 4401;
+/**
+ * How long a socket closed by a cap may take to answer the close before it is cut: a client
+ * that never answers must not keep its file descriptor for ws's own 30 s.
+ */
+const CAPPED_CLOSE_GRACE_MS = 2_000;
+const REPLACED_REASON = 'Abriste Cita en otra pestaña o dispositivo';
+const ADDRESS_FULL_REASON = 'Demasiadas conexiones desde tu red';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,11 +39,21 @@ async function authenticateLive(request: FastifyRequest): Promise<void> {
   request.liveClientId = clientId;
 }
 
+/** Closes a socket for a cap, with its code and reason, and cuts it if it does not answer. */
+function closeForCap(socket: WebSocket, code: number, reason: string): void {
+  socket.close(code, reason);
+  setTimeout(() => {
+    if (socket.readyState !== socket.CLOSED) socket.terminate();
+  }, CAPPED_CLOSE_GRACE_MS).unref();
+}
+
 /**
  * GET /api/live (design.md §20): each member's WebSocket. On every notice of the live bus that
  * names a member connected here, she gets the frame read from the database as she sees it, in
  * the order the notices came (one chain per member), while the session it opened with lasts. The
- * server pings; the browser answers.
+ * server pings; the browser answers. Each member and each address hold a bounded number of
+ * connections on this instance (decision 0037): her newest replaces her oldest past her cap, and
+ * an address past its cap is refused.
  */
 export async function registerLiveRoute(
   app: FastifyInstance,
@@ -65,7 +81,7 @@ export async function registerLiveRoute(
         for (const socket of connections.socketsOf(clientId)) {
           if (socket.readyState !== socket.OPEN) continue;
           if (await stillHers(socket, clientId)) socket.send(text);
-          else socket.close(SESSION_ENDED_CLOSE, 'Tu sesión terminó');
+          else socket.close(LIVE_CLOSE.sessionEnded, 'Tu sesión terminó');
         }
       })
       .catch((error) => app.log.warn({ err: error, notice: notice.type }, 'live frame not sent'))
@@ -112,11 +128,25 @@ export async function registerLiveRoute(
       .catch((error) => app.log.warn({ err: error }, 'live presence: rows left to expire'));
   });
 
+  const { liveConnectionsPerMember, liveConnectionsPerAddress } = app.config.messages;
   app.get('/live', { websocket: true, preHandler: authenticateLive }, (socket, request) => {
     const clientId = request.liveClientId;
+    // The client's address as trustProxy resolves it: behind the reverse proxy, the visitor's.
+    const address = request.ip;
+    if (connections.countFrom(address) >= liveConnectionsPerAddress) {
+      closeForCap(socket, LIVE_CLOSE.addressFull, ADDRESS_FULL_REASON);
+      return;
+    }
     const token = sessionToken(request, 'client');
     if (token) sessions.set(socket, token);
-    connections.add(clientId, socket);
+    connections.add(clientId, address, socket);
+    // The newest is the tab she is using; the oldest is likeliest one she left behind.
+    while (connections.count(clientId) > liveConnectionsPerMember) {
+      const oldest = connections.oldestOf(clientId);
+      if (!oldest) break;
+      connections.remove(clientId, oldest);
+      closeForCap(oldest, LIVE_CLOSE.replaced, REPLACED_REASON);
+    }
     presence.changed(clientId);
     alive.add(socket);
     socket.on('pong', () => alive.add(socket));

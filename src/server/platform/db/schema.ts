@@ -98,6 +98,8 @@ export interface AssistanceTable {
   created_at: string;
   /** Unguessable code of the door QR, set when confirmed (unique). */
   ticket: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The ticket's short code typed at the door, set with the ticket (unique within the event). */
+  door_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the attendee was checked in at the door; null until then. */
   checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** On a paid event: when the unpaid hold of this place ends (status 1); null otherwise. */

@@ -104,7 +104,9 @@ function AttendedEventCard({
       </div>
       <StandingNote entry={event} payment={payment} />
       {payment && showPayment(event, payment) ? <PaymentPanel payment={payment} /> : null}
-      {showTicket && event.ticket ? <Ticket code={event.ticket} eventName={event.name} /> : null}
+      {showTicket && event.ticket && event.door_code ? (
+        <Ticket code={event.ticket} doorCode={event.door_code} eventName={event.name} />
+      ) : null}
       {event.checked_in ? (
         <Link
           to={`/evento/${event.event_id}/elecciones`}
@@ -132,8 +134,11 @@ function showPayment(event: AttendedEvent, payment: MemberPayment): boolean {
   return payment.state === 'refunding' || payment.state === 'refunded';
 }
 
-/** The QR code shown at the door, drawn in the page, with the code printed to read it aloud. */
-function Ticket({ code, eventName }: { code: string; eventName: string }) {
+/**
+ * The QR code shown at the door, drawn in the page, with the short code printed under it to read
+ * aloud or type: nine characters on one line, never broken, on the narrowest phone.
+ */
+function Ticket({ code, doorCode, eventName }: { code: string; doorCode: string; eventName: string }) {
   return (
     <figure className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-black/20 p-4">
       <QRCodeSVG
@@ -145,7 +150,7 @@ function Ticket({ code, eventName }: { code: string; eventName: string }) {
       />
       <figcaption className="text-center">
         <span className="block text-xs text-muted">Código del boleto</span>
-        <span className="font-mono text-sm font-semibold break-all">{code}</span>
+        <span className="font-mono text-2xl font-bold tracking-widest whitespace-nowrap">{doorCode}</span>
       </figcaption>
     </figure>
   );

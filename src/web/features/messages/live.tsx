@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type LiveFrame, liveFrameSchema } from '../../../shared/contracts/messages';
+import { LIVE_CLOSE } from '../../../shared/domain/live-close';
 import { liveChannelAddress } from '../../api/live-address';
 import { useSessionHint } from '../../api/session-hint';
 import { CONVERSATIONS_KEY, HISTORIES_KEY, historyKey, receiveMessage } from './api';
@@ -30,26 +31,27 @@ export function MessagesLive() {
 
 /** Message ids already folded into the list, so a frame and a catch-up never count one twice. */
 const SEEN_LIMIT = 500;
-/** The server's close code once the session the socket opened with has ended (logout elsewhere, password change). */
-const SESSION_ENDED_CLOSE = 4401;
-
 /**
  * Connects, and reconnects with a growing wait after each failure. Every (re)connection catches
  * up: the copies fetched before the socket opened are read again (the list whole, each held
  * conversation from its last message on), so a message sent while the tab was cut off shows
  * once. Losing the network closes the socket at once (a phone's socket can linger half-dead), and
- * getting it back reconnects without waiting; an ended session stops it. Returns the function that
- * closes it for good.
+ * getting it back reconnects without waiting; an ended session stops it. A socket closed by the
+ * server's caps (her oldest, given way to a newer tab; or her address full) waits until she comes
+ * back to this tab: reconnecting at once would close another of her tabs, which would reconnect
+ * in turn, for ever (decision 0037). Returns the function that closes it for good.
  */
 export function openLiveChannel(queryClient: QueryClient): () => void {
   let socket: WebSocket | null = null;
   let failedTries = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  /** Closed by a cap: no reconnection until she returns to this tab. */
+  let waitingForReturn = false;
   const seen = new Set<number>();
 
   function connect(): void {
-    if (stopped || socket || !navigator.onLine) return;
+    if (stopped || waitingForReturn || socket || !navigator.onLine) return;
     const opened = new WebSocket(liveChannelAddress());
     socket = opened;
     opened.addEventListener('open', () => {
@@ -65,8 +67,11 @@ export function openLiveChannel(queryClient: QueryClient): () => void {
       socket = null;
       // Knocking again with an ended session is pointless; her next call to the API finds out
       // and sends her to log in, and a new login opens a new channel.
-      if (event.code === SESSION_ENDED_CLOSE) stopped = true;
-      else scheduleReconnect();
+      if (event.code === LIVE_CLOSE.sessionEnded) stopped = true;
+      else if (event.code === LIVE_CLOSE.replaced || event.code === LIVE_CLOSE.addressFull) {
+        clearTimeout(retryTimer);
+        waitingForReturn = true;
+      } else scheduleReconnect();
     });
   }
 
@@ -94,14 +99,26 @@ export function openLiveChannel(queryClient: QueryClient): () => void {
     connect();
   }
 
+  /** She is looking at this tab again: it is the one to keep live now. */
+  function cameBack(): void {
+    if (!waitingForReturn || document.visibilityState !== 'visible') return;
+    waitingForReturn = false;
+    failedTries = 0;
+    connect();
+  }
+
   window.addEventListener('offline', wentOffline);
   window.addEventListener('online', cameOnline);
+  document.addEventListener('visibilitychange', cameBack);
+  window.addEventListener('focus', cameBack);
   connect();
   return () => {
     stopped = true;
     clearTimeout(retryTimer);
     window.removeEventListener('offline', wentOffline);
     window.removeEventListener('online', cameOnline);
+    document.removeEventListener('visibilitychange', cameBack);
+    window.removeEventListener('focus', cameBack);
     drop();
   };
 }

@@ -18,6 +18,7 @@ import * as messages from './0025-messages';
 import * as push from './0026-push';
 import * as livePresence from './0027-live-presence';
 import * as contactConsent from './0028-contact-consent';
+import * as doorCodes from './0029-door-codes';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0026-push': push,
   '0027-live-presence': livePresence,
   '0028-contact-consent': contactConsent,
+  '0029-door-codes': doorCodes,
 };

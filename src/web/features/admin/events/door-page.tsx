@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IScannerControls } from '@zxing/browser';
 import { clsx } from 'clsx';
 import { Camera, CameraOff, CheckCircle2, CircleAlert, CircleX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -15,6 +14,7 @@ import { ApiError, answerOf, errorMessage, sessionHint } from '../../../api/clie
 import { BannerSlot, bannerFrom, SearchBox, smallButton } from '../../../components/admin/admin-ui';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
+import type { ScannerControls } from './ticket-scanner';
 
 type Outcome =
   | { kind: 'arrived'; name: string; gender: number }
@@ -160,7 +160,7 @@ function CameraScanner({
   onCode: (code: string) => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
-  const controls = useRef<IScannerControls | null>(null);
+  const controls = useRef<ScannerControls | null>(null);
   // The running scanner keeps one callback; it reads the latest handler through this ref.
   const latestOnCode = useRef(onCode);
   useEffect(() => {
@@ -172,7 +172,7 @@ function CameraScanner({
     if (!on || !video.current) return;
     const preview = video.current;
     let stopped = false;
-    // The decoder (ZXing, ~100 KB gzip) loads only when the camera is used, not for typed codes.
+    // The decoder (jsQR) loads only when the camera is used, not for typed codes.
     import('./ticket-scanner')
       .then(({ scanTickets }) => scanTickets(preview, (code) => latestOnCode.current(code)))
       .then((started) => {
@@ -231,6 +231,7 @@ function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => void; pen
           id="ticket-code"
           value={code}
           onChange={(e) => setCode(e.target.value)}
+          aria-describedby="ticket-code-hint"
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
@@ -240,6 +241,9 @@ function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => void; pen
           Registrar
         </button>
       </div>
+      <p id="ticket-code-hint" className="text-sm text-slate-600">
+        Los 8 caracteres bajo el QR, como K7QM-4D2X; mayúsculas o minúsculas, con o sin guion.
+      </p>
     </form>
   );
 }
