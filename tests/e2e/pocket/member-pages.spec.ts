@@ -97,7 +97,33 @@ test('un mensaje que llega mientras ella solo mira /mensajes aparece sin que toq
   await expect(page.locator('#root[data-live]')).toHaveCount(0);
 
   await sendThroughApi(baseURL!, other, conversation, '¿Vamos al cine el viernes?');
-  const row = page.getByRole('link', { name: `${other.card}, 1 sin leer` });
+  const row = page.getByRole('list', { name: 'Conversaciones' }).getByRole('link', { name: other.card });
   await expect(row).toContainText('¿Vamos al cine el viernes?');
+  await expect(row).toHaveAccessibleName(/1 sin leer$/);
   await expect(page.getByRole('link', { name: 'Mensajes, 1 sin leer' })).toBeVisible();
+});
+
+test('con la pista de sesión del navegador borrada, su cookie vale: sigue dentro en sus páginas', async ({
+  page,
+  baseURL,
+}) => {
+  const { her } = await mutualPair(baseURL!);
+  await loginAsClient(page, her.email, FRESH_PASSWORD);
+  const forgetHint = () => page.evaluate(() => localStorage.removeItem('client_id'));
+
+  // A page rendered for her: the app starts at her first press and keeps her there.
+  await forgetHint();
+  await page.goto('/perfil');
+  await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/perfil$/);
+
+  // A page the app draws in the server's frame.
+  await forgetHint();
+  await page.goto('/configuracion');
+  await expect(page.getByRole('heading', { name: 'Configuración' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mis datos' })).toBeVisible();
+  await expect(page).toHaveURL(/\/configuracion$/);
 });
