@@ -210,7 +210,16 @@ describe("a member's pages carry her own first answers", () => {
         expect(page.body).toContain('data-shell');
         expect(pageState(page.body)).toEqual([]);
         expect(page.body).not.toContain('data-unread-total');
+        expect(page.body).not.toContain('data-member');
       }
+    }
+  });
+
+  it('names her on the frame of her other pages, for the app to trust over the browser’s hint', async () => {
+    const { agent, id } = await mariana();
+    for (const url of ['/configuracion', '/intereses', '/quiz']) {
+      const page = (await agent.get(url)).body;
+      expect(page, url).toContain(`<div id="root" data-shell data-member="${id}"`);
     }
   });
 });
