@@ -202,10 +202,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       if (!page) return withShell(request, pathname, clientId);
       const unread = member.unreadTotal == null ? '' : ` data-unread-total="${member.unreadTotal}"`;
       // A page the server filled whole waits for her first use, while her service worker fetches
-      // (without running) what the app will need then (decisions 0044, 0046).
-      const waitsForUse = page.complete
-        ? ` data-first-use data-app-chunks="${chunksFor(pathname, true).join(' ')}"`
-        : '';
+      // (without running) what the app will need then (decisions 0044, 0046); unless it has work
+      // for the app at once (a conversation's unread messages to mark read).
+      const waitsForUse =
+        page.complete && !member.needsAppAtOnce
+          ? ` data-first-use data-app-chunks="${chunksFor(pathname, true).join(' ')}"`
+          : '';
       const meta = staticPageMeta(url.pathname, url.searchParams);
       const html = meta ? withHead(indexHtml, { meta, origin }) : indexHtml;
       return html

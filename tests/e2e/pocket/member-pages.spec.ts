@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { e2eDataDir } from '../account/helpers';
 import { FRESH_PASSWORD } from '../events-quiz/helpers';
 import { loginAsClient } from '../fixtures';
-import { conversationId, mutualPair, PHONE, sendThroughApi } from '../messages/helpers';
+import { conversationId, mutualPair, PHONE, sendThroughApi, storedTexts } from '../messages/helpers';
 
 /**
  * A member's /asistencias, /mensajes, /perfil and /personas come rendered for her and start the
@@ -126,4 +126,59 @@ test('con la pista de sesión del navegador borrada, su cookie vale: sigue dentr
   await expect(page.getByRole('heading', { name: 'Configuración' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mis datos' })).toBeVisible();
   await expect(page).toHaveURL(/\/configuracion$/);
+});
+
+test('su conversación llega con sus mensajes, sin el código de la aplicación, y su primer mensaje se envía', async ({
+  page,
+  baseURL,
+}) => {
+  const { her, other } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, her, other);
+  await sendThroughApi(baseURL!, her, conversation, '¿Te late ir al Museo Tamayo?');
+  await loginAsClient(page, her.email, FRESH_PASSWORD);
+  const scripts = appScripts(page);
+  await page.goto(`/mensajes/${conversation}`);
+  // Her conversation is in the page the server sent; the app waits for her.
+  await expect(page.getByRole('heading', { level: 1, name: other.card })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Mensajes' })).toContainText('¿Te late ir al Museo Tamayo?');
+  await settled(page);
+  expect(scripts).toEqual([]);
+  await expect(page.locator('#root[data-live]')).toHaveCount(0);
+
+  // Her first press (the box) starts the app. She types and presses Enter before it is live
+  // (its script held back until then): the message is sent once it is.
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const box = page.getByRole('textbox', { name: 'Escribe un mensaje' });
+  await box.click();
+  await box.fill('Sí, el sábado');
+  await box.press('Enter');
+  await expect(page.locator('#root[data-live]')).toHaveCount(0);
+  release();
+  await expect(
+    page.getByRole('list', { name: 'Mensajes' }).getByRole('listitem').filter({ hasText: 'Sí, el sábado' }),
+  ).toBeVisible();
+  await expect.poll(() => storedTexts(baseURL!, her, conversation)).toContain('Sí, el sábado');
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('si su conversación trae mensajes sin leer, la aplicación arranca sola y los marca leídos', async ({
+  page,
+  baseURL,
+}) => {
+  const { her, other } = await mutualPair(baseURL!);
+  const conversation = await conversationId(baseURL!, other, her);
+  await sendThroughApi(baseURL!, other, conversation, '¿Cenamos el jueves?');
+  await loginAsClient(page, her.email, FRESH_PASSWORD);
+  await page.goto(`/mensajes/${conversation}`);
+  await expect(page.getByRole('list', { name: 'Mensajes' })).toContainText('¿Cenamos el jueves?');
+  // Without a touch, the header's badge clears: she read it.
+  await expect(page.getByRole('link', { name: 'Mensajes', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/mensajes/${conversation}$`));
 });
