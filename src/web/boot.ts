@@ -226,6 +226,8 @@ function startOnFirstUse(): void {
 
 // A shell (the site's frame around a spinner) is not a page to keep: the app replaces it at once.
 if (root?.hasChildNodes() && !root.hasAttribute('data-shell')) {
+  // A conversation rendered for her opens at its newest message, as the app keeps it once live.
+  document.querySelector('[data-conversation-end]')?.scrollIntoView({ block: 'end' });
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   document.addEventListener('change', hold, true);

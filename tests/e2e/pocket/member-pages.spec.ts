@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { e2eDataDir } from '../account/helpers';
+import { personApi } from '../data';
 import { FRESH_PASSWORD } from '../events-quiz/helpers';
 import { loginAsClient } from '../fixtures';
 import { conversationId, mutualPair, PHONE, sendThroughApi, storedTexts } from '../messages/helpers';
@@ -134,13 +135,23 @@ test('su conversación llega con sus mensajes, sin el código de la aplicación,
 }) => {
   const { her, other } = await mutualPair(baseURL!);
   const conversation = await conversationId(baseURL!, her, other);
-  await sendThroughApi(baseURL!, her, conversation, '¿Te late ir al Museo Tamayo?');
+  // More than a phone's screen of messages, the newest last.
+  const api = await personApi(baseURL!, her);
+  for (let index = 1; index <= 16; index++) {
+    const text = index === 16 ? '¿Te late ir al Museo Tamayo?' : `Mensaje número ${index}`;
+    const sent = await api.post('/api/client/messages/send', {
+      data: { conversation_id: conversation, text, client_message_id: `e2e${Date.now()}n${index}` },
+    });
+    expect(sent.ok()).toBe(true);
+  }
+  await api.dispose();
   await loginAsClient(page, her.email, FRESH_PASSWORD);
   const scripts = appScripts(page);
   await page.goto(`/mensajes/${conversation}`);
-  // Her conversation is in the page the server sent; the app waits for her.
-  await expect(page.getByRole('heading', { level: 1, name: other.card })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Mensajes' })).toContainText('¿Te late ir al Museo Tamayo?');
+  // Her conversation is in the page the server sent, open at its newest message; the app waits.
+  await expect(page.getByRole('heading', { level: 1, name: other.card })).toBeAttached();
+  await expect(page.getByText('¿Te late ir al Museo Tamayo?')).toBeInViewport();
+  await expect(page.getByText('Mensaje número 1', { exact: true })).not.toBeInViewport();
   await settled(page);
   expect(scripts).toEqual([]);
   await expect(page.locator('#root[data-live]')).toHaveCount(0);
