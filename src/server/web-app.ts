@@ -169,6 +169,8 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       const member =
         clientId === null ? null : await memberPageData(app, request, new URL(request.url, origin), clientId);
       const unread = member?.unreadTotal == null ? '' : ` data-unread-total="${member.unreadTotal}"`;
+      // Whom the session names: the app trusts it over the browser's hint (its guard).
+      const memberId = clientId === null ? '' : ` data-member="${clientId}"`;
       const state = member?.data.length ? queryStateTag(pageState(member.data)) : '';
       return indexHtml
         .replace(
@@ -177,7 +179,7 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
         )
         .replace(
           '<div id="root"></div>',
-          `<div id="root" data-shell${unread}>${renderShell(pathname)}</div>${state}`,
+          `<div id="root" data-shell${memberId}${unread}>${renderShell(pathname)}</div>${state}`,
         );
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'rendering the page shell failed');
@@ -200,10 +202,12 @@ export async function registerWebApp(app: FastifyInstance, config: AppConfig): P
       if (!page) return withShell(request, pathname, clientId);
       const unread = member.unreadTotal == null ? '' : ` data-unread-total="${member.unreadTotal}"`;
       // A page the server filled whole waits for her first use, while her service worker fetches
-      // (without running) what the app will need then (decisions 0044, 0046).
-      const waitsForUse = page.complete
-        ? ` data-first-use data-app-chunks="${chunksFor(pathname, true).join(' ')}"`
-        : '';
+      // (without running) what the app will need then (decisions 0044, 0046); unless it has work
+      // for the app at once (a conversation's unread messages to mark read).
+      const waitsForUse =
+        page.complete && !member.needsAppAtOnce
+          ? ` data-first-use data-app-chunks="${chunksFor(pathname, true).join(' ')}"`
+          : '';
       const meta = staticPageMeta(url.pathname, url.searchParams);
       const html = meta ? withHead(indexHtml, { meta, origin }) : indexHtml;
       return html

@@ -56,12 +56,26 @@ function hold(event: Event): void {
   void start();
 }
 
+/**
+ * Enter in a box that sends with it (a conversation's composer: `enterkeyhint="send"`) would only
+ * add a line before the app is live: its form is held and sent once it is, like a press.
+ */
+function holdEnterToSend(event: KeyboardEvent): void {
+  const box = event.target;
+  if (!(box instanceof HTMLTextAreaElement) || box.enterKeyHint !== 'send' || !box.form) return;
+  if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+  event.preventDefault();
+  held.push(box.form);
+  void start();
+}
+
 function replayHeld(): void {
   // Marks the page as live (the browser tests wait for it).
   root?.setAttribute('data-live', '');
   document.removeEventListener('click', hold, true);
   document.removeEventListener('submit', hold, true);
   document.removeEventListener('change', hold, true);
+  document.removeEventListener('keydown', holdEnterToSend, true);
   for (const element of held.splice(0)) {
     if (!element.isConnected) continue;
     if (element instanceof HTMLFormElement) element.requestSubmit();
@@ -215,9 +229,12 @@ function startOnFirstUse(): void {
 
 // A shell (the site's frame around a spinner) is not a page to keep: the app replaces it at once.
 if (root?.hasChildNodes() && !root.hasAttribute('data-shell')) {
+  // A conversation rendered for her opens at its newest message, as the app keeps it once live.
+  document.querySelector('[data-conversation-end]')?.scrollIntoView({ block: 'end' });
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   document.addEventListener('change', hold, true);
+  document.addEventListener('keydown', holdEnterToSend, true);
   // A member's page whose every part the server could fill waits for her (decision 0044).
   afterFirstPaint(() => (root.hasAttribute('data-first-use') ? startOnFirstUse() : void start()));
 } else {

@@ -3,6 +3,7 @@ import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query
 import { lazy, StrictMode, Suspense, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { rememberSessionHint, sessionHint } from './api/client';
 import { RenderedForContext, renderedForRoot } from './api/rendered-for';
 import { useSessionHint } from './api/session-hint';
 import { createAppRouter } from './app/router';
@@ -22,6 +23,11 @@ export async function startApp(): Promise<void> {
   // A member's page carries the header's unread count: the badge shows without another request.
   const renderedFor = renderedForRoot(container);
   if (renderedFor.unreadTotal !== null) setUnreadTotal(renderedFor.unreadTotal);
+  // The server checked her session cookie; this browser's hint only guesses. A member whose hint
+  // was cleared keeps her pages (the guard reads the hint) instead of being sent to /ingresar.
+  if (renderedFor.clientId !== null && sessionHint('client') !== renderedFor.clientId) {
+    rememberSessionHint('client', renderedFor.clientId);
+  }
   // The shell of a client-rendered page is replaced, not hydrated.
   const serverRendered = container.hasChildNodes() && !container.hasAttribute('data-shell');
   const router = await createAppRouter();

@@ -32,13 +32,15 @@ export interface Person {
 /** Signs a new client up (female unless told otherwise) with unique names and e-mail. */
 export async function newPerson(
   baseURL: string,
-  options: { firstName?: string; gender?: 1 | 2 | 3 } = {},
+  options: { firstName?: string; lastName?: string; gender?: 1 | 2 | 3 } = {},
 ): Promise<Person> {
   const firstName = options.firstName ?? uniqueWord();
-  const lastName = uniqueWord();
+  const lastName = options.lastName ?? uniqueWord();
   const phone = `55${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const instagram = `${firstName}_${lastName}`.toLowerCase();
-  const email = `${firstName}.${lastName}.${Date.now()}@e2e.mx`.toLowerCase();
+  const ascii = (text: string) => text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase();
+  // Instagram's own limit: 30 characters.
+  const instagram = ascii(`${firstName}_${lastName}`).slice(0, 30);
+  const email = ascii(`${firstName}.${lastName}.${Date.now()}@e2e.mx`);
   const api = await apiContext(baseURL);
   const response = await api.post('/api/client/add', {
     data: {

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CompatibleGetAnswer, CompatiblePerson } from '../../shared/contracts/compatible';
+import type { MessagesGetAnswer } from '../../shared/contracts/messages';
 import type { AdvertsGetResponse, PersonAdvert } from '../../shared/contracts/people';
 import { GENDERS } from '../../shared/domain/genders';
 import type { PageData } from '../../web/entry-server';
+import { historyKey } from '../../web/features/messages/api';
+import { historyFromNewestPage } from '../../web/features/messages/history';
 import { PEOPLE_PAGE_SIZE, PERSON_CARD_SIZES } from '../../web/features/people/api';
 import { escapeHtml } from './seo';
 
@@ -15,7 +18,14 @@ interface MemberQuery {
   firstPage?: { param: unknown };
   /** The list whose first card's photo is the page's largest picture, preloaded. */
   firstPhoto?: (answer: never) => PersonAdvert | CompatiblePerson | undefined;
+  /** A query whose cache holds the answer reshaped, as the screen's own query function does. */
+  cached?: (answer: never) => unknown;
+  /** The answer asks for the app at once rather than at her first use (decision 0044). */
+  needsAppAtOnce?: (answer: never) => boolean;
 }
+
+/** /mensajes/{id}: one of her conversations. */
+const CONVERSATION_PATH = /^\/mensajes\/(\d+)$/;
 
 const CONVERSATIONS: MemberQuery = {
   key: ['messages', 'conversations'],
@@ -69,8 +79,21 @@ function memberQueries(url: URL, clientId: number): MemberQuery[] {
       }
       return queries;
     }
-    default:
-      return [];
+    default: {
+      const conversationId = Number(CONVERSATION_PATH.exec(url.pathname)?.[1]);
+      if (!Number.isSafeInteger(conversationId) || conversationId < 1) return [];
+      return [
+        {
+          key: historyKey(conversationId),
+          call: 'client/messages/get',
+          body: { conversation_id: conversationId },
+          cached: historyFromNewestPage,
+          // What the other person wrote and she has not read: opening the conversation marks it
+          // read (and shows her "Visto" on the other phone), which is the app's to do right away.
+          needsAppAtOnce: (answer: MessagesGetAnswer) => answer.conversation.unread > 0,
+        },
+      ];
+    }
   }
 }
 
@@ -78,7 +101,7 @@ function memberQueries(url: URL, clientId: number): MemberQuery[] {
 const MEMBER_RENDERED = new Set(['/asistencias', '/mensajes', '/perfil', '/personas']);
 
 export function isMemberRendered(pathname: string): boolean {
-  return MEMBER_RENDERED.has(pathname);
+  return MEMBER_RENDERED.has(pathname) || CONVERSATION_PATH.test(pathname);
 }
 
 export interface MemberPageData {
@@ -87,6 +110,8 @@ export interface MemberPageData {
   unreadTotal: number | null;
   /** `<link rel="preload">` of the first card's photo, which the page shows largest. */
   photoPreload: string;
+  /** Something on the page needs the app as soon as it is painted, not at her first use. */
+  needsAppAtOnce: boolean;
 }
 
 /**
@@ -117,6 +142,7 @@ export async function memberPageData(
   const data: PageData = [];
   let unreadTotal: number | null = null;
   let photoPreload = '';
+  let needsAppAtOnce = false;
   withUnread.forEach((query, index) => {
     const answer = answers[index];
     if (!answer) return;
@@ -125,12 +151,17 @@ export async function memberPageData(
     // The view shown first is the last list asked for ("Para ti" over everyone).
     const first = query.firstPhoto?.(answer as never);
     if (first?.photo) photoPreload = imagePreload(first.photo, first.photos[0]?.srcset);
+    if (query.needsAppAtOnce?.(answer as never)) needsAppAtOnce = true;
     data.push({
       key: query.key,
-      data: query.firstPage ? { pages: [answer], pageParams: [query.firstPage.param] } : answer,
+      data: query.firstPage
+        ? { pages: [answer], pageParams: [query.firstPage.param] }
+        : query.cached
+          ? query.cached(answer as never)
+          : answer,
     });
   });
-  return { data, unreadTotal, photoPreload };
+  return { data, unreadTotal, photoPreload, needsAppAtOnce };
 }
 
 function imagePreload(url: string, srcset: string | undefined): string {

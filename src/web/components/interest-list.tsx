@@ -80,11 +80,13 @@ function InterestCard({
           height={80}
           className="size-20 shrink-0 rounded-xl"
         />
+        {/* The badge sits under the name, not beside it: beside it, a 360 px card left the name
+            90 px, and "Hernández" was cut inside the word. */}
         <div className="min-w-0 flex-1">
           <h3 className="text-lg font-semibold wrap-anywhere">{entry.full_name}</h3>
           <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(entry)}</p>
+          {badge ? <div className="mt-2">{badge}</div> : null}
         </div>
-        {badge}
       </div>
       {entry.description ? (
         <p className="mt-3 leading-relaxed whitespace-pre-line wrap-anywhere">{entry.description}</p>

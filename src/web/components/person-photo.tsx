@@ -29,7 +29,8 @@ export function PersonPhoto({
   eager?: boolean;
   className?: string;
 }) {
-  if (!photo) return <PhotoPlaceholder className={className} />;
+  // A photo marked decorative (alt="") stays silent without one too: the row's text names her.
+  if (!photo) return <PhotoPlaceholder className={className} decorative={alt === ''} />;
   return (
     <img
       src={photo.url}
@@ -47,17 +48,33 @@ export function PersonPhoto({
 }
 
 /** A head-and-shoulders silhouette on a warm neutral ground: someone is there, no photo yet. */
-export function PhotoPlaceholder({ className }: { className?: string | undefined }) {
-  return (
+export function PhotoPlaceholder({
+  className,
+  decorative = false,
+}: {
+  className?: string | undefined;
+  decorative?: boolean;
+}) {
+  const classes = clsx('bg-linear-to-b from-stone-100 to-stone-200 text-stone-300', className);
+  const silhouette = (
+    <>
+      <circle cx="60" cy="62" r="24" fill="currentColor" />
+      <path d="M14 150c0-30 20.6-50 46-50s46 20 46 50z" fill="currentColor" />
+    </>
+  );
+  return decorative ? (
+    <svg viewBox="0 0 120 150" preserveAspectRatio="xMidYMax meet" aria-hidden className={classes}>
+      {silhouette}
+    </svg>
+  ) : (
     <svg
       viewBox="0 0 120 150"
       preserveAspectRatio="xMidYMax meet"
       role="img"
       aria-label="Sin foto"
-      className={clsx('bg-linear-to-b from-stone-100 to-stone-200 text-stone-300', className)}
+      className={classes}
     >
-      <circle cx="60" cy="62" r="24" fill="currentColor" />
-      <path d="M14 150c0-30 20.6-50 46-50s46 20 46 50z" fill="currentColor" />
+      {silhouette}
     </svg>
   );
 }

@@ -180,6 +180,75 @@ describe("a member's pages carry her own first answers", () => {
     expect(page).not.toContain('data-app-chunks');
   });
 
+  it('renders one of her conversations with its messages; unread ones start the app at once', async () => {
+    const { agent, id } = await mariana();
+    const { conversations } = (await agent.post('client/conversations/get', {})).body;
+    const conversation = conversations.find((each: { unread: number }) => each.unread > 0);
+    expect(conversation).toBeDefined();
+    const sent = await agent.post('client/messages/send', {
+      conversation_id: conversation.id,
+      text: 'Nos vemos en el café de la Roma a las 6',
+      client_message_id: randomUUID(),
+    });
+    expect(sent.statusCode).toBe(200);
+    const url = `/mensajes/${conversation.id}`;
+    const answer = (await agent.post('client/messages/get', { conversation_id: conversation.id })).body;
+
+    let page = await agent.get(url);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.body).toContain(`<div id="root" data-member="${id}"`);
+    expect(page.body).not.toContain('data-shell');
+    expect(page.body).toContain('Nos vemos en el café de la Roma a las 6');
+    expect(page.body).toContain(escapeText(conversation.other.name));
+    // The history's cache as the screen keeps it: oldest first.
+    const history = dataOf(page.body, ['messages', 'history', conversation.id]);
+    expect(history).toEqual({
+      conversation: answer.conversation,
+      messages: [...answer.messages].reverse(),
+      more: answer.more,
+    });
+    // Unread messages: the app starts after the first paint and marks them read.
+    expect(page.body).not.toContain('data-first-use');
+
+    const newestIncoming = answer.messages.find((message: { from_me: boolean }) => !message.from_me);
+    const read = await agent.post('client/messages/read', {
+      conversation_id: conversation.id,
+      up_to_id: newestIncoming.id,
+    });
+    expect(read.statusCode).toBe(200);
+    page = await agent.get(url);
+    expect(page.body).toMatch(/<div id="root" data-member="\d+"[^>]* data-first-use[ >]/);
+  });
+
+  it('renders nothing of a conversation that is not hers', async () => {
+    const { agent } = await mariana();
+    const other = new Agent(testApp.app);
+    await other.post('client/add', {
+      client: {
+        first_name: 'Julieta',
+        last_name: 'Campos',
+        email: 'julieta.campos@example.mx',
+        phone: '5512345680',
+        birthday: '1992-03-04',
+        gender: 1,
+        occupation: 'Arquitecta',
+        instagram: '',
+        password: 'una-clave-larga',
+        privacy_consent: true,
+      },
+    });
+    const { conversations } = (await agent.post('client/conversations/get', {})).body;
+    for (const url of [`/mensajes/${conversations[0].id}`, '/mensajes/999999']) {
+      const page = (await other.get(url)).body;
+      expect(
+        pageState(page).filter((entry) => entry.queryKey[1] === 'history'),
+        url,
+      ).toEqual([]);
+      expect(page, url).not.toContain('data-first-use');
+      expect(page, url).not.toContain(escapeText(conversations[0].other.name));
+    }
+  });
+
   it('keeps what she wrote as data: no script of hers ever runs from the page', async () => {
     const { agent } = await mariana();
     const [conversation] = (await agent.post('client/conversations/get', {})).body.conversations;
@@ -210,7 +279,16 @@ describe("a member's pages carry her own first answers", () => {
         expect(page.body).toContain('data-shell');
         expect(pageState(page.body)).toEqual([]);
         expect(page.body).not.toContain('data-unread-total');
+        expect(page.body).not.toContain('data-member');
       }
+    }
+  });
+
+  it('names her on the frame of her other pages, for the app to trust over the browser’s hint', async () => {
+    const { agent, id } = await mariana();
+    for (const url of ['/configuracion', '/intereses', '/quiz']) {
+      const page = (await agent.get(url)).body;
+      expect(page, url).toContain(`<div id="root" data-shell data-member="${id}"`);
     }
   });
 });

@@ -53,6 +53,17 @@ describe('GET /api/openapi.json', () => {
     );
     expect(missing).toEqual([]);
 
+    // Every GET too, whatever it answers; not the document itself, nor the live channel (a WebSocket).
+    const undescribed = testApp.app.routeList
+      .filter((route) => route.method === 'GET' && route.url.startsWith('/api/'))
+      .map((route) => route.url)
+      .filter((url) => url !== '/api/openapi.json' && url !== '/api/live')
+      .filter((url) => Object.keys(document.paths[url]?.get?.responses?.['200']?.content ?? {}).length === 0);
+    expect(undescribed).toEqual([]);
+    expect(document.paths['/api/event/attendance.csv']!.get!.responses!['200']!.content).toHaveProperty(
+      'text/csv',
+    );
+
     const answer = (url: string) =>
       document.paths[url]!.post!.responses!['200']!.content!['application/json']!.schema;
     const login = answer('/api/client/login');

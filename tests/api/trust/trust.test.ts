@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXPORT_NOTES, EXPORT_SECTIONS } from '../../../src/shared/domain/personal-data-export';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/domain/privacy';
 import { insertAdvert, insertEvent, signUp as signUpToEvent } from '../../support/admin-fixtures';
 import { setUpTestApp, startTestApp } from '../../support/test-app';
@@ -368,6 +369,18 @@ describe('whatsapp on mutual interests', () => {
 });
 
 describe('ARCO export', () => {
+  it('"Mis datos" names every kind of data the export holds', async () => {
+    const agent = testApp.agent();
+    await agent.post('client/add', signUpBody({ phone: '5511113333' }));
+    const response = await agent.post<{ data: Record<string, unknown> }>('client/data/export', {});
+    expect(response.statusCode).toBe(200);
+    const sections = Object.keys(response.body.data);
+    const named = [...Object.keys(EXPORT_SECTIONS), ...EXPORT_NOTES];
+    expect(sections.filter((section) => !named.includes(section))).toEqual([]);
+    // …and names nothing the export does not hold.
+    expect(named.filter((section) => !sections.includes(section))).toEqual([]);
+  });
+
   it('returns every personal datum of the caller and nobody else’s', async () => {
     const body = signUpBody({ phone: '5511112222', instagram: 'valeria.n' });
     const agent = testApp.agent();

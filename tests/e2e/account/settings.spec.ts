@@ -72,3 +72,16 @@ test('desactivar con una contraseña equivocada muestra el aviso y no borra nada
   await page.goto('/perfil');
   await expect(page.getByText('Queda Prueba')).toBeVisible();
 });
+
+test('«Mis datos» dice que la descarga trae también sus mensajes, pagos y dispositivos', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const client = await registerFreshClient(baseURL!, 'Datos');
+  await loginAsClient(page, client.email, FRESH_PASSWORD);
+  await page.goto('/configuracion');
+  const section = page.getByRole('region', { name: 'Mis datos' });
+  for (const kind of ['conversaciones y mensajes', 'pagos', 'dispositivos con avisos'])
+    await expect(section).toContainText(kind);
+});

@@ -65,3 +65,20 @@ test('admin pages send a visitor without an admin session to /admin', async ({ p
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Administración' })).toBeVisible();
 });
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the dashboard says at what time in Mexico City its figures were computed', async ({ page }) => {
+    // The server's real answer, with its computed_at pinned so the expected wording is known:
+    // 03:35 UTC is 9:35 p.m. of the day before in Mexico City (UTC−6).
+    await page.route('**/api/admin/stats', async (route) => {
+      const response = await route.fetch();
+      const answer = await response.json();
+      await route.fulfill({ response, json: { ...answer, computed_at: '2026-11-27T03:35:00.000Z' } });
+    });
+    await loginAsAdmin(page);
+    await expect(page.getByText('Cifras de las 9:35 p.m.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Próximos eventos' })).toBeVisible();
+  });
+});

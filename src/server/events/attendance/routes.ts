@@ -108,7 +108,14 @@ export async function registerAttendanceRoutes(
 
   api.get(
     '/event/attendance.csv',
-    { schema: { querystring: z.object({ event_id: z.coerce.number().pipe(idSchema) }) } },
+    {
+      schema: {
+        querystring: z.object({ event_id: z.coerce.number().pipe(idSchema) }),
+        // Documentation only: a text/csv string is sent as it is, never through the JSON serializer.
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('Lista de asistentes del evento en CSV (UTF-8)') },
+      },
+    },
     async (request, reply) => {
       if ((await currentAdminId(request)) === null) {
         throw unauthorized('Inicia sesión como administrador para continuar');

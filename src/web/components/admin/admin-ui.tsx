@@ -135,8 +135,10 @@ export function Cell({
   className?: string;
   children?: ReactNode;
 }) {
+  // break-word, not anywhere: in a wide screen's table, anywhere lets the layout squeeze a
+  // column below its longest word and cut names inside words; the table scrolls instead.
   return (
-    <td className={clsx('block px-3 py-1 [overflow-wrap:anywhere] lg:table-cell lg:py-2', className)}>
+    <td className={clsx('block px-3 py-1 wrap-break-word lg:table-cell lg:py-2', className)}>
       {label ? (
         <span className="block text-xs font-semibold text-slate-500 uppercase lg:hidden">{label}</span>
       ) : null}

@@ -11,6 +11,7 @@ import { ApiError, apiPost } from '../../api/client';
 import {
   type ConversationList,
   type History,
+  historyFromNewestPage,
   listWithConversation,
   listWithMessage,
   mergeMessages,
@@ -56,8 +57,7 @@ export async function fetchHistory(queryClient: QueryClient, conversationId: num
   const known = queryClient.getQueryData<History>(historyKey(conversationId));
   const lastKnown = known?.messages.at(-1);
   if (!known || !lastKnown) {
-    const page = await apiPost('client/messages/get', { conversation_id: conversationId });
-    return { conversation: page.conversation, messages: [...page.messages].reverse(), more: page.more };
+    return historyFromNewestPage(await apiPost('client/messages/get', { conversation_id: conversationId }));
   }
   let { conversation, messages } = known;
   let after = lastKnown.id;

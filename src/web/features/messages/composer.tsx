@@ -1,5 +1,5 @@
 import { SendHorizontal } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGE_TEXT_MAX } from '../../../shared/contracts/messages';
 
 /** The counter shows from here on, so the limit never surprises. */
@@ -13,6 +13,13 @@ const count = new Intl.NumberFormat('es-MX');
  */
 export function Composer({ onSend }: { onSend: (text: string) => void }) {
   const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  // On a conversation rendered by the server (decision 0044) she may type before the app is live:
+  // the box shows it, and the app takes it before anything (a held Enter) is sent.
+  useLayoutEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setText(typed);
+  }, []);
   const trimmed = text.trim();
   const tooLong = trimmed.length > MESSAGE_TEXT_MAX;
   const canSend = trimmed.length > 0 && !tooLong;
@@ -38,6 +45,7 @@ export function Composer({ onSend }: { onSend: (text: string) => void }) {
     >
       <div className="mx-auto flex max-w-2xl items-end gap-2">
         <textarea
+          ref={box}
           aria-label="Escribe un mensaje"
           placeholder="Escribe un mensaje"
           rows={1}

@@ -132,7 +132,8 @@ function ConversationView({
           <PendingBubble key={item.client_message_id} pending={item} onRetry={() => retry(item)} />
         ))}
       </ol>
-      <div ref={end} />
+      {/* The boot script opens a rendered conversation here, before the app is live. */}
+      <div ref={end} data-conversation-end />
       {conversation.closed ? (
         <p
           role="status"

@@ -70,14 +70,14 @@ function EmptyConversations() {
   );
 }
 
+/**
+ * The row's accessible name is its own text (name, time, last message, then the unread count
+ * with its words for a screen reader), so what a voice-control user reads aloud names it.
+ */
 function ConversationRow({ conversation }: { conversation: Conversation }) {
   const { other, last_message: last, unread, closed } = conversation;
   return (
-    <Link
-      to={`/mensajes/${conversation.id}`}
-      className="flex items-center gap-3 py-3 hover:bg-black/[0.02]"
-      aria-label={`${other.name}${unread > 0 ? `, ${unread} sin leer` : ''}`}
-    >
+    <Link to={`/mensajes/${conversation.id}`} className="flex items-center gap-3 py-3 hover:bg-black/[0.02]">
       <PersonPhoto
         photo={other.photo === null ? null : { url: other.photo }}
         alt=""
@@ -98,11 +98,9 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
           {closed ? (
             <span className="shrink-0 rounded-full bg-black/5 px-2 py-0.5 text-xs text-muted">Cerrada</span>
           ) : unread > 0 ? (
-            <span
-              aria-hidden
-              className="grid min-w-5 shrink-0 place-items-center rounded-full bg-accent px-1.5 text-xs font-bold text-white"
-            >
+            <span className="grid min-w-5 shrink-0 place-items-center rounded-full bg-accent px-1.5 text-xs font-bold text-white">
               {unread}
+              <span className="sr-only"> sin leer</span>
             </span>
           ) : null}
         </div>

@@ -1,5 +1,10 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { Conversation, ConversationsGetAnswer, Message } from '../../../shared/contracts/messages';
+import type {
+  Conversation,
+  ConversationsGetAnswer,
+  Message,
+  MessagesGetAnswer,
+} from '../../../shared/contracts/messages';
 
 /**
  * The client's copy of a conversation and of the list, and the pure rules that fold pages, sends
@@ -16,6 +21,16 @@ export interface History {
 }
 
 export type ConversationList = InfiniteData<ConversationsGetAnswer, string | undefined>;
+
+/**
+ * A conversation opened fresh: its newest page of `client/messages/get` (newest first) as the
+ * history keeps it. The server puts the same in a member's rendered /mensajes/{id} (decision 0044).
+ */
+export function historyFromNewestPage(
+  page: Pick<MessagesGetAnswer, 'conversation' | 'messages' | 'more'>,
+): History {
+  return { conversation: page.conversation, messages: [...page.messages].reverse(), more: page.more };
+}
 
 /** Both lists merged by id (the incoming copy wins: the server's latest word), oldest first. */
 export function mergeMessages(known: readonly Message[], incoming: readonly Message[]): Message[] {

@@ -248,7 +248,7 @@ function PersonCard({ advert, eager, onOpen }: { advert: ListedPerson; eager: bo
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-semibold">{advert.client}</h2>
+        <h2 className="text-lg font-semibold wrap-break-word">{advert.client}</h2>
         <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(advert)}</p>
         <p className="mt-3 line-clamp-3 flex-1 text-ink wrap-anywhere">{advert.description}</p>
         <Button variant="secondary" className="mt-4 self-start" onClick={onOpen}>

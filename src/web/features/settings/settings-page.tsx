@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { type PasswordChangeForm, passwordChangeSchema } from '../../../shared/contracts/account';
 import { loginPasswordSchema } from '../../../shared/contracts/common';
+import { exportContentsText } from '../../../shared/domain/personal-data-export';
 import { LEFT_CLIENT_AREA } from '../../api/session-hint';
 import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -45,8 +46,7 @@ function DataDownload() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted">
-        Descarga una copia de todos los datos personales que Cita guarda sobre ti: perfil, anuncio, intereses,
-        inscripciones, respuestas del quiz, bloqueos, reportes y tu consentimiento.
+        Descarga una copia de todos los datos personales que Cita guarda sobre ti: {exportContentsText()}.
       </p>
       <ErrorAlert error={download.error} />
       <Button

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PendingAdvert } from '../../../../shared/contracts/admin';
+import { formatTime } from '../../../../shared/domain/mexico-dates';
+import { mexicoDayAndHour } from '../../../../shared/domain/mexico-time';
 import { adminPost } from '../../../api/admin';
 import {
   type Banner,
@@ -125,6 +127,7 @@ function Stats() {
   if (stats.isError) return <BannerSlot banner={bannerFrom(stats.error)} />;
   return (
     <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-600">{figuresTimeLabel(stats.data.computed_at)}</p>
       <div className="grid gap-4 md:grid-cols-2">
         <WeeklyChart title="Registros" weeks={stats.data.signups_by_week} />
         <WeeklyChart title="Coincidencias" weeks={stats.data.matches_by_week} />
@@ -141,4 +144,10 @@ function Stats() {
       )}
     </div>
   );
+}
+
+/** The figures are kept up to a minute (decision 0034), so the page says when they were computed. */
+function figuresTimeLabel(computedAt: string): string {
+  const time = formatTime(mexicoDayAndHour(new Date(computedAt)).hour);
+  return `Cifras de ${time.startsWith('1:') ? 'la' : 'las'} ${time}`;
 }
