@@ -37,7 +37,11 @@ export async function newPerson(
   const firstName = options.firstName ?? uniqueWord();
   const lastName = options.lastName ?? uniqueWord();
   const phone = `55${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const ascii = (text: string) => text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase();
+  const ascii = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Mn}/gu, '')
+      .toLowerCase();
   // Instagram's own limit: 30 characters.
   const instagram = ascii(`${firstName}_${lastName}`).slice(0, 30);
   const email = ascii(`${firstName}.${lastName}.${Date.now()}@e2e.mx`);
