@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
  */
 export const VERBS = {
   setup: 'instala Cita en este servidor: HTTPS con Caddy, servicios de systemd y secretos',
-  doctor: 'revisa la configuración, la base de datos, el correo, los pagos, el disco, el reloj y los respaldos',
+  doctor:
+    'revisa la configuración, la base de datos, el correo, los pagos, el disco, el reloj y los respaldos',
   upgrade: 'actualiza Cita: respaldo verificado, migraciones y reinicio escalonado',
   backup: 'hace ahora un respaldo verificado y dice dónde quedó',
   restore: 'restaura un respaldo en una base nueva',

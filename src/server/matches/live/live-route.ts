@@ -117,11 +117,13 @@ export async function registerLiveRoute(
     const token = sessionToken(request, 'client');
     if (token) sessions.set(socket, token);
     connections.add(clientId, socket);
+    app.metrics.liveConnections.inc();
     presence.changed(clientId);
     alive.add(socket);
     socket.on('pong', () => alive.add(socket));
     socket.on('close', () => {
       connections.remove(clientId, socket);
+      app.metrics.liveConnections.dec();
       presence.changed(clientId);
     });
     socket.on('error', () => socket.terminate());
