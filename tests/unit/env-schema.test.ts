@@ -106,3 +106,15 @@ describe('la tabla del README es la única lista de variables', () => {
     expect([...documented].sort()).toEqual(Object.keys(ENV_SCHEMA.shape).sort());
   });
 });
+
+describe('cita doctor oculta los secretos', () => {
+  it('muestra a lo más los últimos 4 caracteres, y nunca la contraseña de una dirección', async () => {
+    const { maskSecret } = await import('../../src/ops/doctor');
+    expect(maskSecret('sk_live_abcdefghijklmnop')).toBe('••••mnop');
+    expect(maskSecret('corto')).toBe('••••');
+    expect(maskSecret('postgres://cita:clave-secreta@db.example.mx:5432/cita')).toBe(
+      'postgres://cita:••••@db.example.mx:5432/cita',
+    );
+    expect(maskSecret('smtps://apikey:SG.xyz@smtp.example.mx:465')).not.toContain('SG.xyz');
+  });
+});

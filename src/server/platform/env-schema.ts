@@ -100,7 +100,7 @@ export const ENV_SCHEMA = z.object({
       blank,
       z
         .string()
-        .regex(/^(sk|rk)_(test|live)_\w+$/)
+        .regex(/^(sk|rk)_(test|live)_\S+$/)
         .optional(),
     )
     .describe('una clave secreta de Stripe (sk_test_… o sk_live_…)'),
@@ -109,7 +109,7 @@ export const ENV_SCHEMA = z.object({
       blank,
       z
         .string()
-        .regex(/^whsec_\w+$/)
+        .regex(/^whsec_\S+$/)
         .optional(),
     )
     .describe('el secreto de firma de webhooks de Stripe (whsec_…)'),

@@ -45,6 +45,16 @@ export class Mailer {
     this.smtp = Boolean(config.smtpUrl);
   }
 
+  /** Connects and greets the SMTP server without sending (`cita doctor`); a no-op without SMTP_URL. */
+  async verify(): Promise<void> {
+    if (this.smtp) await this.transport.verify();
+  }
+
+  /** Closes the SMTP connections (a one-off command that sent mail and must exit). */
+  close(): void {
+    this.transport.close();
+  }
+
   /**
    * `messageKey` names one message for good: it becomes the Message-ID (receivers drop a second
    * copy with the same one) and the outbox file name (a second run overwrites the first).
