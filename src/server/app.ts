@@ -31,6 +31,7 @@ import { registerRequestGuards } from './platform/http/request-guards';
 import { registerImageRoutes } from './platform/images/image-routes';
 import { InProcessLiveBus, type LiveBus } from './platform/live/live-bus';
 import { PostgresLiveBus } from './platform/live/postgres-live-bus';
+import { loggerOptions } from './platform/logging';
 import { registerMailJobs } from './platform/mail/mail-jobs';
 import { Mailer } from './platform/mail/mailer';
 import type { PersonalDataRegistry } from './platform/personal-data';
@@ -80,12 +81,14 @@ export interface BuildOptions {
   /** Reuse an open database (tests, scripts); otherwise one is opened from the config. */
   db?: DB;
   logger?: boolean;
+  /** Log to this file instead of stdout (the API tests search every line for members' data). */
+  logFile?: string;
 }
 
 /** Builds the whole app without listening, so tests can drive it over HTTP on any port. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config, { file: options.logFile }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // On close, idle keep-alive sockets are dropped at once; in-flight requests still finish.

@@ -72,6 +72,7 @@ export class Mailer {
     // Written aside and renamed: a reader never sees half a message, a re-run replaces it whole.
     await fs.writeFile(`${file}.tmp`, info.message as Buffer);
     await fs.rename(`${file}.tmp`, file);
-    this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+    // The file, never the recipient or the subject: logs hold no member's data.
+    this.log.info({ file }, 'mail written to the outbox');
   }
 }
