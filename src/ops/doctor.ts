@@ -54,9 +54,24 @@ function shown(key: keyof CheckedEnv, value: unknown): string {
   return SECRET_VARIABLES.has(key) ? maskSecret(text) : text;
 }
 
-export function effectiveConfiguration(env: CheckedEnv): string[] {
+/**
+ * Every variable as the server will use it: its value, the default it takes when unset (marked),
+ * or unset. Paths are shown resolved, as the server opens them.
+ */
+export function effectiveConfiguration(env: CheckedEnv, config: AppConfig, raw: NodeJS.ProcessEnv): string[] {
+  const resolved: Partial<Record<keyof CheckedEnv, string>> = {
+    DATA_DIR: config.dataDir,
+    WEB_DIST_DIR: config.webDistDir ?? '',
+    PUBLIC_URL: config.publicUrl,
+    VAPID_SUBJECT: config.push.vapidSubject,
+    PUSH_ENDPOINT_HOSTS: config.push.endpointHosts.join(','),
+  };
   const keys = Object.keys(ENV_SCHEMA.shape) as (keyof CheckedEnv)[];
-  return keys.map((key) => `  ${key} = ${shown(key, env[key])}`);
+  return keys.map((key) => {
+    const value = shown(key, resolved[key] ?? env[key]);
+    const byDefault = !raw[key]?.trim() && value !== '(sin definir)';
+    return `  ${key} = ${value}${byDefault ? ' (por omisión)' : ''}`;
+  });
 }
 
 function gigabytes(bytes: number): string {
@@ -213,7 +228,7 @@ export async function runDoctor(
   }
   const config = configFromEnv(env);
   print('Configuración efectiva:');
-  for (const line of effectiveConfiguration(checked)) print(line);
+  for (const line of effectiveConfiguration(checked, config, env)) print(line);
   print('');
   let failed = false;
   const report = (name: string, result: CheckResult) => {
