@@ -62,6 +62,7 @@ describe('cita doctor (design.md §23)', () => {
     expect(text).toContain(`✓ correo: el servidor SMTP 127.0.0.1:${smtp.port} acepta la conexión`);
     expect(text).toContain('acepta la clave (modo de prueba)');
     // The configuration is printed, its secrets never whole: at most their last 4 characters.
+    expect(text).toContain('  HOST = 0.0.0.0 (por omisión)');
     expect(text).toContain('  EMAIL_HASH_KEY = ••••WXYZ');
     expect(text).toContain('  METRICS_TOKEN = ••••QRST');
     expect(text).toContain(`  STRIPE_SECRET_KEY = ••••${provider.secretKey.slice(-4)}`);
@@ -102,6 +103,14 @@ describe('cita doctor (design.md §23)', () => {
       );
       await smtp.start();
     }
+  });
+
+  it('in production, no SMTP server is a failure: nobody would receive mail', async () => {
+    const { code, text } = await doctor(
+      envOfTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://cita.example.mx', SMTP_URL: '' }),
+    );
+    expect(code).toBe(1);
+    expect(text).toContain('✗ correo: sin SMTP_URL: los correos quedan en');
   });
 
   it('stops at an invalid configuration with its lines', async () => {
