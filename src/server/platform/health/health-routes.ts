@@ -28,18 +28,23 @@ function hasMetricsToken(request: FastifyRequest, token: string | undefined): bo
 
 /** GET /readyz and GET /metrics (design.md §23); /api/health stays the liveness answer. */
 export async function registerHealthRoutes(app: FastifyInstance): Promise<void> {
-  zodApp(app).get('/readyz', { schema: { response: readyzResponseSchemas } }, async (_request, reply) => {
-    const parts = await app.readiness.run();
-    const failing = parts.filter((part) => !part.ready);
-    if (failing.length === 0) return { ...ok('Lista para atender'), parts };
-    return reply.code(503).send({
-      status: 'danger' as const,
-      message: `No está lista: ${failing.map((part) => `${part.name} (${part.detail})`).join('; ')}`,
-      parts,
-    });
-  });
+  // The proxy asks every few seconds: only trouble is worth a log line.
+  zodApp(app).get(
+    '/readyz',
+    { schema: { response: readyzResponseSchemas }, logLevel: 'warn' },
+    async (_request, reply) => {
+      const parts = await app.readiness.run();
+      const failing = parts.filter((part) => !part.ready);
+      if (failing.length === 0) return { ...ok('Lista para atender'), parts };
+      return reply.code(503).send({
+        status: 'danger' as const,
+        message: `No está lista: ${failing.map((part) => `${part.name} (${part.detail})`).join('; ')}`,
+        parts,
+      });
+    },
+  );
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     // Anyone else is told there is nothing here, as for any unknown address.
     if (!isLocalScraper(request) && !hasMetricsToken(request, app.config.metricsToken)) {
       return reply.callNotFound();
