@@ -4,7 +4,7 @@ import { VALUES_FILE_PREFIX } from './personal-values';
 
 /** Addresses that are no member's: the test admin, the site's own sender and push contact. */
 const NOT_A_MEMBER = new Set(['admin@pruebas.mx', 'hola@cita.mx']);
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+/gu;
+const EMAIL = /[\p{L}\p{N}._%+-]+@([\p{L}\p{N}-]+\.)+\p{L}{2,}/gu;
 
 function escapeForRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -57,6 +57,7 @@ describe('la búsqueda de datos de miembros en los logs', () => {
           '{"msg":"cookie galleta-secreta-123"}',
           '{"msg":"Cliente Prueba"}',
           '{"msg":"fixture en pruebas.mx sin nombre"}',
+          '> cita@0.1.0 start',
         ].join('\n'),
       );
       expect(personalDataInLogs(dir).map((finding) => finding.split(' en ')[0])).toEqual([

@@ -10,7 +10,7 @@ import type { AppConfig } from './config';
  * object logged by mistake.
  */
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+/gu;
+const EMAIL = /[\p{L}\p{N}._%+-]+@([\p{L}\p{N}-]+\.)+\p{L}{2,}/gu;
 
 /** Replaces every e-mail-shaped value (an SMTP refusal names its recipient) with a placeholder. */
 export function withoutEmails(text: string): string {
