@@ -21,12 +21,17 @@ import { createDatabase, type DB, migrateToLatest, waitForPostgres } from './pla
 import { ReadCache } from './platform/db/read-cache';
 import { ensureReadIndexes } from './platform/db/read-indexes';
 import { AppError } from './platform/errors';
+import { registerHealthRoutes } from './platform/health/health-routes';
+import { AppMetrics } from './platform/health/metrics';
+import { Readiness } from './platform/health/readiness';
+import { addPlatformReadiness } from './platform/health/readiness-checks';
 import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
 import { registerImageRoutes } from './platform/images/image-routes';
 import { InProcessLiveBus, type LiveBus } from './platform/live/live-bus';
 import { PostgresLiveBus } from './platform/live/postgres-live-bus';
+import { loggerOptions } from './platform/logging';
 import { registerMailJobs } from './platform/mail/mail-jobs';
 import { Mailer } from './platform/mail/mailer';
 import type { PersonalDataRegistry } from './platform/personal-data';
@@ -53,6 +58,10 @@ declare module 'fastify' {
     liveBus: LiveBus;
     /** Every route as registered, so the security suites can prove they cover them all. */
     routeList: { method: string; url: string }[];
+    /** This instance's figures for /metrics: counters the platform and domains move. */
+    metrics: AppMetrics;
+    /** What /readyz asks; the backups (design.md §24) add their own check here. */
+    readiness: Readiness;
   }
 }
 
@@ -72,12 +81,14 @@ export interface BuildOptions {
   /** Reuse an open database (tests, scripts); otherwise one is opened from the config. */
   db?: DB;
   logger?: boolean;
+  /** Log to this file instead of stdout (the API tests search every line for members' data). */
+  logFile?: string;
 }
 
 /** Builds the whole app without listening, so tests can drive it over HTTP on any port. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config, { file: options.logFile }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // On close, idle keep-alive sockets are dropped at once; in-flight requests still finish.
@@ -126,7 +137,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('liveBus', new InProcessLiveBus());
   }
   app.addHook('onClose', async () => app.liveBus.close());
-  registerMailJobs(app.queue, app.mailer);
+  app.decorate('metrics', new AppMetrics(db, app.queue));
+  app.decorate('readiness', new Readiness());
+  addPlatformReadiness(app.readiness, db, app.queue);
+  // The one thing /metrics adds to each request: a histogram observation by route pattern.
+  app.addHook('onResponse', (request, reply, done) => {
+    app.metrics.requestDuration.observe(
+      { route: request.routeOptions.url ?? 'sin ruta', method: request.method, status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  registerMailJobs(app.queue, app.mailer, app.metrics);
   // Domains register their kinds while the app is built; jobs run once it is ready.
   app.addHook('onReady', async () => app.queue.start());
   app.decorate('routeList', []);
@@ -216,6 +238,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     transform: jsonSchemaTransform,
   });
 
+  await app.register(registerHealthRoutes);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await app.register(registerImageRoutes, { access: { photo: photoImageAccess } });
   await app.register(registerEventImageRoutes);

@@ -3,13 +3,14 @@ import { startTestProvider, type TestProvider } from '../test-payment-provider/t
 import { buildApp } from './app';
 import { configFromEnv } from './platform/config';
 import { DatabaseUnreachableError } from './platform/db/database';
+import { ConfigError, configErrorText } from './platform/env-schema';
 import { loadDemoPayments } from './seed/demo-payments';
 import { prepareDatabase } from './seed/seed';
 
 /** Reads the environment, prepares the database and listens; SIGTERM drains in-flight requests. */
 async function main(): Promise<void> {
   const config = configFromEnv();
-  const host = process.env.HOST ?? '0.0.0.0';
+  const host = config.host;
   let provider: TestProvider | undefined;
   if (config.payments.mode === 'test-provider') {
     // No Stripe key: the built-in test provider takes payments, through the same client.
@@ -61,8 +62,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  // An unreachable database is an operating condition, not a bug: one clear line, no stack.
-  if (error instanceof DatabaseUnreachableError) console.error(error.message);
+  // A bad setting or an unreachable database is an operating condition, not a bug: clear lines, no stack.
+  if (error instanceof ConfigError) console.error(configErrorText(error));
+  else if (error instanceof DatabaseUnreachableError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

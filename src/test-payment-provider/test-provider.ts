@@ -394,6 +394,17 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     }),
   );
 
+  // The cheapest authenticated call: `cita doctor` proves the key with it.
+  server.get(
+    '/v1/balance',
+    api(() => ({
+      object: 'balance',
+      available: [{ amount: 0, currency: 'mxn', source_types: { card: 0 } }],
+      pending: [{ amount: 0, currency: 'mxn', source_types: { card: 0 } }],
+      livemode: false,
+    })),
+  );
+
   server.get(
     '/v1/customers/:id',
     api((_params, request) => {

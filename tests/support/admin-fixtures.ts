@@ -1,6 +1,7 @@
 import { hashPassword } from '../../src/server/platform/auth/passwords';
 import type { DB } from '../../src/server/platform/db/database';
 import { foldForSearch } from '../../src/shared/domain/search-text';
+import { rememberPersonalValue } from './personal-values';
 
 /** An app (FastifyInstance) or anything else holding the database, such as a cluster test's own connection. */
 export type WithDb = { db: DB };
@@ -33,6 +34,7 @@ export async function insertClient(
     email,
     phone: values.phone ?? `55000${sequence}`,
   };
+  for (const value of [named.first_name, named.last_name, named.phone]) rememberPersonalValue(value);
   const { id } = await app.db
     .insertInto('clients')
     .values({

@@ -34,6 +34,13 @@ function tempParent(): string {
   return runRoot ?? os.tmpdir();
 }
 
+/** In the API run, what a server process printed joins the log search (temp-root.ts). */
+function keepForLogSearch(output: string, port: number): void {
+  const logDir = process.env.VITEST_WORKER_ID ? inject('testLogDir') : undefined;
+  if (!logDir || !output) return;
+  fs.writeFileSync(path.join(logDir, `process-${port}-${Date.now()}.log`), output);
+}
+
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(tempParent(), 'cita-proc-'));
   const serverUrl = process.env.DATABASE_URL;
@@ -156,7 +163,10 @@ export class ServerProcess {
     this.child.stderr?.on('data', (chunk) => {
       this.output += chunk;
     });
-    this.child.on('exit', (code, signal) => this.resolveExit({ code, signal }));
+    this.child.on('exit', (code, signal) => {
+      keepForLogSearch(this.output, this.port);
+      this.resolveExit({ code, signal });
+    });
   }
 
   async waitUntilHealthy(timeoutMs = 30_000): Promise<void> {

@@ -6,12 +6,15 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type AppConfig, configFromEnv } from '../../src/server/platform/config';
 import { prepareDatabase } from '../../src/server/seed/seed';
+import { rememberPersonalValue } from './personal-values';
 
 export const TEST_ADMIN = { email: 'admin@pruebas.mx', password: 'admin-pruebas-123' };
 
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
+  /** Where this app logs (debug level) in the API run; undefined elsewhere. */
+  logFile: string | undefined;
   /** A new cookie jar speaking to this app. */
   agent(): Agent;
 }
@@ -52,6 +55,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<Starte
       await client.end();
     };
   }
+  // Every app logs at debug to a file of the run's, searched for members' data at the end (temp-root.ts).
+  const logDir = inject('testLogDir');
   const config: AppConfig = {
     ...configFromEnv({
       DATA_DIR: dataDir,
@@ -62,7 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<Starte
       SIGNUPS_PER_ADDRESS: '10000',
       // Tests read the figures right after writing; admin-stats-cache.test.ts covers the cache.
       STATS_MAX_AGE_SECONDS: '0',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logDir ? 'debug' : 'silent',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       // Payments are on where a test starts a provider and passes its address (tests/support/payments.ts).
       PAYMENTS: 'off',
@@ -71,11 +76,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<Starte
     databaseUrl,
   };
   await options.beforeBuild?.(config);
-  const app = await buildApp(config, { logger: false });
+  const logFile = logDir ? path.join(logDir, `${path.basename(dataDir)}.log`) : undefined;
+  const app = await buildApp(config, logFile ? { logFile } : { logger: false });
   await prepareDatabase(app.db, config);
   return {
     app,
     config,
+    logFile,
     agent: () => new Agent(app),
     async close() {
       await app.close();
@@ -115,6 +122,9 @@ export function setUpTestApp(options: TestAppOptions & { loginAdmin?: boolean } 
     },
     get config() {
       return running().config;
+    },
+    get logFile() {
+      return running().logFile;
     },
     agent: () => new Agent(() => running().app),
     admin,
@@ -214,7 +224,10 @@ export class Agent {
     }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
       if (expired || cookie.value === '') this.cookies.delete(cookie.name);
-      else this.cookies.set(cookie.name, cookie.value);
+      else {
+        this.cookies.set(cookie.name, cookie.value);
+        rememberPersonalValue(cookie.value);
+      }
     }
   }
 }

@@ -136,13 +136,17 @@ async function deliver(
       // The browser dropped the subscription (or it expired): it will never work again.
       if (error.statusCode === 404 || error.statusCode === 410) {
         await db.deleteFrom('push_subscriptions').where('id', '=', device.id).execute();
+        app.metrics.pushes.inc({ outcome: 'gone' });
         return;
       }
+      app.metrics.pushes.inc({ outcome: 'failed' });
       // Rate limited or the service is down: the queue tries again with its back-off.
       throw new Error(`the push service answered ${error.statusCode}`);
     }
+    app.metrics.pushes.inc({ outcome: 'failed' });
     throw error;
   }
+  app.metrics.pushes.inc({ outcome: 'sent' });
   await db
     .updateTable('push_subscriptions')
     .set({ last_success_at: new Date().toISOString() })

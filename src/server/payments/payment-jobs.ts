@@ -196,6 +196,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
         await scheduleReconcile(trx, payment.id, payload.round + 1, app.config.payments.reconcileMinutes);
       }
     });
+    if (outcome.kind !== 'open') app.metrics.payments.inc({ outcome: outcome.kind });
     app.queue.wake();
   });
 }

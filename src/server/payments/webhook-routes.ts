@@ -163,7 +163,10 @@ async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Provide
       await applySessionOutcome(app, trx, payment.id, outcome);
       return true;
     });
-    if (applied) app.queue.wake();
+    if (applied) {
+      app.metrics.payments.inc({ outcome: outcome.kind });
+      app.queue.wake();
+    }
     return applied ? 'applied' : 'already applied';
   }
 
@@ -196,6 +199,7 @@ async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Provide
         .execute();
       return true;
     });
+    if (applied && charge.refunded) app.metrics.payments.inc({ outcome: 'refunded' });
     return applied ? 'applied' : 'already applied';
   }
   return 'ignored';

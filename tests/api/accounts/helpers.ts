@@ -1,11 +1,12 @@
 import { format } from 'date-fns';
+import { rememberPersonalValue } from '../../support/personal-values';
 import type { TestApp } from '../../support/test-app';
 
 export { loggedInClient, quizAnswers } from '../events/helpers';
 
 /** A complete, valid profile/update body part. */
 export function profileOf(values: Record<string, unknown> = {}) {
-  return {
+  const profile = {
     first_name: 'Lucía',
     last_name: 'Ramírez',
     gender: 1,
@@ -15,6 +16,10 @@ export function profileOf(values: Record<string, unknown> = {}) {
     occupation: 'Arquitecta',
     ...values,
   };
+  for (const field of ['first_name', 'last_name', 'phone'] as const) {
+    if (typeof profile[field] === 'string') rememberPersonalValue(profile[field]);
+  }
+  return profile;
 }
 
 /** The birthday of someone who turns `years` today (local calendar; tests keep a day of margin). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Conversation, Message } from '../../../src/shared/contracts/messages';
+import { rememberPersonalValue } from '../../support/personal-values';
 import type { TestApp } from '../../support/test-app';
 import { personWithAdvert } from '../people/helpers';
 
@@ -42,6 +43,7 @@ export async function conversations(member: Member, before?: string) {
 }
 
 export function send(member: Member, conversationId: number, text: string, clientMessageId = randomUUID()) {
+  rememberPersonalValue(text);
   return member.agent.post<{ sent: Message }>('client/messages/send', {
     conversation_id: conversationId,
     text,

@@ -140,6 +140,7 @@ export async function registerLiveRoute(
     const token = sessionToken(request, 'client');
     if (token) sessions.set(socket, token);
     connections.add(clientId, address, socket);
+    app.metrics.liveConnections.inc();
     // The newest is the tab she is using; the oldest is likeliest one she left behind.
     while (connections.count(clientId) > liveConnectionsPerMember) {
       const oldest = connections.oldestOf(clientId);
@@ -152,6 +153,7 @@ export async function registerLiveRoute(
     socket.on('pong', () => alive.add(socket));
     socket.on('close', () => {
       connections.remove(clientId, socket);
+      app.metrics.liveConnections.dec();
       presence.changed(clientId);
     });
     socket.on('error', () => socket.terminate());

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { AppMetrics } from '../health/metrics';
 import { enqueue, type Job, type JobQueue } from '../queue/queue';
 import type { Mailer, OutgoingMail } from './mailer';
 
@@ -20,6 +21,14 @@ export function jobMessageKey(job: Job<unknown>): string {
   return `${Date.parse(job.createdAt)}-job-${String(job.id).padStart(10, '0')}`;
 }
 
-export function registerMailJobs(queue: JobQueue, mailer: Mailer): void {
-  queue.handle<OutgoingMail>(MAIL_JOB, (mail, job) => mailer.send(mail, { messageKey: jobMessageKey(job) }));
+export function registerMailJobs(queue: JobQueue, mailer: Mailer, metrics: AppMetrics): void {
+  queue.handle<OutgoingMail>(MAIL_JOB, async (mail, job) => {
+    try {
+      await mailer.send(mail, { messageKey: jobMessageKey(job) });
+    } catch (error) {
+      metrics.mails.inc({ outcome: 'failed' });
+      throw error;
+    }
+    metrics.mails.inc({ outcome: 'sent' });
+  });
 }

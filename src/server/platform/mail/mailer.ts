@@ -45,6 +45,16 @@ export class Mailer {
     this.smtp = Boolean(config.smtpUrl);
   }
 
+  /** Connects and greets the SMTP server without sending (`cita doctor`); a no-op without SMTP_URL. */
+  async verify(): Promise<void> {
+    if (this.smtp) await this.transport.verify();
+  }
+
+  /** Closes the SMTP connections (a one-off command that sent mail and must exit). */
+  close(): void {
+    this.transport.close();
+  }
+
   /**
    * `messageKey` names one message for good: it becomes the Message-ID (receivers drop a second
    * copy with the same one) and the outbox file name (a second run overwrites the first).
@@ -62,6 +72,7 @@ export class Mailer {
     // Written aside and renamed: a reader never sees half a message, a re-run replaces it whole.
     await fs.writeFile(`${file}.tmp`, info.message as Buffer);
     await fs.rename(`${file}.tmp`, file);
-    this.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+    // The file, never the recipient or the subject: logs hold no member's data.
+    this.log.info({ file }, 'mail written to the outbox');
   }
 }

@@ -93,6 +93,8 @@ export class JobQueue {
   private polling: Promise<void> | undefined;
   private pollAgain = false;
   private started = false;
+  /** When this instance's worker last looked for due jobs (in memory: /readyz asks per instance). */
+  private lastBeatAt = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -131,6 +133,21 @@ export class JobQueue {
     });
   }
 
+  /** The kinds this instance can run (the metrics report each, zero included). */
+  kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /**
+   * How long ago the worker last looked for due jobs, in ms; 'stopped' once it stopped (or before
+   * it started), 'off' when this instance runs no jobs (QUEUE_CONCURRENCY=0).
+   */
+  heartbeat(): number | 'stopped' | 'off' {
+    if (this.config.concurrency <= 0) return 'off';
+    if (!this.started) return 'stopped';
+    return Date.now() - this.lastBeatAt;
+  }
+
   /** Stops claiming and waits for the jobs this instance is running. */
   async stop(): Promise<void> {
     this.started = false;
@@ -140,6 +157,7 @@ export class JobQueue {
   }
 
   private async poll(): Promise<void> {
+    this.lastBeatAt = Date.now();
     do {
       this.pollAgain = false;
       const free = this.config.concurrency - this.running.size;

@@ -1,0 +1,129 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DB } from '../db/database';
+import type { JobQueue } from '../queue/queue';
+
+/** Node's own figures (memory, event loop, GC): one set per process, however many apps it builds. */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
+ * This instance's figures for `/metrics` (design.md §23), in Prometheus' text format. Counters
+ * move where the thing happens (an e-mail sent, a payment applied); the queue's figures are read
+ * from the jobs table when scraped, so nothing is counted on the request path but one
+ * histogram observation per answer.
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+
+  /** Seconds per answer, by route pattern (never the raw address with its ids), method and status. */
+  readonly requestDuration = new Histogram({
+    name: 'cita_http_request_duration_seconds',
+    help: 'Tiempo de respuesta por ruta (patrón), método y estado',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly mails = new Counter({
+    name: 'cita_mails_total',
+    help: 'Correos que esta instancia intentó entregar, por resultado (sent, failed)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly pushes = new Counter({
+    name: 'cita_pushes_total',
+    help: 'Avisos push que esta instancia intentó entregar, por resultado (sent, failed, gone: suscripción muerta)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly payments = new Counter({
+    name: 'cita_payments_total',
+    help: 'Resultados de pago aplicados por esta instancia (paid, awaiting, failed, open, refunded)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly liveConnections = new Gauge({
+    name: 'cita_live_connections',
+    help: 'Conexiones en vivo (mensajes) abiertas en esta instancia',
+    registers: [this.registry],
+  });
+
+  constructor(db: DB, queue: JobQueue) {
+    const kindsAtZero = (gauge: Gauge<'kind'>) => {
+      gauge.reset();
+      for (const kind of queue.kinds()) gauge.set({ kind }, 0);
+    };
+    new Gauge({
+      name: 'cita_jobs_waiting',
+      help: 'Trabajos cuyo momento llegó y esperan a una instancia, por tipo',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      async collect() {
+        const rows = await dueJobs(db);
+        kindsAtZero(this);
+        for (const row of rows) this.set({ kind: row.kind }, Number(row.waiting));
+      },
+    });
+    new Gauge({
+      name: 'cita_jobs_oldest_waiting_seconds',
+      help: 'Cuánto lleva esperando el trabajo más antiguo cuyo momento llegó, por tipo',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      async collect() {
+        const rows = await dueJobs(db);
+        kindsAtZero(this);
+        const now = Date.now();
+        for (const row of rows) {
+          this.set({ kind: row.kind }, Math.max(0, (now - Date.parse(row.oldest)) / 1000));
+        }
+      },
+    });
+    new Gauge({
+      name: 'cita_jobs_failed',
+      help: 'Trabajos que se rindieron (state = failed) y siguen en la tabla, por tipo',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      async collect() {
+        const rows = await db
+          .selectFrom('jobs')
+          .select(['kind', (eb) => eb.fn.countAll<number | string>().as('failed')])
+          .where('state', '=', 'failed')
+          .groupBy('kind')
+          .execute();
+        kindsAtZero(this);
+        for (const row of rows) this.set({ kind: row.kind }, Number(row.failed));
+      },
+    });
+  }
+
+  readonly contentType = this.registry.contentType;
+
+  /** The scrape: this app's figures, then the process'. */
+  async text(): Promise<string> {
+    const [own, process] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
+    return `${own}\n${process}`;
+  }
+}
+
+function dueJobs(db: DB) {
+  return db
+    .selectFrom('jobs')
+    .select([
+      'kind',
+      (eb) => eb.fn.countAll<number | string>().as('waiting'),
+      (eb) => eb.fn.min('run_at').as('oldest'),
+    ])
+    .where('state', '=', 'pending')
+    .where('run_at', '<=', new Date().toISOString())
+    .groupBy('kind')
+    .execute();
+}

@@ -1,0 +1,105 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+
+/**
+ * What the server logs and how (design.md §23): logs are for the operator, never a copy of a
+ * member's data. Request lines carry the method, the path without its query string (a reset link's
+ * token, a search for a name), the route pattern and the status; an error carries its type,
+ * message and stack with e-mail addresses blotted out, never the extra fields libraries hang on it
+ * (a webhook's signed payload, a push service's answer). `redact` is the second line, for an
+ * object logged by mistake.
+ */
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@([\p{L}\p{N}-]+\.)+\p{L}{2,}/gu;
+
+/** Replaces every e-mail-shaped value (an SMTP refusal names its recipient) with a placeholder. */
+export function withoutEmails(text: string): string {
+  return text.replace(EMAIL, '[correo]');
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+interface LoggedError {
+  [field: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: string | number;
+  statusCode?: number;
+  cause?: LoggedError;
+}
+
+/** Only the fields an operator needs to find the cause; depth-limited for causes that loop. */
+export function errorForLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error))
+    return { type: typeof error, message: withoutEmails(String(error)), stack: '' };
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  return {
+    type: error.constructor?.name ?? 'Error',
+    message: withoutEmails(error.message),
+    stack: withoutEmails(error.stack ?? ''),
+    ...((typeof code === 'string' || typeof code === 'number') && { code }),
+    ...(typeof statusCode === 'number' && { statusCode }),
+    ...(error.cause !== undefined && depth < 3 && { cause: errorForLog(error.cause, depth + 1) }),
+  };
+}
+
+/** Fastify's own `res` serializer (the status code only) stays. */
+const serializers = {
+  req: (request: FastifyRequest) => ({
+    method: request.method,
+    url: pathOf(request.url),
+    route: request.routeOptions?.url,
+    remoteAddress: request.ip,
+  }),
+  err: (error: unknown) => errorForLog(error),
+};
+
+/** Field names that hold a member's data or a secret wherever they turn up in a logged object. */
+const PERSONAL_FIELDS = [
+  'email',
+  'to',
+  'phone',
+  'first_name',
+  'last_name',
+  'name',
+  'text',
+  'body',
+  'password',
+  'token',
+  'cookie',
+  'authorization',
+  'payload',
+];
+
+export const LOG_REDACT_PATHS = PERSONAL_FIELDS.flatMap((field) => [field, `*.${field}`]);
+
+/**
+ * Pino's options for the app. In a terminal (and not in production) lines are short and readable
+ * (pino-pretty); elsewhere JSON lines, one per event, for journald or a log shipper. `file` sends
+ * them to a file instead (the API tests' log search).
+ */
+export function loggerOptions(
+  config: Pick<AppConfig, 'logLevel' | 'production'>,
+  options: { file?: string } = {},
+): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+  const base = {
+    level: config.logLevel,
+    serializers,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[oculto]' },
+  };
+  if (options.file) return { ...base, file: options.file };
+  if (process.stdout.isTTY && !config.production) {
+    return {
+      ...base,
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+      },
+    };
+  }
+  return base;
+}
