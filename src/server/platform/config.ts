@@ -99,6 +99,8 @@ export interface PaymentsConfig {
   secretKey: string | undefined;
   webhookSecret: string | undefined;
   apiBase: string | undefined;
+  /** This site's id in the provider's idempotency keys (`cita setup` writes it); else kept in the database. */
+  siteId: string | undefined;
   /** Port of the built-in test provider ('test-provider' mode); 0 picks a free one. */
   testProviderPort: number;
   /** How long an unpaid place is held; decimals allowed (a test holds for seconds). */
@@ -121,6 +123,7 @@ function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
     secretKey,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     apiBase: env.STRIPE_API_BASE || undefined,
+    siteId: env.SITE_ID || undefined,
     testProviderPort: Number(env.TEST_PAYMENTS_PORT ?? 12111),
     holdMinutes: Number(env.PAYMENT_HOLD_MINUTES ?? 30),
     promotionHoldHours: Number(env.PROMOTION_HOLD_HOURS ?? 12),

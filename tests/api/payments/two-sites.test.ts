@@ -55,7 +55,7 @@ describe('two databases on one payment provider account', () => {
       sessions.push(payment.session_id!);
     }
     expect(new Set(sessions).size).toBe(2);
-    const [first, second] = await Promise.all(sites.map((site) => siteId(site.app.db)));
+    const [first, second] = await Promise.all(sites.map((site) => siteId(site.app.db, undefined)));
     expect(first).toMatch(/^[\w-]{16}$/);
     expect(first).not.toBe(second);
   });
