@@ -5,13 +5,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { issueFirstAdminLink } from '../server/back-office/admin-first-access';
-import { createDatabase, migrateToLatest } from '../server/platform/db/database';
 import { emailSchema } from '../shared/contracts/common';
 import {
   instancePorts,
   type ProductionLayout,
   productionLayout,
+  readEnvText,
   renderCaddyfile,
   renderEnvFile,
   renderUnits,
@@ -148,7 +147,7 @@ async function setUp(options: SetupOptions, journal: UndoJournal): Promise<void>
     say(`Archivos escritos bajo ${layout.root}; con --root no se instala ni se arranca nada.`);
     return;
   }
-  const link = await prepareDatabase(options, layout);
+  const link = prepareDatabase(options, layout);
   startServices(options, changed, journal);
   await waitUntilReady(options.domain);
   say(`\nCita está en línea: https://${options.domain}`);
@@ -384,28 +383,31 @@ function groupId(): number {
 
 /**
  * Migrates the database and gives the first admin a one-time link, before any instance starts:
- * the server then finds an admin and never makes a demo one with a printed password.
+ * the server then finds an admin and never makes a demo one with a printed password. It runs as
+ * `cita`, the PostgreSQL role (peer authentication) and the owner of SQLite's files.
  */
-async function prepareDatabase(options: SetupOptions, layout: ProductionLayout): Promise<string> {
-  const db = createDatabase({
-    databaseUrl: options.postgres ? POSTGRES_URL : undefined,
-    dataDir: layout.dataDir,
-  });
-  try {
-    await migrateToLatest(db);
-    const link = await issueFirstAdminLink(db, {
-      email: options.email,
-      publicUrl: `https://${options.domain}`,
-    });
-    say('✓ Base de datos al día y primer administrador listo');
-    return link;
-  } catch (error) {
-    throw new SetupError(`la base de datos no se pudo preparar: ${(error as Error).message}`);
-  } finally {
-    await db.destroy();
-    // SQLite's files were made by root here; the service must own them.
-    if (!options.postgres) mustRun('chown', ['-R', `${SYSTEM_USER}:${SYSTEM_USER}`, layout.dataDir], '');
-  }
+function prepareDatabase(options: SetupOptions, layout: ProductionLayout): string {
+  const env = readEnvText(fs.readFileSync(layout.envFile, 'utf8'));
+  const link = mustRun(
+    'runuser',
+    [
+      '-u',
+      SYSTEM_USER,
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'src/ops/prepare-database.ts',
+      options.email,
+    ],
+    options.postgres
+      ? 'Revisa que PostgreSQL esté en marcha («systemctl status postgresql») y que exista la base cita.'
+      : `Revisa que ${layout.dataDir} sea del usuario cita y que el disco tenga espacio.`,
+    env,
+    APP_DIR,
+  ).trim();
+  say('✓ Base de datos al día y primer administrador listo');
+  return link;
 }
 
 function systemctl(args: string[]): void {

@@ -10,8 +10,14 @@ export interface CommandResult {
 }
 
 /** Runs a command and reports how it ended; nothing is thrown for a non-zero exit. */
-export function tryCommand(command: string, args: string[], env: NodeJS.ProcessEnv = {}): CommandResult {
+export function tryCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+): CommandResult {
   const result = spawnSync(command, args, {
+    cwd,
     encoding: 'utf8',
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,8 +30,14 @@ export function tryCommand(command: string, args: string[], env: NodeJS.ProcessE
 }
 
 /** Runs a command that must succeed; `fix` tells the operator what to do when it does not. */
-export function mustRun(command: string, args: string[], fix: string, env: NodeJS.ProcessEnv = {}): string {
-  const result = tryCommand(command, args, env);
+export function mustRun(
+  command: string,
+  args: string[],
+  fix: string,
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+): string {
+  const result = tryCommand(command, args, env, cwd);
   if (!result.ok) {
     const output = result.stderr.trim().split('\n').slice(-5).join('\n    ');
     throw new SetupError(`«${[command, ...args].join(' ')}» falló:\n    ${output}\n  ${fix}`);

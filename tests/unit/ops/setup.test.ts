@@ -121,6 +121,7 @@ describe('cita setup --root', () => {
     expect(caddyfile).toMatch(/health_uri \/readyz/);
     expect(caddyfile).toMatch(/Strict-Transport-Security/);
     const validated = caddyValidate(at(CADDYFILE));
+    expect(validated.error, 'caddy is missing: .ci/run installs it (apt-get install caddy)').toBeUndefined();
     expect(validated.stderr + validated.stdout).toContain('Valid configuration');
     expect(validated.status).toBe(0);
     expect(envOf().DATABASE_URL).toMatch(/^postgres:\/\/cita@\/cita\?host=/);
