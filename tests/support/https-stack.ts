@@ -2,9 +2,11 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { freePort } from './server-process';
+import { renderCaddyfile } from '../../src/ops/production-files';
+import { createScratchDatabase, freePort, type ScratchDatabase, ServerProcess } from './server-process';
 
 /**
  * Pebble (Let's Encrypt's test ACME authority) and Caddy from Debian's packages, as child
@@ -181,24 +183,29 @@ export async function startPebble(dir: string): Promise<Pebble> {
 export interface Caddy {
   httpPort: number;
   httpsPort: number;
+  /** Its admin endpoint (what `caddy reload --address` talks to). */
+  adminAddress: string;
+  caddyfile: string;
   child: Child;
 }
 
 /** The global options that point Caddy at Pebble on unprivileged ports (the rest is production's). */
 export async function caddyTestOptions(
   pebble: Pebble,
-): Promise<{ lines: string[]; httpPort: number; httpsPort: number }> {
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+): Promise<{ lines: string[]; httpPort: number; httpsPort: number; adminAddress: string }> {
+  const [httpPort, httpsPort, adminPort] = [await freePort(), await freePort(), await freePort()];
+  const adminAddress = `127.0.0.1:${adminPort}`;
   return {
     httpPort,
     httpsPort,
+    adminAddress,
     lines: [
       `acme_ca ${pebble.directory}`,
       `acme_ca_root ${pebble.listenerCaFile}`,
       `http_port ${httpPort}`,
       `https_port ${httpsPort}`,
-      // The test stops Caddy by killing it; no admin endpoint on the shared port 2019.
-      'admin off',
+      // Not the shared default port 2019: other tests may run a Caddy at the same time.
+      `admin ${adminAddress}`,
     ],
   };
 }
@@ -207,7 +214,7 @@ export async function caddyTestOptions(
 export function startCaddy(
   dir: string,
   caddyfile: string,
-  ports: { httpPort: number; httpsPort: number },
+  ports: { httpPort: number; httpsPort: number; adminAddress: string },
 ): Caddy {
   const file = path.join(dir, 'Caddyfile');
   fs.writeFileSync(file, caddyfile);
@@ -217,5 +224,107 @@ export function startCaddy(
     { XDG_DATA_HOME: path.join(dir, 'data'), XDG_CONFIG_HOME: path.join(dir, 'config'), HOME: dir },
     dir,
   );
-  return { ...ports, child };
+  return { ...ports, caddyfile: file, child };
+}
+
+/** Two (or more) instances on one PostgreSQL database behind Caddy over HTTPS, as `cita setup` arranges them. */
+export interface CitaBehindCaddy {
+  domain: string;
+  pebble: Pebble;
+  caddy: Caddy;
+  servers: ServerProcess[];
+  /** What Caddy's health check asks (the template's /readyz, or /api/health before it exists). */
+  healthUri: string;
+  /** The env each instance started with (a restarted one gets the same). */
+  instanceEnv: Record<string, string>;
+  siteUrl(pathname: string): string;
+  /** Starts instance `index` again on its port and data folder (after it stopped). */
+  startAgain(index: number): Promise<ServerProcess>;
+  close(): Promise<void>;
+}
+
+/** What Caddy asks each instance: /readyz (design.md §23), /api/health where /readyz is not built yet. */
+async function healthPathOf(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.url}/readyz`);
+  return response.status === 404 ? '/api/health' : '/readyz';
+}
+
+export async function startCitaBehindCaddy(domain: string, instances = 2): Promise<CitaBehindCaddy> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-https-'));
+  const dataDirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  let database: ScratchDatabase | undefined;
+  let pebble: Pebble | undefined;
+  let caddy: Caddy | undefined;
+  const close = async () => {
+    await caddy?.child.stop();
+    await pebble?.child.stop();
+    for (const server of servers) await server.stop();
+    await database?.drop();
+    for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    database = await createScratchDatabase();
+    pebble = await startPebble(dir);
+    const options = await caddyTestOptions(pebble);
+    const instanceEnv = {
+      PUBLIC_URL: `https://${domain}:${options.httpsPort}`,
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'info',
+    };
+    const scratch = database;
+    const startInstance = async (index: number, port?: number) => {
+      dataDirs[index] ??=
+        index === 0 ? scratch.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'cita-https-data-'));
+      return ServerProcess.start({
+        databaseUrl: scratch.databaseUrl,
+        dataDir: dataDirs[index]!,
+        port,
+        env: instanceEnv,
+      });
+    };
+    // The first migrates; the next start once that is done, as systemd would start them.
+    for (let index = 0; index < instances; index++) servers.push(await startInstance(index));
+    const healthUri = await healthPathOf(servers[0]!);
+    caddy = startCaddy(
+      dir,
+      renderCaddyfile({
+        domain,
+        email: `ops@${domain}`,
+        ports: servers.map((server) => server.port),
+        healthUri,
+        globalOptions: options.lines,
+      }),
+      options,
+    );
+    const started = { pebble, caddy };
+    const siteUrl = (pathname: string) => `https://${domain}:${options.httpsPort}${pathname}`;
+    // Ready once the certificate is issued and an instance passed its health check.
+    await waitFor(
+      async () =>
+        (await httpsGet(siteUrl(healthUri), started.pebble.root)).status === 200 ? true : undefined,
+      60_000,
+      () =>
+        `Caddy never served ${siteUrl(healthUri)} over HTTPS:\n${started.caddy.child.output}\n--- Pebble\n${started.pebble.child.output}`,
+    );
+    return {
+      domain,
+      pebble,
+      caddy,
+      servers,
+      healthUri,
+      instanceEnv,
+      siteUrl,
+      async startAgain(index) {
+        servers[index] = await startInstance(index, servers[index]!.port);
+        return servers[index]!;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
