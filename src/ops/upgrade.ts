@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { instancePorts, productionLayout } from './production-files';
+import { instancePorts, productionLayout, readEnvText } from './production-files';
 import { mustRun, SetupError, tryCommand } from './system-commands';
 
 /** The checkout this file belongs to: what the units run. */
@@ -124,10 +124,12 @@ function backUpFirst(): void {
       `${BACKUP_REQUIRED}: esta versión todavía no tiene «cita backup» (design.md §24). Actualiza a mano con un respaldo propio (pg_dump o una copia de ${productionLayout('/').dataDir}).`,
     );
   }
+  const { envFile } = productionLayout('/');
+  const env = fs.existsSync(envFile) ? readEnvText(fs.readFileSync(envFile, 'utf8')) : {};
   const result = tryCommand(
     'runuser',
     ['-u', SYSTEM_USER, '--', process.execPath, path.join(APP_DIR, 'bin/cita.mjs'), 'backup'],
-    {},
+    env,
     APP_DIR,
   );
   if (!result.ok) {
