@@ -256,7 +256,13 @@ export async function startCitaBehindCaddy(domain: string, instances = 2): Promi
   let database: ScratchDatabase | undefined;
   let pebble: Pebble | undefined;
   let caddy: Caddy | undefined;
+  // If the runner itself dies, the instances must not outlive it (Pebble and Caddy see to themselves).
+  const killServers = () => {
+    for (const server of servers) server.signal('SIGKILL');
+  };
+  process.once('exit', killServers);
   const close = async () => {
+    process.removeListener('exit', killServers);
     await caddy?.child.stop();
     await pebble?.child.stop();
     for (const server of servers) await server.stop();
