@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { adminLoginResponseSchema, emptyBody, loginBody } from '../../shared/contracts/auth';
+import {
+  adminFirstAccessBody,
+  adminLoginResponseSchema,
+  emptyBody,
+  loginBody,
+} from '../../shared/contracts/auth';
 import { messageAnswer } from '../../shared/contracts/common';
 import { WRONG_CREDENTIALS } from '../accounts/clients';
 import { forgetLoginAttempts, loginThrottle } from '../accounts/login-budgets';
 import { endSession, startSession } from '../platform/auth/guards';
 import { unauthorized } from '../platform/errors';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
+import { useFirstAdminLink } from './admin-first-access';
 import { authenticateAdmin } from './admins';
 
 export async function registerAdminAuthRoutes(app: FastifyInstance): Promise<void> {
@@ -21,6 +27,16 @@ export async function registerAdminAuthRoutes(app: FastifyInstance): Promise<voi
       await forgetLoginAttempts(request, 'admin');
       await startSession(request, reply, 'admin', adminId);
       return ok('Sesión iniciada', { admin_id: adminId });
+    },
+  );
+
+  api.post(
+    '/admin/first-access',
+    callOptions(adminFirstAccessBody, adminLoginResponseSchema),
+    async (request, reply) => {
+      const adminId = await useFirstAdminLink(app.db, request.body.token, request.body.password);
+      await startSession(request, reply, 'admin', adminId);
+      return ok('Contraseña guardada; ya tienes la sesión iniciada', { admin_id: adminId });
     },
   );
 

@@ -120,7 +120,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
           reason: payload.reason === 'duplicate' ? 'duplicate' : 'requested_by_customer',
           metadata: { payment_id: String(payment.id) },
         },
-        { idempotencyKey: await providerKey(app.db, 'refund', payment.id) },
+        { idempotencyKey: await providerKey(app.db, app.config.payments.siteId, 'refund', payment.id) },
       );
       refundId = refund.id;
     } catch (error) {

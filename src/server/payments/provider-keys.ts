@@ -5,13 +5,14 @@ import { serverSecret } from '../platform/secrets';
 const SITE_ID = 'site-id';
 
 /**
- * This database's id: random, made on the first start with payments on and kept in the database,
- * so every instance of one site shares it and another site (a staging copy, a second database on
+ * This site's id: SITE_ID when set (`cita setup` generates it into the env file, so a restore
+ * keeps it), else random, made on the first start with payments on and kept in the database, so
+ * every instance of one site shares it and another site (a staging copy, a second database on
  * the same provider account) has its own.
  */
-export async function siteId(db: DB): Promise<string> {
+export async function siteId(db: DB, configured: string | undefined): Promise<string> {
   // 16 base64url characters: 96 random bits, short enough to read in the provider's dashboard.
-  return (await serverSecret(db, SITE_ID, undefined)).slice(0, 16);
+  return (await serverSecret(db, SITE_ID, configured)).slice(0, 16);
 }
 
 /**
@@ -20,8 +21,9 @@ export async function siteId(db: DB): Promise<string> {
  */
 export async function providerKey(
   db: DB,
+  configuredSiteId: string | undefined,
   purpose: 'checkout' | 'refund',
   paymentId: number,
 ): Promise<string> {
-  return `cita-${await siteId(db)}-${purpose}-${paymentId}`;
+  return `cita-${await siteId(db, configuredSiteId)}-${purpose}-${paymentId}`;
 }

@@ -33,7 +33,7 @@ export async function registerPaymentsRoutes(
     registerPaymentJobs(app, app.stripe);
     // The site id of the provider's idempotency keys exists from the first start on.
     app.addHook('onReady', async () => {
-      await siteId(app.db);
+      await siteId(app.db, app.config.payments.siteId);
     });
   }
   await app.register(registerWebhookRoute);

@@ -53,7 +53,7 @@ export async function startCheckout(
   if (payment.checkout_url) return payment.checkout_url;
 
   const base = app.config.publicUrl;
-  const idempotencyKey = await providerKey(app.db, 'checkout', payment.id);
+  const idempotencyKey = await providerKey(app.db, app.config.payments.siteId, 'checkout', payment.id);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(

@@ -113,6 +113,8 @@ export interface PaymentsConfig {
   secretKey: string | undefined;
   webhookSecret: string | undefined;
   apiBase: string | undefined;
+  /** This site's id in the provider's idempotency keys (`cita setup` writes it); else kept in the database. */
+  siteId: string | undefined;
   /** Port of the built-in test provider ('test-provider' mode); 0 picks a free one. */
   testProviderPort: number;
   /** How long an unpaid place is held; decimals allowed (a test holds for seconds). */
@@ -135,6 +137,7 @@ function paymentsFromEnv(env: CheckedEnv): PaymentsConfig {
     secretKey,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     apiBase: env.STRIPE_API_BASE,
+    siteId: env.SITE_ID,
     testProviderPort: env.TEST_PAYMENTS_PORT,
     holdMinutes: env.PAYMENT_HOLD_MINUTES,
     promotionHoldHours: env.PROMOTION_HOLD_HOURS,

@@ -75,6 +75,7 @@ export const ENV_SCHEMA = z.object({
   LOGIN_ATTEMPTS_PER_MINUTE: integer(1, 1_000_000, 10).describe('un número entero mayor o igual a 1'),
   SIGNUPS_PER_ADDRESS: integer(1, 1_000_000, 5).describe('un número entero mayor o igual a 1'),
   EMAIL_HASH_KEY: text().describe('una clave (texto)'),
+  SITE_ID: text().describe('un identificador (texto)'),
   TRUST_PROXY: z
     .preprocess(blank, z.string().default('loopback'))
     .transform((value, context) => {

@@ -64,6 +64,7 @@ export interface ApiCalls {
   'client/picks/update': Call<typeof matchCards.picksUpdateBody, typeof common.messageAnswer>;
   'admin/login': Call<typeof auth.loginBody, typeof auth.adminLoginResponseSchema>;
   'admin/logout': Call<typeof auth.emptyBody, typeof common.messageAnswer>;
+  'admin/first-access': Call<typeof auth.adminFirstAccessBody, typeof auth.adminLoginResponseSchema>;
   'admin/reports/get': Call<typeof trust.reportsGetBody, typeof trust.reportsGetResponseSchema>;
   'admin/reports/update': Call<typeof trust.reportsUpdateBody, typeof common.messageAnswer>;
   'admin/dashboard': Call<typeof admin.dashboardBody, typeof admin.dashboardResponseSchema>;

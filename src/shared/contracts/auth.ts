@@ -49,6 +49,16 @@ export type Access = z.input<typeof accessSchema>;
 export const loginBody = z.object({ access: accessSchema });
 export type LoginBody = z.input<typeof loginBody>;
 
+/** The one-time link `cita setup` prints: its token and the first admin's own password. */
+export const adminFirstAccessBody = z.object({
+  token: z
+    .string({ error: 'Falta el enlace de primer acceso' })
+    .min(1, 'Falta el enlace de primer acceso')
+    .max(200),
+  password: passwordSchema,
+});
+export type AdminFirstAccessBody = z.input<typeof adminFirstAccessBody>;
+
 export const emptyBody = z.object({}).passthrough().optional();
 
 export const clientIdBody = z.object({ client_id: optionalIdSchema });

@@ -27,6 +27,7 @@ const SESSION_RENEWING_CALLS: ReadonlySet<ApiPath> = new Set([
   'client/add',
   'client/password/update',
   'admin/login',
+  'admin/first-access',
 ]);
 /** Moves when a session-renewing call starts or ends; with `renewing`, tells a stale 401 apart. */
 let sessionGeneration = 0;

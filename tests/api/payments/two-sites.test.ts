@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteId } from '../../../src/server/payments/provider-keys';
+import { providerKey, siteId } from '../../../src/server/payments/provider-keys';
 import { startTestProvider, type TestProvider } from '../../../src/test-payment-provider/test-provider';
 import { insertEvent } from '../../support/admin-fixtures';
 import { type StartedTestApp, startTestApp } from '../../support/test-app';
@@ -55,8 +55,14 @@ describe('two databases on one payment provider account', () => {
       sessions.push(payment.session_id!);
     }
     expect(new Set(sessions).size).toBe(2);
-    const [first, second] = await Promise.all(sites.map((site) => siteId(site.app.db)));
+    const [first, second] = await Promise.all(sites.map((site) => siteId(site.app.db, undefined)));
     expect(first).toMatch(/^[\w-]{16}$/);
     expect(first).not.toBe(second);
+  });
+
+  it('uses the SITE_ID of the env file (cita setup) over the one kept in the database', async () => {
+    const configured = 'SitioDeSetup0001';
+    expect(await siteId(sites[0]!.app.db, configured)).toBe(configured);
+    expect(await providerKey(sites[0]!.app.db, configured, 'refund', 7)).toBe(`cita-${configured}-refund-7`);
   });
 });

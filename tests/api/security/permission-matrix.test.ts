@@ -327,6 +327,11 @@ const MATRIX: Record<string, Row> = {
     expect: PUBLIC_OK,
   },
   'POST /api/admin/logout': { request: () => ({}), expect: PUBLIC_OK },
+  'POST /api/admin/first-access': {
+    // The one-time link alone opens it (decision 0049): no session is needed or looked at.
+    request: () => ({ token: 'enlace-que-no-existe', password: 'una-clave-segura' }),
+    expect: { visitor: 400, clientB: 400, deletedClient: 400, inactiveAdmin: 400, admin: 400, clientA: 400 },
+  },
   'POST /api/admin/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/add': {
     request: (w) => ({

@@ -11,6 +11,12 @@ export const adminRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./login/admin-login-page')).AdminLoginPage }),
       },
       {
+        path: 'primer-acceso',
+        lazy: async () => ({
+          Component: (await import('./login/admin-first-access-page')).AdminFirstAccessPage,
+        }),
+      },
+      {
         lazy: async () => ({ Component: (await import('./layout/admin-layout')).AdminLayout }),
         children: [
           {

@@ -1,0 +1,476 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { emailSchema } from '../shared/contracts/common';
+import {
+  instancePorts,
+  type ProductionLayout,
+  productionLayout,
+  readEnvText,
+  renderCaddyfile,
+  renderEnvFile,
+  renderUnits,
+} from './production-files';
+import { commandExists, mustRun, SetupError, tryCommand } from './system-commands';
+import { UndoJournal } from './undo-journal';
+
+const USAGE =
+  'Uso: cita setup --domain cita.ejemplo.mx --email ops@ejemplo.mx [--postgres] [--instances N] [--root DIR] [--skip-checks node,ports,domain]';
+
+const CHECKS = ['node', 'ports', 'domain'] as const;
+type CheckName = (typeof CHECKS)[number];
+
+/** The checkout this file belongs to: what the units run. */
+const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const MAX_INSTANCES = 16;
+const MINIMUM_NODE = [20, 19] as const;
+const READY_TIMEOUT_MS = 180_000;
+/** PostgreSQL through its local socket: the `cita` system user is the `cita` role (peer authentication). */
+const POSTGRES_URL = 'postgres://cita@/cita?host=/var/run/postgresql';
+const SYSTEM_USER = 'cita';
+
+export interface SetupOptions {
+  domain: string;
+  email: string;
+  postgres: boolean;
+  instances: number;
+  /** Set for tests: every path under it, nothing installed or started. */
+  root: string | undefined;
+  skipChecks: Set<CheckName>;
+}
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
+/** The command line, checked; every mistake in one Spanish line. */
+export function parseSetupArgs(args: string[]): SetupOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      domain: { type: 'string' },
+      email: { type: 'string' },
+      postgres: { type: 'boolean', default: false },
+      instances: { type: 'string', default: '1' },
+      root: { type: 'string' },
+      'skip-checks': { type: 'string', default: '' },
+    },
+    strict: true,
+  });
+  const problems: string[] = [];
+  const domain = (values.domain ?? '').trim().toLowerCase();
+  if (!DOMAIN_PATTERN.test(domain)) {
+    problems.push('--domain: escribe el dominio del sitio, p. ej. cita.ejemplo.mx (sin https:// ni rutas)');
+  }
+  const email = emailSchema.safeParse(values.email ?? '');
+  if (!email.success) problems.push('--email: escribe el correo del responsable, p. ej. ops@ejemplo.mx');
+  const instances = Number(values.instances);
+  if (!Number.isInteger(instances) || instances < 1 || instances > MAX_INSTANCES) {
+    problems.push(`--instances: un número entero de 1 a ${MAX_INSTANCES}`);
+  } else if (instances > 1 && !values.postgres) {
+    problems.push('--instances mayor que 1 necesita --postgres: con SQLite una sola instancia usa la base');
+  }
+  const skipChecks = new Set<CheckName>();
+  for (const name of values['skip-checks'].split(',').filter(Boolean)) {
+    if ((CHECKS as readonly string[]).includes(name)) skipChecks.add(name as CheckName);
+    else problems.push(`--skip-checks: «${name}» no es una comprobación (son ${CHECKS.join(', ')})`);
+  }
+  if (problems.length > 0) throw new SetupError(problems.join('\n'));
+  return {
+    domain,
+    email: email.data!,
+    postgres: values.postgres,
+    instances,
+    root: values.root === undefined ? undefined : path.resolve(values.root),
+    skipChecks,
+  };
+}
+
+/** `cita setup`: from a bare Debian or Ubuntu server to Cita on HTTPS (design.md §23, decision 0049). */
+export async function run(args: string[]): Promise<number> {
+  let options: SetupOptions;
+  try {
+    options = parseSetupArgs(args);
+  } catch (error) {
+    console.error(error instanceof SetupError ? error.message : (error as Error).message);
+    console.error(USAGE);
+    return 2;
+  }
+  const journal = new UndoJournal();
+  try {
+    await setUp(options, journal);
+    return 0;
+  } catch (error) {
+    const reason = error instanceof SetupError ? error.message : unexpected(error);
+    console.error(`\ncita setup no terminó: ${reason}`);
+    const notUndone = await journal.rollback();
+    if (notUndone.length === 0) {
+      console.error(
+        'Se deshizo lo que esta ejecución había creado. Corrige lo anterior y vuelve a correr cita setup.',
+      );
+    } else {
+      console.error(`No se pudo deshacer todo; revisa a mano:\n  ${notUndone.join('\n  ')}`);
+    }
+    return 1;
+  }
+}
+
+/** An error the steps did not foresee, said in Spanish with the path and the system's code. */
+function unexpected(error: unknown): string {
+  const { code, path: where, message } = error as NodeJS.ErrnoException;
+  if (code && where) {
+    return `no se pudo escribir ${where} (${code}). Revisa que esa ruta sea una carpeta con permiso de escritura y que el disco tenga espacio.`;
+  }
+  return message ?? String(error);
+}
+
+function say(line: string): void {
+  console.log(line);
+}
+
+async function setUp(options: SetupOptions, journal: UndoJournal): Promise<void> {
+  const system = options.root === undefined;
+  const layout = productionLayout(options.root ?? '/');
+  if (system) {
+    requireRoot();
+    await runChecks(options);
+    installPackages(options);
+    ensureSystemUser(journal);
+    if (options.postgres) ensurePostgresDatabase(journal);
+    buildWebAppIfMissing(journal);
+  }
+  const changed = writeProductionFiles(options, layout, journal);
+  if (!system) {
+    say(`Archivos escritos bajo ${layout.root}; con --root no se instala ni se arranca nada.`);
+    return;
+  }
+  const link = prepareDatabase(options, layout);
+  startServices(options, changed, journal);
+  await waitUntilReady(options.domain);
+  say(`\nCita está en línea: https://${options.domain}`);
+  say('Enlace de un solo uso para que el primer administrador elija su contraseña (vale 24 horas):');
+  say(`  ${link}`);
+}
+
+function requireRoot(): void {
+  if (process.getuid?.() !== 0) {
+    throw new SetupError('cita setup instala paquetes y servicios: córrelo como root (sudo cita setup …).');
+  }
+}
+
+async function runChecks(options: SetupOptions): Promise<void> {
+  if (!options.skipChecks.has('node')) checkNodeVersion();
+  if (APP_DIR.startsWith('/root/') || APP_DIR.startsWith('/home/')) {
+    throw new SetupError(
+      `el código está en ${APP_DIR}, que el servicio no puede leer (ProtectHome). Muévelo, p. ej. a /opt/cita, y corre cita setup desde ahí.`,
+    );
+  }
+  // A second run finds its own Caddy on 80/443, and the domain already proved.
+  if (tryCommand('systemctl', ['is-active', '--quiet', 'caddy']).ok) {
+    say('· Caddy ya está activo: se omiten las comprobaciones de puertos y dominio');
+    return;
+  }
+  if (!options.skipChecks.has('ports')) {
+    for (const port of [80, 443]) await checkPortFree(port);
+    say('✓ Puertos 80 y 443 libres');
+  }
+  if (!options.skipChecks.has('domain')) await checkDomainReachesHere(options.domain);
+}
+
+function checkNodeVersion(): void {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const [needMajor, needMinor] = MINIMUM_NODE;
+  if (major < needMajor || (major === needMajor && minor < needMinor)) {
+    throw new SetupError(
+      `Cita necesita Node ${needMajor}.${needMinor} o más nuevo y este es ${process.versions.node}. Instala Node 22 (https://nodejs.org o los paquetes de NodeSource) y vuelve a intentarlo.`,
+    );
+  }
+  say(`✓ Node ${process.versions.node}`);
+}
+
+async function checkPortFree(port: number): Promise<void> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new SetupError(
+          error.code === 'EADDRINUSE'
+            ? `el puerto ${port} está ocupado. Mira quién lo usa con «ss -ltnp 'sport = :${port}'» y detén ese programa (Caddy lo necesita para HTTPS).`
+            : `no se pudo abrir el puerto ${port} (${error.code}).`,
+        ),
+      );
+    });
+    server.listen(port, () => server.close(() => resolve()));
+  });
+}
+
+/**
+ * Serves a random token on port 80 and fetches it back through the domain (Discourse's check):
+ * a wrong DNS record or a closed firewall is told now, before Let's Encrypt is asked for a
+ * certificate it would refuse (and count against the domain's limit).
+ */
+async function checkDomainReachesHere(domain: string): Promise<void> {
+  const token = randomBytes(16).toString('hex');
+  const checkPath = `/.well-known/cita-check/${token}`;
+  const server = http.createServer((request, response) => {
+    response.writeHead(request.url === checkPath ? 200 : 404, { 'content-type': 'text/plain' });
+    response.end(request.url === checkPath ? token : '');
+  });
+  await new Promise<void>((resolve) => server.listen(80, resolve));
+  try {
+    const answer = await fetch(`http://${domain}${checkPath}`, { signal: AbortSignal.timeout(10_000) })
+      .then(async (response) => (response.ok ? await response.text() : `HTTP ${response.status}`))
+      .catch((error: Error) => (error.cause as Error | undefined)?.message ?? error.message);
+    if (answer !== token) {
+      throw new SetupError(
+        `${domain} no llega a este servidor (${answer}). Revisa que el registro DNS A (y AAAA, si lo hay) de ${domain} apunte a la IP pública de esta máquina y que el firewall deje pasar los puertos 80 y 443; los cambios de DNS pueden tardar unos minutos.`,
+      );
+    }
+  } finally {
+    server.close();
+  }
+  say(`✓ ${domain} llega a este servidor`);
+}
+
+function installPackages(options: SetupOptions): void {
+  const missing: string[] = [];
+  if (!commandExists('caddy')) missing.push('caddy');
+  if (options.postgres && !fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql');
+  if (missing.length === 0) return;
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const fix = 'Revisa la conexión a internet y que apt funcione («apt-get update»).';
+  mustRun('apt-get', ['update', '-q'], fix, env);
+  mustRun('apt-get', ['install', '-y', '-q', ...missing], fix, env);
+  say(`✓ Instalado: ${missing.join(', ')}`);
+}
+
+function ensureSystemUser(journal: UndoJournal): void {
+  if (tryCommand('id', ['-u', SYSTEM_USER]).ok) return;
+  mustRun(
+    'useradd',
+    [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--home-dir',
+      '/var/lib/cita',
+      '--shell',
+      '/usr/sbin/nologin',
+      SYSTEM_USER,
+    ],
+    'No se pudo crear el usuario del sistema cita.',
+  );
+  journal.record(`usuario ${SYSTEM_USER}`, () => {
+    tryCommand('userdel', [SYSTEM_USER]);
+  });
+  say(`✓ Usuario del sistema ${SYSTEM_USER}`);
+}
+
+function psql(sqlText: string): string {
+  return mustRun(
+    'runuser',
+    ['-u', 'postgres', '--', 'psql', '-tAc', sqlText],
+    'Revisa que PostgreSQL esté instalado y en marcha («systemctl status postgresql»).',
+  ).trim();
+}
+
+function ensurePostgresDatabase(journal: UndoJournal): void {
+  mustRun('systemctl', ['enable', '--now', 'postgresql'], 'Revisa «journalctl -u postgresql».');
+  if (psql(`select 1 from pg_roles where rolname = '${SYSTEM_USER}'`) !== '1') {
+    psql(`create role ${SYSTEM_USER} login`);
+    journal.record(`rol de PostgreSQL ${SYSTEM_USER}`, () => {
+      psql(`drop role if exists ${SYSTEM_USER}`);
+    });
+  }
+  if (psql(`select 1 from pg_database where datname = '${SYSTEM_USER}'`) !== '1') {
+    psql(`create database ${SYSTEM_USER} owner ${SYSTEM_USER}`);
+    journal.record(`base de datos ${SYSTEM_USER}`, () => {
+      psql(`drop database if exists ${SYSTEM_USER} with (force)`);
+    });
+  }
+  say('✓ Base de datos PostgreSQL cita');
+}
+
+/** The units run with a read-only checkout (ProtectSystem=strict): the web app is built now. */
+function buildWebAppIfMissing(journal: UndoJournal): void {
+  const dist = path.join(APP_DIR, 'dist/web');
+  if (fs.existsSync(path.join(dist, 'index.html'))) return;
+  journal.record(`compilación ${dist}`, () => fs.rmSync(dist, { recursive: true, force: true }));
+  mustRun(
+    'npm',
+    ['--prefix', APP_DIR, 'run', 'build'],
+    'Revisa que «npm install» haya terminado en el código.',
+  );
+  say('✓ Aplicación web compilada');
+}
+
+interface ChangedFiles {
+  env: boolean;
+  units: boolean;
+  caddyfile: boolean;
+}
+
+function writeProductionFiles(
+  options: SetupOptions,
+  layout: ProductionLayout,
+  journal: UndoJournal,
+): ChangedFiles {
+  const system = options.root === undefined;
+  journal.makeDir(layout.configDir, 0o750);
+  journal.makeDir(layout.dataDir, 0o750);
+  const existingEnv = fs.existsSync(layout.envFile) ? fs.readFileSync(layout.envFile, 'utf8') : undefined;
+  const env = journal.writeFile(
+    layout.envFile,
+    renderEnvFile({
+      domain: options.domain,
+      email: options.email,
+      dataDir: layout.dataDir,
+      webDistDir: path.join(APP_DIR, 'dist/web'),
+      databaseUrl: options.postgres ? POSTGRES_URL : '',
+      existing: existingEnv,
+    }),
+    0o600,
+  );
+  report(layout.envFile, env);
+  let units = false;
+  for (const [name, content] of Object.entries(
+    renderUnits({
+      appDir: APP_DIR,
+      envFile: layout.envFile,
+      dataDir: layout.dataDir,
+      node: process.execPath,
+      postgres: options.postgres,
+    }),
+  )) {
+    const file = path.join(layout.unitDir, name);
+    const written = journal.writeFile(file, content, 0o644);
+    report(file, written);
+    units ||= written;
+  }
+  const caddyfile = journal.writeFile(
+    layout.caddyfile,
+    renderCaddyfile({
+      domain: options.domain,
+      email: options.email,
+      ports: instancePorts(options.instances),
+    }),
+    0o644,
+  );
+  report(layout.caddyfile, caddyfile);
+  if (system) {
+    // The secrets are the service's alone: only `cita` (and root) can read them.
+    fs.chownSync(layout.envFile, userId(), groupId());
+    fs.chownSync(layout.configDir, 0, groupId());
+    fs.chownSync(layout.dataDir, userId(), groupId());
+  }
+  return { env, units, caddyfile };
+}
+
+function report(file: string, changed: boolean): void {
+  say(changed ? `✓ ${file}` : `· ${file} sin cambios`);
+}
+
+function userId(): number {
+  return Number(mustRun('id', ['-u', SYSTEM_USER], 'Falta el usuario cita.').trim());
+}
+
+function groupId(): number {
+  return Number(mustRun('id', ['-g', SYSTEM_USER], 'Falta el usuario cita.').trim());
+}
+
+/**
+ * Migrates the database and gives the first admin a one-time link, before any instance starts:
+ * the server then finds an admin and never makes a demo one with a printed password. It runs as
+ * `cita`, the PostgreSQL role (peer authentication) and the owner of SQLite's files.
+ */
+function prepareDatabase(options: SetupOptions, layout: ProductionLayout): string {
+  const env = readEnvText(fs.readFileSync(layout.envFile, 'utf8'));
+  const link = mustRun(
+    'runuser',
+    [
+      '-u',
+      SYSTEM_USER,
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'src/ops/prepare-database.ts',
+      options.email,
+    ],
+    options.postgres
+      ? 'Revisa que PostgreSQL esté en marcha («systemctl status postgresql») y que exista la base cita.'
+      : `Revisa que ${layout.dataDir} sea del usuario cita y que el disco tenga espacio.`,
+    env,
+    APP_DIR,
+  ).trim();
+  say('✓ Base de datos al día y primer administrador listo');
+  return link;
+}
+
+function systemctl(args: string[]): void {
+  mustRun('systemctl', args, `Revisa «systemctl status ${args.at(-1)}» y «journalctl -u ${args.at(-1)}».`);
+}
+
+function startServices(options: SetupOptions, changed: ChangedFiles, journal: UndoJournal): void {
+  systemctl(['daemon-reload']);
+  const restartInstances = changed.env || changed.units;
+  for (const port of instancePorts(options.instances)) {
+    const unit = `cita@${port}.service`;
+    if (!tryCommand('systemctl', ['is-enabled', '--quiet', unit]).ok) {
+      journal.record(`servicio ${unit}`, () => {
+        tryCommand('systemctl', ['disable', '--now', unit]);
+      });
+    }
+    systemctl(['enable', unit]);
+    systemctl([restartInstances ? 'restart' : 'start', unit]);
+  }
+  stopInstancesAbove(options.instances);
+  systemctl(['enable', '--now', 'cita-backup.timer']);
+  systemctl(['enable', 'caddy']);
+  systemctl([changed.caddyfile ? 'reload-or-restart' : 'start', 'caddy']);
+  // Undone last: Caddy goes back to the Caddyfile the rollback restored.
+  if (changed.caddyfile) {
+    journal.record('configuración de Caddy', () => {
+      tryCommand('systemctl', ['reload-or-restart', 'caddy']);
+    });
+  }
+  say(`✓ Servicios en marcha: ${options.instances} instancia(s), Caddy y el respaldo nocturno`);
+}
+
+/** A smaller --instances than last time: the ports Caddy no longer sends to are stopped. */
+function stopInstancesAbove(instances: number): void {
+  const lastPort = instancePorts(instances).at(-1)!;
+  const listed = tryCommand('systemctl', ['list-units', '--all', '--plain', '--no-legend', 'cita@*.service']);
+  for (const line of listed.stdout.split('\n')) {
+    const port = Number(/^cita@(\d+)\.service/.exec(line.trim())?.[1]);
+    if (port > lastPort) {
+      tryCommand('systemctl', ['disable', '--now', `cita@${port}.service`]);
+    }
+  }
+}
+
+/** Polls https://<domain>/readyz: it answers 200 once Caddy has a certificate and an instance is ready. */
+async function waitUntilReady(domain: string): Promise<void> {
+  const url = `https://${domain}/readyz`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = 'sin respuesta';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) {
+        say(`✓ ${url} responde 200`);
+        return;
+      }
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new SetupError(
+    `${url} no respondió 200 en ${READY_TIMEOUT_MS / 1000} s (último: ${last}). Revisa «journalctl -u caddy» (el certificado) y «journalctl -u cita@3001» (la aplicación).`,
+  );
+}

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { instancePorts, productionLayout, readEnvText } from './production-files';
+import { mustRun, SetupError, tryCommand } from './system-commands';
+
+/** The checkout this file belongs to: what the units run. */
+const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SYSTEM_USER = 'cita';
+const READY_TIMEOUT_MS = 120_000;
+
+export const BACKUP_REQUIRED =
+  'cita upgrade necesita un respaldo verificado antes de tocar la base de datos, y no se pudo hacer';
+
+/** One instance behind Caddy, as the rolling restart sees it. */
+export interface RestartableInstance {
+  name: string;
+  port: number;
+  /** Stops the instance (SIGTERM: in-flight requests finish) and starts it on the new code. */
+  restart(): Promise<void>;
+  /** Whether it answers 200 on its readiness check. */
+  ready(): Promise<boolean>;
+}
+
+/** What sends the requests: told which instances to use (Caddy, through its admin endpoint). */
+export interface Balancer {
+  sendOnlyTo(ports: number[]): Promise<void>;
+}
+
+/**
+ * Restarts the instances one at a time. Each is first taken out of the balancer (Caddy finishes
+ * what it already sent there), so no request ever meets a closed port: Caddy 2.6 cannot resend a
+ * POST's body to another instance. Once it is back and ready, every instance serves again before
+ * the next goes (design.md §23). An instance that does not come back stops the upgrade: the
+ * others keep serving the previous version.
+ */
+export async function rollingRestart(
+  instances: RestartableInstance[],
+  balancer: Balancer,
+  options: { readyTimeoutMs?: number; log?: (line: string) => void } = {},
+): Promise<void> {
+  const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const all = instances.map((instance) => instance.port);
+  for (const instance of instances) {
+    await balancer.sendOnlyTo(all.filter((port) => port !== instance.port));
+    await instance.restart();
+    const deadline = Date.now() + timeoutMs;
+    while (!(await instance.ready().catch(() => false))) {
+      if (Date.now() > deadline) {
+        throw new SetupError(
+          `${instance.name} no volvió a estar lista en ${timeoutMs / 1000} s; las demás instancias siguen con la versión anterior y Caddy sólo les manda a ellas. Revisa «journalctl -u ${instance.name}».`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await balancer.sendOnlyTo(all);
+    options.log?.(`✓ ${instance.name} lista`);
+  }
+}
+
+/** The Caddyfile with only `ports` among its upstreams. */
+export function caddyfileUsing(caddyfile: string, ports: number[]): string {
+  return caddyfile.replace(/^(\s*reverse_proxy) [^{]+\{/m, (_line, directive: string) => {
+    return `${directive} ${ports.map((port) => `127.0.0.1:${port}`).join(' ')} {`;
+  });
+}
+
+/** Caddy reloaded from the Caddyfile with only some upstreams; a reload lets in-flight requests finish. */
+export function caddyBalancer(caddyfile: string, adminAddress?: string): Balancer {
+  const text = fs.readFileSync(caddyfile, 'utf8');
+  return {
+    async sendOnlyTo(ports) {
+      const file = `${caddyfile}.upgrade`;
+      fs.writeFileSync(file, caddyfileUsing(text, ports));
+      try {
+        mustRun(
+          'caddy',
+          [
+            'reload',
+            '--adapter',
+            'caddyfile',
+            '--config',
+            file,
+            ...(adminAddress ? ['--address', adminAddress] : []),
+          ],
+          'Revisa «systemctl status caddy»: cita upgrade habla con Caddy por su dirección de administración.',
+        );
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    },
+  };
+}
+
+/** The instances `cita setup` enabled, from the Caddyfile's upstreams (cita@3001 …). */
+function enabledPorts(caddyfile: string): number[] {
+  const text = fs.readFileSync(caddyfile, 'utf8');
+  const upstreams = /reverse_proxy ([^{]+)\{/.exec(text)?.[1] ?? '';
+  const ports = [...upstreams.matchAll(/127\.0\.0\.1:(\d+)/g)].map((match) => Number(match[1]));
+  return ports.length > 0 ? ports : instancePorts(1);
+}
+
+function systemdInstance(port: number): RestartableInstance {
+  const unit = `cita@${port}.service`;
+  return {
+    name: unit,
+    port,
+    restart: async () => {
+      mustRun('systemctl', ['restart', unit], `Revisa «journalctl -u ${unit}».`);
+    },
+    ready: async () =>
+      (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok,
+  };
+}
+
+/**
+ * A verified backup (design.md §24) before anything else: `cita backup` must succeed, or the
+ * upgrade refuses and nothing has changed.
+ */
+function backUpFirst(): void {
+  if (!fs.existsSync(path.join(APP_DIR, 'bin/cita.mjs'))) {
+    throw new SetupError(
+      `${BACKUP_REQUIRED}: esta versión todavía no tiene «cita backup» (design.md §24). Actualiza a mano con un respaldo propio (pg_dump o una copia de ${productionLayout('/').dataDir}).`,
+    );
+  }
+  const { envFile } = productionLayout('/');
+  const env = fs.existsSync(envFile) ? readEnvText(fs.readFileSync(envFile, 'utf8')) : {};
+  const result = tryCommand(
+    'runuser',
+    ['-u', SYSTEM_USER, '--', process.execPath, path.join(APP_DIR, 'bin/cita.mjs'), 'backup'],
+    env,
+    APP_DIR,
+  );
+  if (!result.ok) {
+    const reason = result.stderr.trim().split('\n').slice(-3).join(' ') || 'terminó con error';
+    throw new SetupError(
+      `${BACKUP_REQUIRED} (${reason}). Configura los respaldos (design.md §24) y corre «cita backup» hasta que termine bien; luego vuelve a correr cita upgrade.`,
+    );
+  }
+}
+
+/**
+ * `cita upgrade`, run as root after the new code (and its web build) is in the checkout: a
+ * verified backup, then a rolling restart; the first instance to start on the new code runs the
+ * migrations under the migrator's lock, so they must keep the previous version working (expand
+ * first, contract in a later release).
+ */
+export async function run(args: string[]): Promise<number> {
+  try {
+    parseArgs({ args, options: {}, strict: true });
+  } catch {
+    console.error('Uso: cita upgrade');
+    return 2;
+  }
+  try {
+    backUpFirst();
+    const { caddyfile } = productionLayout('/');
+    await rollingRestart(enabledPorts(caddyfile).map(systemdInstance), caddyBalancer(caddyfile), {
+      log: (line) => console.log(line),
+    });
+    console.log('Cita quedó actualizada sin cortar el servicio.');
+    return 0;
+  } catch (error) {
+    console.error(`\ncita upgrade no terminó: ${(error as Error).message}`);
+    return 1;
+  }
+}
