@@ -233,7 +233,7 @@ export interface CitaBehindCaddy {
   pebble: Pebble;
   caddy: Caddy;
   servers: ServerProcess[];
-  /** What Caddy's health check asks (the template's /readyz, or /api/health before it exists). */
+  /** What Caddy's health check asks: the template's /readyz. */
   healthUri: string;
   /** The env each instance started with (a restarted one gets the same). */
   instanceEnv: Record<string, string>;
@@ -241,12 +241,6 @@ export interface CitaBehindCaddy {
   /** Starts instance `index` again on its port and data folder (after it stopped). */
   startAgain(index: number): Promise<ServerProcess>;
   close(): Promise<void>;
-}
-
-/** What Caddy asks each instance: /readyz (design.md §23), /api/health where /readyz is not built yet. */
-async function healthPathOf(server: ServerProcess): Promise<string> {
-  const response = await fetch(`${server.url}/readyz`);
-  return response.status === 404 ? '/api/health' : '/readyz';
 }
 
 export async function startCitaBehindCaddy(domain: string, instances = 2): Promise<CitaBehindCaddy> {
@@ -293,7 +287,8 @@ export async function startCitaBehindCaddy(domain: string, instances = 2): Promi
     };
     // The first migrates; the next start once that is done, as systemd would start them.
     for (let index = 0; index < instances; index++) servers.push(await startInstance(index));
-    const healthUri = await healthPathOf(servers[0]!);
+    // What Caddy asks each instance before sending it traffic, as the template does (design.md §23).
+    const healthUri = '/readyz';
     caddy = startCaddy(
       dir,
       renderCaddyfile({
