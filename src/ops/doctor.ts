@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { createStripeClient } from '../server/payments/stripe-client';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
-import { createDatabase, type DB, pendingMigrations } from '../server/platform/db/database';
+import { createDatabase, type DB } from '../server/platform/db/database';
+import { pendingMigrations } from '../server/platform/db/migrate';
 import {
   type CheckedEnv,
   ConfigError,

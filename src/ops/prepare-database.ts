@@ -3,7 +3,8 @@
 // admin's one-time link on stdout. The environment is the env file's.
 import { issueFirstAdminLink } from '../server/back-office/admin-first-access';
 import { configFromEnv } from '../server/platform/config';
-import { createDatabase, migrateToLatest } from '../server/platform/db/database';
+import { createDatabase } from '../server/platform/db/database';
+import { migrateToLatest } from '../server/platform/db/migrate';
 
 const email = process.argv[2];
 if (!email) {

@@ -118,14 +118,12 @@ function systemdInstance(port: number): RestartableInstance {
  * A verified backup (design.md §24) before anything else: `cita backup` must succeed, or the
  * upgrade refuses and nothing has changed.
  */
-function backUpFirst(): void {
+function backUpFirst(env: NodeJS.ProcessEnv): void {
   if (!fs.existsSync(path.join(APP_DIR, 'bin/cita.mjs'))) {
     throw new SetupError(
       `${BACKUP_REQUIRED}: esta versión todavía no tiene «cita backup» (design.md §24). Actualiza a mano con un respaldo propio (pg_dump o una copia de ${productionLayout('/').dataDir}).`,
     );
   }
-  const { envFile } = productionLayout('/');
-  const env = fs.existsSync(envFile) ? readEnvText(fs.readFileSync(envFile, 'utf8')) : {};
   const result = tryCommand(
     'runuser',
     ['-u', SYSTEM_USER, '--', process.execPath, path.join(APP_DIR, 'bin/cita.mjs'), 'backup'],
@@ -141,11 +139,71 @@ function backUpFirst(): void {
 }
 
 /**
- * `cita upgrade`, run as root after the new code (and its web build) is in the checkout: a
- * verified backup, then a rolling restart; the first instance to start on the new code runs the
- * migrations under the migrator's lock, so they must keep the previous version working (expand
- * first, contract in a later release).
+ * The migrations, run as the `cita` user in a process of their own (`migrate-database.ts`) under
+ * the migration lock; `asUser` is left out only by tests, which are not root.
  */
+export function migrateInChildProcess(env: NodeJS.ProcessEnv, asUser?: string): () => Promise<string[]> {
+  return async () => {
+    const command = [process.execPath, '--import', 'tsx', 'src/ops/migrate-database.ts'];
+    const result = asUser
+      ? tryCommand('runuser', ['-u', asUser, '--', ...command], env, APP_DIR)
+      : tryCommand(command[0]!, command.slice(1), env, APP_DIR);
+    if (!result.ok) {
+      throw new SetupError(result.stderr.trim().split('\n').at(-1) || 'las migraciones terminaron con error');
+    }
+    return result.stdout.split('\n').filter(Boolean);
+  };
+}
+
+/** What `cita upgrade` does, in its order; tests give their own migrations and instances. */
+export interface UpgradeSteps {
+  backUp(): Promise<void>;
+  migrate(): Promise<string[]>;
+  restart(): Promise<void>;
+}
+
+/**
+ * A verified backup, then the migrations (old instances keep serving: a release's migrations
+ * keep the previous version working), then the rolling restart. A step that fails stops the
+ * upgrade before the next: a failed migration restarts nothing, so the previous version serves on.
+ */
+export async function upgrade(
+  steps: UpgradeSteps,
+  print: { out: (line: string) => void; err: (line: string) => void } = {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  },
+): Promise<number> {
+  try {
+    await steps.backUp();
+  } catch (error) {
+    print.err(`\ncita upgrade no terminó: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    const applied = await steps.migrate();
+    print.out(
+      applied.length > 0
+        ? `✓ Migraciones aplicadas: ${applied.join(', ')}`
+        : '✓ La base de datos ya estaba al día',
+    );
+  } catch (error) {
+    print.err(
+      `\ncita upgrade no terminó: ${(error as Error).message}.\nNo se reinició ninguna instancia: todas siguen sirviendo la versión anterior.`,
+    );
+    return 1;
+  }
+  try {
+    await steps.restart();
+  } catch (error) {
+    print.err(`\ncita upgrade no terminó: ${(error as Error).message}`);
+    return 1;
+  }
+  print.out('Cita quedó actualizada sin cortar el servicio.');
+  return 0;
+}
+
+/** `cita upgrade`, run as root after the new code (and its web build) is in the checkout. */
 export async function run(args: string[]): Promise<number> {
   try {
     parseArgs({ args, options: {}, strict: true });
@@ -153,16 +211,14 @@ export async function run(args: string[]): Promise<number> {
     console.error('Uso: cita upgrade');
     return 2;
   }
-  try {
-    backUpFirst();
-    const { caddyfile } = productionLayout('/');
-    await rollingRestart(enabledPorts(caddyfile).map(systemdInstance), caddyBalancer(caddyfile), {
-      log: (line) => console.log(line),
-    });
-    console.log('Cita quedó actualizada sin cortar el servicio.');
-    return 0;
-  } catch (error) {
-    console.error(`\ncita upgrade no terminó: ${(error as Error).message}`);
-    return 1;
-  }
+  const { caddyfile, envFile } = productionLayout('/');
+  const env = fs.existsSync(envFile) ? readEnvText(fs.readFileSync(envFile, 'utf8')) : {};
+  return upgrade({
+    backUp: async () => backUpFirst(env),
+    migrate: migrateInChildProcess(env, SYSTEM_USER),
+    restart: () =>
+      rollingRestart(enabledPorts(caddyfile).map(systemdInstance), caddyBalancer(caddyfile), {
+        log: (line) => console.log(line),
+      }),
+  });
 }

@@ -17,7 +17,8 @@ import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
 import type { AppConfig } from './platform/config';
-import { createDatabase, type DB, migrateToLatest, waitForPostgres } from './platform/db/database';
+import { createDatabase, type DB, waitForPostgres } from './platform/db/database';
+import { migrateToLatest } from './platform/db/migrate';
 import { ReadCache } from './platform/db/read-cache';
 import { ensureReadIndexes } from './platform/db/read-indexes';
 import { AppError } from './platform/errors';
@@ -114,7 +115,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         log: (message) => app.log.warn(message),
       });
     }
-    await migrateToLatest(db);
+    // A second instance starting now waits for the first to finish migrating (decision 0049).
+    await migrateToLatest(db, {
+      onWait: () => app.log.warn('otro proceso está aplicando las migraciones; se espera a que termine'),
+    });
     await ensureReadIndexes(db, config.databaseUrl);
     await importLegacyEventImages(db, config.dataDir, app.log);
   }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema, requiredText } from '../../shared/contracts/common';
 import { createAdmin } from '../back-office/admins';
 import { configFromEnv } from '../platform/config';
-import { createDatabase, migrateToLatest } from '../platform/db/database';
+import { createDatabase } from '../platform/db/database';
+import { migrateToLatest } from '../platform/db/migrate';
 
 /** `npm run admin:create -- --email … --name … [--password …]`; without a password one is generated. */
 const { values } = parseArgs({

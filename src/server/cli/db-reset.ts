@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { configFromEnv } from '../platform/config';
-import { createDatabase, migrateToLatest } from '../platform/db/database';
+import { createDatabase } from '../platform/db/database';
+import { migrateToLatest } from '../platform/db/migrate';
 import { prepareDatabase } from '../seed/seed';
 
 /** `npm run db:reset`: drops everything, migrates and loads the demo content again. */

@@ -6,7 +6,6 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
-  Migrator,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
@@ -14,7 +13,6 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { migrations } from './migrations/index';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 
@@ -139,32 +137,4 @@ export async function waitForPostgres(
       await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, remaining)));
     }
   }
-}
-
-function migratorOf(db: DB): Migrator {
-  // Areas of the product reserve migration numbers and land in any order.
-  return new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    allowUnorderedMigrations: true,
-  });
-}
-
-/**
- * The migrations this code knows that the database has not run (readiness, `cita doctor`). Reads
- * only: a database that never migrated answers all of them. One the code does not know (a newer
- * version ran it) is not a gap: old code runs on the new schema during a rolling upgrade.
- */
-export async function pendingMigrations(db: DB): Promise<string[]> {
-  const known = await migratorOf(db).getMigrations();
-  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
-}
-
-export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = migratorOf(db);
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (failed) throw new Error(`La migración ${failed.migrationName} falló`, { cause: error });
-  // No migration ran (the database could not be read, the lock not taken): that error as it is.
-  if (error) throw error;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-import { pendingMigrations } from '../db/database';
+import { pendingMigrations } from '../db/migrate';
 import type { JobQueue } from '../queue/queue';
 import type { Readiness } from './readiness';
 
