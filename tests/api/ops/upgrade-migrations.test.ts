@@ -55,7 +55,10 @@ async function runUpgrade(migrate: UpgradeSteps['migrate']) {
 
 const goodMigration: Migration = {
   async up(trx: Kysely<any>) {
-    await trx.schema.createTable('upgrade_probe').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+    await trx.schema
+      .createTable('upgrade_probe')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
     await trx.insertInto('upgrade_probe').values({ id: 1 }).execute();
   },
 };
@@ -89,7 +92,9 @@ describe('cita upgrade: the migrations', () => {
     expect(printed).toContain('cita upgrade no terminó: la migración 9002-failing falló (');
     expect(printed).toContain('se deshizo entera: la base quedó como estaba antes de ella');
     expect(printed).toContain('las anteriores quedaron aplicadas (9001-good)');
-    expect(printed).toContain('No se reinició ninguna instancia: todas siguen sirviendo la versión anterior.');
+    expect(printed).toContain(
+      'No se reinició ninguna instancia: todas siguen sirviendo la versión anterior.',
+    );
     expect(restarted).toBe(false);
 
     const after = await fingerprintTables(db);
@@ -138,7 +143,11 @@ describe('cita upgrade: the migrations', () => {
       expect(refused.restarted).toBe(false);
 
       second = await ServerProcess.spawn({ ...scratch, env: { QUEUE_CONCURRENCY: '0' } });
-      await second.waitForLog(/otro proceso está aplicando las migraciones; se espera a que termine/, 1, 20_000);
+      await second.waitForLog(
+        /otro proceso está aplicando las migraciones; se espera a que termine/,
+        1,
+        20_000,
+      );
       release();
       expect(await first).toEqual(['9003-gate']);
       await second.waitUntilHealthy();

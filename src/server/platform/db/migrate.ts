@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { type DB, isSqlite } from './database';
 import { migrations as everyMigration } from './migrations/index';
+import type { Database } from './schema';
 
 /**
  * Kysely's own table and PostgreSQL lock key: databases migrated by Kysely's Migrator keep their
@@ -10,6 +11,9 @@ import { migrations as everyMigration } from './migrations/index';
 const MIGRATION_TABLE = 'kysely_migration';
 const POSTGRES_LOCK_KEY = 3853314791062309107n;
 const LOCK_RETRY_MS = 500;
+
+/** The one connection a run holds, seeing the migration table beside the product's own. */
+type Session = Kysely<Database & { kysely_migration: { name: string; timestamp: string } }>;
 
 /** Another start or upgrade holds the migration lock, and this caller chose not to wait. */
 export class MigrationsBusyError extends Error {
@@ -27,8 +31,7 @@ export class MigrationFailedError extends Error {
     readonly applied: string[],
     cause: unknown,
   ) {
-    const kept =
-      applied.length > 0 ? `; las anteriores quedaron aplicadas (${applied.join(', ')})` : '';
+    const kept = applied.length > 0 ? `; las anteriores quedaron aplicadas (${applied.join(', ')})` : '';
     super(
       `la migración ${migrationName} falló (${(cause as Error)?.message ?? String(cause)}) y se deshizo entera: la base quedó como estaba antes de ella${kept}`,
       { cause },
@@ -63,16 +66,16 @@ export async function pendingMigrations(db: DB): Promise<string[]> {
   return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }
 
-async function executedNames(db: Kysely<any>): Promise<Set<string>> {
+async function executedNames(db: Session): Promise<Set<string>> {
   const rows = await db.selectFrom(MIGRATION_TABLE).select('name').execute();
-  return new Set(rows.map((row) => row.name as string));
+  return new Set(rows.map((row) => row.name));
 }
 
-async function record(db: Kysely<any>, name: string): Promise<void> {
+async function record(db: Session, name: string): Promise<void> {
   await db.insertInto(MIGRATION_TABLE).values({ name, timestamp: new Date().toISOString() }).execute();
 }
 
-const createMigrationTable = (db: Kysely<any>) =>
+const createMigrationTable = (db: Session) =>
   db.schema
     .createTable(MIGRATION_TABLE)
     .ifNotExists()
@@ -91,7 +94,7 @@ const createMigrationTable = (db: Kysely<any>) =>
 export async function migrateToLatest(db: DB, options: MigrateOptions = {}): Promise<string[]> {
   const known = options.migrations ?? everyMigration;
   const applied: string[] = [];
-  const applyPending = async (session: Kysely<any>, inTransaction: MigrationTransaction) => {
+  const applyPending = async (session: Session, inTransaction: MigrationTransaction) => {
     await createMigrationTable(session);
     const done = await executedNames(session);
     for (const name of Object.keys(known).sort()) {
@@ -112,12 +115,9 @@ export async function migrateToLatest(db: DB, options: MigrateOptions = {}): Pro
   return applied;
 }
 
-type MigrationTransaction = (
-  session: Kysely<any>,
-  body: (trx: Kysely<any>) => Promise<void>,
-) => Promise<void>;
+type MigrationTransaction = (session: Session, body: (trx: Session) => Promise<void>) => Promise<void>;
 
-type LockedRun = (session: Kysely<any>, inTransaction: MigrationTransaction) => Promise<void>;
+type LockedRun = (session: Session, inTransaction: MigrationTransaction) => Promise<void>;
 
 async function waitOrRefuse(options: MigrateOptions, toldAlready: boolean): Promise<void> {
   if (options.ifBusy === 'refuse') throw new MigrationsBusyError();
@@ -133,7 +133,8 @@ async function waitOrRefuse(options: MigrateOptions, toldAlready: boolean): Prom
  * 15 s (`query_timeout`).
  */
 async function underPostgresLock(db: DB, options: MigrateOptions, run: LockedRun): Promise<void> {
-  await db.connection().execute(async (session) => {
+  await db.connection().execute(async (connection) => {
+    const session: Session = connection.withTables();
     for (let attempt = 0; ; attempt++) {
       const { rows } = await sql<{
         locked: boolean;
@@ -160,7 +161,8 @@ function isBusy(error: unknown): boolean {
  * DDL inside transactions, although Kysely's Migrator runs SQLite migrations without one.
  */
 async function underSqliteLock(db: DB, options: MigrateOptions, run: LockedRun): Promise<void> {
-  await db.connection().execute(async (session) => {
+  await db.connection().execute(async (connection) => {
+    const session: Session = connection.withTables();
     for (let attempt = 0; ; attempt++) {
       try {
         await sql`begin immediate`.execute(session);
