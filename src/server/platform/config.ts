@@ -33,6 +33,25 @@ export interface AppConfig {
   payments: PaymentsConfig;
   messages: MessagesConfig;
   push: PushConfig;
+  backups: BackupConfig;
+}
+
+/** Snapshots proved by restoring them (design.md §24, decision 0048). */
+export interface BackupConfig {
+  /** Folder the encrypted snapshots are written to (another disk); backups are off when unset. */
+  dir: string | undefined;
+  /** The operator's age public key (`age1…`); the private key never lives on the server. */
+  ageRecipient: string | undefined;
+  /** Hour of the nightly snapshot, Mexico City time. */
+  nightlyHour: number;
+}
+
+function backupsFromEnv(env: NodeJS.ProcessEnv): BackupConfig {
+  return {
+    dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    ageRecipient: env.BACKUP_AGE_RECIPIENT || undefined,
+    nightlyHour: Number(env.BACKUP_HOUR ?? 3),
+  };
 }
 
 /** Web Push (design.md §21, decision 0040). */
@@ -171,6 +190,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       presenceHeartbeatMs: Number(env.LIVE_HEARTBEAT_SECONDS ?? 15) * 1000,
     },
     push: pushFromEnv(env),
+    backups: backupsFromEnv(env),
     queue: {
       pollMs: Number(env.QUEUE_POLL_MS ?? 1000),
       concurrency: Number(env.QUEUE_CONCURRENCY ?? 4),

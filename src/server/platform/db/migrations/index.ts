@@ -17,6 +17,7 @@ import * as manualPaymentsAndCustomers from './0024-manual-payments-and-customer
 import * as messages from './0025-messages';
 import * as push from './0026-push';
 import * as livePresence from './0027-live-presence';
+import * as backups from './0030-backups';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0025-messages': messages,
   '0026-push': push,
   '0027-live-presence': livePresence,
+  '0030-backups': backups,
 };
