@@ -18,9 +18,16 @@ export async function operatorKeys(): Promise<OperatorKeys> {
   const identity = await generateX25519Identity();
   const recipient = await identityToRecipient(identity);
   const identityFile = path.join(folder, 'clave-del-operador.txt');
-  fs.writeFileSync(identityFile, `# clave privada del operador, nunca en el servidor\n${identity}\n`, { mode: 0o600 });
+  fs.writeFileSync(identityFile, `# clave privada del operador, nunca en el servidor\n${identity}\n`, {
+    mode: 0o600,
+  });
   const backupDir = path.join(folder, 'respaldos');
-  return { recipient, identityFile, backupDir, env: { BACKUP_DIR: backupDir, BACKUP_AGE_RECIPIENT: recipient } };
+  return {
+    recipient,
+    identityFile,
+    backupDir,
+    env: { BACKUP_DIR: backupDir, BACKUP_AGE_RECIPIENT: recipient },
+  };
 }
 
 /** Changes one byte in the middle of a file, as a failing disk or a careless hand would. */

@@ -6,7 +6,7 @@ import { makeVerifiedSnapshot } from '../../../src/server/platform/backups/make-
 import { listSnapshots } from '../../../src/server/platform/backups/snapshot-files';
 import { serverSecret } from '../../../src/server/platform/secrets';
 import { operatorKeys } from '../../support/backups';
-import { TEST_ADMIN, setUpTestApp } from '../../support/test-app';
+import { setUpTestApp, TEST_ADMIN } from '../../support/test-app';
 
 const operator = await operatorKeys();
 const testApp = setUpTestApp({ env: operator.env });
