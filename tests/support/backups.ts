@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateX25519Identity, identityToRecipient } from 'age-encryption';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { inject } from 'vitest';
+import type { AppConfig } from '../../src/server/platform/config';
+import { sqliteFileIn } from '../../src/server/platform/db/database';
 
 /** The operator's age key pair for a test file: the public half for the server, the private in a file. */
 export interface OperatorKeys {
@@ -36,4 +40,38 @@ export function flipOneByte(file: string): void {
   const middle = Math.floor(bytes.length / 2);
   bytes[middle] = (bytes[middle]! ^ 0x01) & 0xff;
   fs.writeFileSync(file, bytes);
+}
+
+/**
+ * Every row of every table (Kysely's own included), each table's rows sorted by their JSON: what a
+ * restore must give back, compared without trusting the code under test to measure it.
+ */
+export async function everyRow(db: Kysely<any>): Promise<Record<string, unknown[]>> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables.map((entry) => entry.name).sort()) {
+    const all = await db.selectFrom(table).selectAll().execute();
+    rows[table] = all
+      .map((row) => ({ row, key: JSON.stringify(row) }))
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .map(({ row }) => row);
+  }
+  return rows;
+}
+
+/** Removes the database for good, as a dead disk or a mistaken DROP would. */
+export async function destroyDatabase(config: AppConfig): Promise<void> {
+  if (!config.databaseUrl) {
+    for (const suffix of ['', '-wal', '-shm'])
+      fs.rmSync(`${sqliteFileIn(config.dataDir)}${suffix}`, { force: suffix !== '' });
+    return;
+  }
+  const name = new URL(config.databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
