@@ -39,17 +39,17 @@ export async function oneTimeKeyPair(): Promise<{ identity: string; recipient: s
 }
 
 /**
- * Encrypts `plain` to `recipients` into `target`, flushed to disk before it is closed (the caller
+ * Encrypts what `openPlain` opens to `recipients` into `target`, flushed to disk before it is closed (the caller
  * renames it into place afterwards). Answers its size and sha256.
  */
 export async function encryptToFile(
-  plain: Readable,
+  openPlain: () => Readable,
   recipients: string[],
   target: string,
 ): Promise<WrittenFile> {
-  const encrypted = await encrypterFor(recipients).encrypt(
-    Readable.toWeb(plain) as ReadableStream<Uint8Array>,
-  );
+  // The key is checked before the source is opened: a bad key leaves nothing open behind it.
+  const encrypter = encrypterFor(recipients);
+  const encrypted = await encrypter.encrypt(Readable.toWeb(openPlain()) as ReadableStream<Uint8Array>);
   const hash = createHash('sha256');
   let size = 0;
   const measure = new Transform({

@@ -66,7 +66,7 @@ async function writeSqliteSnapshot(
   await copyLiveSqlite(sqliteFileIn(dataDir), copy);
   const source = await checkedSqliteFigures(copy);
   const partial = partialPathFor(file);
-  const written = await encryptToFile(fs.createReadStream(copy), recipients, partial);
+  const written = await encryptToFile(() => fs.createReadStream(copy), recipients, partial);
   publishFile(partial, file);
   return { file, written, source };
 }
@@ -87,10 +87,14 @@ async function writePostgresSnapshot(
       const dump = dumpPostgres(databaseUrl, rows[0]!.id);
       const partial = partialPathFor(file);
       const [written, source] = await Promise.all([
-        encryptToFile(dump.output, recipients, partial),
+        encryptToFile(() => dump.output, recipients, partial),
         postgresTableFigures(client, true),
         dump.done,
-      ]);
+      ]).catch((error: unknown) => {
+        // Nobody reads its output any more: a pg_dump left running would wait on it forever.
+        dump.stop();
+        throw error;
+      });
       publishFile(partial, file);
       return { file, written, source };
     } finally {

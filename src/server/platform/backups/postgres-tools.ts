@@ -46,7 +46,7 @@ export function dumpPostgres(
     env: libpqEnvironment(databaseUrl),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return { output: child.stdout, done: finished('pg_dump', child) };
+  return { output: child.stdout, done: finished('pg_dump', child), stop: () => child.kill() };
 }
 
 /** Restores a custom-format dump read from `input` into the (empty) database at `databaseUrl`. */

@@ -91,15 +91,15 @@ async function restoreIntoPostgres(plain: Readable, databaseUrl: string, manifes
  */
 export async function restoreSnapshot(options: RestoreOptions): Promise<Restored> {
   const { manifest, databaseFile } = await checkedSnapshot(options.reference, options.backupDir);
-  const intoSqlite = 'dataDir' in options.into;
-  if ((manifest.engine === 'sqlite') !== intoSqlite) {
+  const plain = await decryptFile(databaseFile, options.identities);
+  if ((manifest.engine === 'sqlite') !== 'dataDir' in options.into) {
+    plain.destroy();
     throw new SnapshotRefused(
       manifest.engine === 'sqlite'
         ? 'Este respaldo es de SQLite: se restaura en una carpeta de datos (--into CARPETA)'
         : 'Este respaldo es de PostgreSQL: se restaura en una base PostgreSQL (--into postgres://…)',
     );
   }
-  const plain = await decryptFile(databaseFile, options.identities);
   const tables =
     'dataDir' in options.into
       ? await restoreSqlite(plain, options.into.dataDir, manifest)
