@@ -41,7 +41,7 @@ function finished(command: string, child: ReturnType<typeof spawn>): Promise<voi
 export function dumpPostgres(
   databaseUrl: string,
   snapshotId: string,
-): { output: Readable; done: Promise<void> } {
+): { output: Readable; done: Promise<void>; stop: () => void } {
   const child = spawn('pg_dump', ['--format=custom', `--snapshot=${snapshotId}`, '--no-password'], {
     env: libpqEnvironment(databaseUrl),
     stdio: ['ignore', 'pipe', 'pipe'],
