@@ -94,10 +94,15 @@ export class JobQueue {
   private pollAgain = false;
   private started = false;
 
+  /**
+   * `paused` is asked before every claim: while it answers true this instance takes no jobs (a
+   * restored database in quarantine sends nothing, design.md §24); they wait in the database.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly config: QueueConfig,
     private readonly log: FastifyBaseLogger,
+    private readonly paused: () => Promise<boolean> = async () => false,
   ) {
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   }
@@ -146,6 +151,7 @@ export class JobQueue {
       if (free <= 0 || !this.started) return;
       let jobs: JobRow[];
       try {
+        if (await this.paused()) return;
         jobs = await this.claim(free);
       } catch (error) {
         // The database is away: the next poll tries again.
