@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { BACKUPS_OFF, backupTargetOf, makeVerifiedSnapshot } from '../server/platform/backups/make-snapshot';
 import { configFromEnv } from '../server/platform/config';
 import { createDatabase } from '../server/platform/db/database';
-import { formatBytes, printTableCounts } from './ops-output';
+import { formatBytes } from '../shared/domain/byte-size';
+import { printTableCounts } from './ops-output';
 
 const USAGE = 'Uso: cita backup   (hace ahora un respaldo verificado, como el de cada noche)';
 
