@@ -8,8 +8,8 @@ export function QuarantineBanner() {
   return (
     <div role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
       <strong>Base restaurada en cuarentena:</strong> no se envían correos ni avisos y no se cobra en línea
-      hasta activarla con <code className="whitespace-nowrap">cita restore --activate</code>. Restaurada de{' '}
-      {quarantine.restored_from}, {formatInstant(quarantine.restored_at)}
+      hasta activarla con <code className="whitespace-nowrap">cita restore --activate</code>. Restaurada desde{' '}
+      {quarantine.restored_from} ({formatInstant(quarantine.restored_at)}).
     </div>
   );
 }
