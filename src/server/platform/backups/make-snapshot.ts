@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from '../config';
 import { type DB, sqliteFileIn } from '../db/database';
@@ -125,6 +124,23 @@ async function restoredFigures(
   }
 }
 
+const WORK_PREFIX = '.respaldo-';
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A private folder for the plain copy and the scratch restore, beside the live database (the same
+ * disk already holds that data in clear). What a run killed halfway left there goes the next time.
+ */
+function workFolder(dataDir: string): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (const name of fs.readdirSync(dataDir)) {
+    const folder = path.join(dataDir, name);
+    if (name.startsWith(WORK_PREFIX) && Date.now() - fs.statSync(folder).mtimeMs > DAY_MS)
+      fs.rmSync(folder, { recursive: true, force: true });
+  }
+  return fs.mkdtempSync(path.join(dataDir, WORK_PREFIX));
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -147,7 +163,7 @@ export async function makeVerifiedSnapshot(
   const engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const baseName = snapshotBaseName(started);
   const file = path.join(target.dir, `${baseName}.${engine === 'postgres' ? 'pgdump' : 'sqlite'}.age`);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-respaldo-'));
+  const work = workFolder(config.dataDir);
   let written: Written | null = null;
   let reason: string | null = null;
   let manifest: string | null = null;
