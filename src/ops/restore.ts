@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readIdentityFile } from '../server/platform/backups/age-files';
 import { leaveQuarantine } from '../server/platform/backups/quarantine';
@@ -6,7 +7,10 @@ import { type AppConfig, configFromEnv } from '../server/platform/config';
 import { createDatabase } from '../server/platform/db/database';
 import { printTableCounts } from './ops-output';
 
-const USAGE = `Uso: cita restore <archivo|latest> --identity ARCHIVO [--into CARPETA|postgres://…]
+/** The env file a restore writes the snapshot's environment secrets to, unless --secrets-out says. */
+const SECRETS_FILE = 'claves-restauradas.env';
+
+const USAGE = `Uso: cita restore <archivo|latest> --identity ARCHIVO [--into CARPETA|postgres://…] [--secrets-out ARCHIVO]
      cita restore --activate [--into CARPETA|postgres://…]`;
 
 /** --into, or the configured database: a folder for SQLite, a URL for PostgreSQL. */
@@ -58,15 +62,23 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
     return 2;
   }
   try {
-    const { manifest, tables } = await restoreSnapshot({
+    const { manifest, tables, secretsWritten } = await restoreSnapshot({
       reference,
       backupDir: config.backups.dir,
       identities: readIdentityFile(values.identity),
       into: target,
+      secretsOut: path.resolve(
+        values['secrets-out'] ?? path.join('dataDir' in target ? target.dataDir : '.', SECRETS_FILE),
+      ),
     });
     console.log(`Restaurado ${manifest.database.file} (del ${manifest.created_at}) en ${placeName(target)}.`);
     console.log('Filas por tabla, iguales a las del origen:');
     printTableCounts(tables);
+    if (secretsWritten) {
+      console.log(
+        `Las claves que el servidor tenía en su entorno (VAPID, EMAIL_HASH_KEY) quedaron en ${secretsWritten}: póngalas en su archivo de entorno (/etc/cita/cita.env) y borre ese archivo.`,
+      );
+    }
     console.log(
       'La base queda en CUARENTENA: no envía correos ni avisos ni llama al proveedor de pagos. Revise y luego: cita restore --activate',
     );
@@ -87,6 +99,7 @@ function parse(args: string[]) {
       identity: { type: 'string' },
       into: { type: 'string' },
       activate: { type: 'boolean', default: false },
+      'secrets-out': { type: 'string' },
     },
   });
 }

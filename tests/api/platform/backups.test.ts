@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateX25519Identity } from 'age-encryption';
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as backupVerb } from '../../../src/ops/backup';
 import { run as restoreVerb } from '../../../src/ops/restore';
@@ -28,6 +29,17 @@ function serverEnv(): NodeJS.ProcessEnv {
     DATA_DIR: config.dataDir,
     ...(config.databaseUrl && { DATABASE_URL: config.databaseUrl }),
   };
+}
+
+/** Drops a database a test restored into. */
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** What a verb printed on its error output while it ran, and its exit code. */
@@ -110,6 +122,50 @@ describe('a snapshot is proved by restoring it (design.md §24)', () => {
     expect(await backupVerb([], serverEnv())).toBe(0);
     expect(lines[0]).toMatch(new RegExp(`^Respaldo verificado: ${operator.backupDir}/cita-.+\\.age \\(`));
     expect(lines.join('\n')).toMatch(/clients\s+\d+/);
+  });
+});
+
+describe('the secrets a restore needs', () => {
+  it('carries those set in the environment, encrypted beside the snapshot, and writes them back at restore', async () => {
+    const { config } = testApp;
+    const withSecrets = {
+      ...config,
+      emailHashKey: 'clave-de-huellas-de-prueba',
+      push: { ...config.push, vapidPublicKey: 'BPublicaDePrueba', vapidPrivateKey: 'privada-de-prueba' },
+    };
+    const outcome = await makeVerifiedSnapshot(testApp.app.db, withSecrets, 'manual');
+    expect(outcome.reason).toBeNull();
+    const secretsFile = outcome.file!.replace(/\.[a-z]+\.age$/, '.secrets.age');
+    expect(fs.readFileSync(secretsFile).includes(Buffer.from('privada-de-prueba'))).toBe(false);
+
+    const into = fs.mkdtempSync(path.join(path.dirname(operator.backupDir), 'restaurada-'));
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => lines.push(line));
+    const env = { ...serverEnv(), DATA_DIR: path.join(into, 'datos') };
+    const intoTarget = config.databaseUrl
+      ? `${config.databaseUrl}_restaurada`.replace(/\?.*$/, '')
+      : path.join(into, 'datos');
+    expect(
+      await restoreVerb(
+        [
+          outcome.file!,
+          '--identity',
+          operator.identityFile,
+          '--into',
+          intoTarget,
+          '--secrets-out',
+          path.join(into, 'claves.env'),
+        ],
+        env,
+      ),
+    ).toBe(0);
+    const written = path.join(into, 'claves.env');
+    expect(fs.readFileSync(written, 'utf8')).toBe(
+      'VAPID_PUBLIC_KEY=BPublicaDePrueba\nVAPID_PRIVATE_KEY=privada-de-prueba\nEMAIL_HASH_KEY=clave-de-huellas-de-prueba\n',
+    );
+    expect(fs.statSync(written).mode & 0o777).toBe(0o600);
+    expect(lines.join('\n')).toContain(`quedaron en ${written}`);
+    if (config.databaseUrl) await dropDatabase(intoTarget);
   });
 });
 

@@ -5,6 +5,7 @@ import { type DB, sqliteFileIn } from '../db/database';
 import type { BackupKind } from '../db/schema';
 import { decryptFile, encryptToFile, oneTimeKeyPair, type WrittenFile } from './age-files';
 import { recordBackup } from './backup-records';
+import { environmentSecrets, readSecretsFile, writeSecretsFile } from './environment-secrets';
 import { createScratchDatabase, dumpPostgres, restorePostgres, withPostgresClient } from './postgres-tools';
 import {
   manifestPathFor,
@@ -167,6 +168,8 @@ export async function makeVerifiedSnapshot(
   let written: Written | null = null;
   let reason: string | null = null;
   let manifest: string | null = null;
+  const secretsFile = path.join(target.dir, `${baseName}.secrets.age`);
+  let secretsWritten: WrittenFile | null = null;
   try {
     fs.mkdirSync(target.dir, { recursive: true, mode: 0o700 });
     const oneTime = await oneTimeKeyPair();
@@ -175,6 +178,13 @@ export async function makeVerifiedSnapshot(
       ? await writePostgresSnapshot(config.databaseUrl, recipients, file)
       : await writeSqliteSnapshot(config.dataDir, work, recipients, file);
     reason = figuresDiffer(written.source, await restoredFigures(config, work, file, oneTime.identity));
+    const secrets = environmentSecrets(config);
+    if (!reason && Object.keys(secrets).length > 0) {
+      secretsWritten = await writeSecretsFile(secrets, recipients, secretsFile);
+      const readBack = await readSecretsFile(secretsFile, [oneTime.identity]);
+      if (JSON.stringify(readBack) !== JSON.stringify(secrets))
+        reason = 'Las claves del entorno no se leen iguales en el respaldo';
+    }
     if (!reason) {
       manifest = writeManifest(target.dir, baseName, {
         format: 'cita-respaldo-1',
@@ -182,6 +192,7 @@ export async function makeVerifiedSnapshot(
         kind,
         created_at: started.toISOString(),
         database: { file: path.basename(file), ...written.written },
+        ...(secretsWritten && { secrets: { file: path.basename(secretsFile), ...secretsWritten } }),
         tables: written.source,
       });
     }
@@ -191,7 +202,8 @@ export async function makeVerifiedSnapshot(
     fs.rmSync(work, { recursive: true, force: true });
   }
   if (reason) {
-    for (const leftover of [file, partialPathFor(file), manifestPathFor(target.dir, baseName)])
+    const leftovers = [file, secretsFile, manifestPathFor(target.dir, baseName)];
+    for (const leftover of leftovers.flatMap((name) => [name, partialPathFor(name)]))
       fs.rmSync(leftover, { force: true });
   }
   const verified = reason === null;

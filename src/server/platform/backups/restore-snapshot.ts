@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createDatabase, migrateToLatest, sqliteFileIn } from '../db/database';
 import { decryptFile } from './age-files';
+import { asEnvFile, readSecretsFile } from './environment-secrets';
 import { databaseNameOf, onMaintenanceDatabase, restorePostgres, withPostgresClient } from './postgres-tools';
 import { enterQuarantine } from './quarantine';
 import { checkedSnapshot, partialPathFor, type SnapshotManifest, SnapshotRefused } from './snapshot-files';
@@ -20,11 +21,15 @@ export interface RestoreOptions {
   /** The operator's age identities (the private key, brought for the restore). */
   identities: string[];
   into: RestoreTarget;
+  /** Where the secrets set in the environment at the snapshot's time are written (mode 0600). */
+  secretsOut: string;
 }
 
 export interface Restored {
   manifest: SnapshotManifest;
   tables: TableFigures;
+  /** The env file written with the snapshot's environment secrets, when it had any. */
+  secretsWritten: string | null;
 }
 
 async function restoreSqlite(plain: Readable, dataDir: string, manifest: SnapshotManifest) {
@@ -90,7 +95,7 @@ async function restoreIntoPostgres(plain: Readable, databaseUrl: string, manifes
  * the schema up to this version and leaves the database quarantined until `--activate`.
  */
 export async function restoreSnapshot(options: RestoreOptions): Promise<Restored> {
-  const { manifest, databaseFile } = await checkedSnapshot(options.reference, options.backupDir);
+  const { manifest, databaseFile, secretsFile } = await checkedSnapshot(options.reference, options.backupDir);
   const plain = await decryptFile(databaseFile, options.identities);
   if ((manifest.engine === 'sqlite') !== 'dataDir' in options.into) {
     plain.destroy();
@@ -115,5 +120,11 @@ export async function restoreSnapshot(options: RestoreOptions): Promise<Restored
   } finally {
     await db.destroy();
   }
-  return { manifest, tables };
+  let secretsWritten: string | null = null;
+  if (secretsFile) {
+    const secrets = await readSecretsFile(secretsFile, options.identities);
+    fs.writeFileSync(options.secretsOut, asEnvFile(secrets), { mode: 0o600 });
+    secretsWritten = options.secretsOut;
+  }
+  return { manifest, tables, secretsWritten };
 }

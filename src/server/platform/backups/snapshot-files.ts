@@ -5,6 +5,8 @@ import { sha256OfFile } from './age-files';
 
 const MANIFEST_SUFFIX = '.manifest.json';
 
+const writtenFileSchema = z.object({ file: z.string(), size: z.number().int(), sha256: z.string() });
+
 const figuresSchema = z.record(z.string(), z.object({ rows: z.number().int(), sha256: z.string() }));
 
 /**
@@ -16,7 +18,9 @@ export const manifestSchema = z.object({
   engine: z.enum(['sqlite', 'postgres']),
   kind: z.enum(['nightly', 'manual', 'before-upgrade']),
   created_at: z.string(),
-  database: z.object({ file: z.string(), size: z.number().int(), sha256: z.string() }),
+  database: writtenFileSchema,
+  /** The secrets set in the environment (VAPID pair, e-mail hash key), when there were any. */
+  secrets: writtenFileSchema.optional(),
   /** Rows and content hash of every table at the snapshot's moment. */
   tables: figuresSchema,
 });
@@ -103,7 +107,7 @@ export class SnapshotRefused extends Error {}
 export async function checkedSnapshot(
   reference: string,
   dir: string | undefined,
-): Promise<{ manifest: SnapshotManifest; databaseFile: string }> {
+): Promise<{ manifest: SnapshotManifest; databaseFile: string; secretsFile: string | null }> {
   let manifestPath: string;
   if (reference === 'latest') {
     if (!dir)
@@ -128,19 +132,24 @@ export async function checkedSnapshot(
   }
   const manifest = readManifest(manifestPath);
   if (!manifest) throw new SnapshotRefused(`El manifiesto ${manifestPath} está dañado. No se restaura.`);
-  const databaseFile = path.join(path.dirname(manifestPath), manifest.database.file);
-  if (!fs.existsSync(databaseFile))
-    throw new SnapshotRefused(`Falta el archivo del respaldo ${databaseFile}`);
-  const size = fs.statSync(databaseFile).size;
-  const sha256 = size === manifest.database.size ? await sha256OfFile(databaseFile) : null;
-  if (sha256 !== manifest.database.sha256) {
+  const folder = path.dirname(manifestPath);
+  const databaseFile = await checkedFile(folder, manifest.database);
+  const secretsFile = manifest.secrets ? await checkedFile(folder, manifest.secrets) : null;
+  return { manifest, databaseFile, secretsFile };
+}
+
+/** The file a manifest entry names, once it is exactly that file: same size, same sha256. */
+async function checkedFile(folder: string, entry: SnapshotManifest['database']): Promise<string> {
+  const file = path.join(folder, entry.file);
+  if (!fs.existsSync(file)) throw new SnapshotRefused(`Falta el archivo del respaldo ${file}`);
+  const size = fs.statSync(file).size;
+  const sha256 = size === entry.size ? await sha256OfFile(file) : null;
+  if (sha256 !== entry.sha256) {
     throw new SnapshotRefused(
-      `El respaldo ${manifest.database.file} no coincide con su manifiesto (${
-        sha256 === null
-          ? `mide ${size} bytes y debía medir ${manifest.database.size}`
-          : 'su huella sha256 es otra'
+      `El respaldo ${entry.file} no coincide con su manifiesto (${
+        sha256 === null ? `mide ${size} bytes y debía medir ${entry.size}` : 'su huella sha256 es otra'
       }): el archivo cambió o está dañado. No se restaura.`,
     );
   }
-  return { manifest, databaseFile };
+  return file;
 }
