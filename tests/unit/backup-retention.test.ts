@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RETENTION, snapshotsToKeep } from '../../src/server/platform/backups/retention';
+import { applyRetention, RETENTION, snapshotsToKeep } from '../../src/server/platform/backups/retention';
+import { snapshotBaseName, writeManifest } from '../../src/server/platform/backups/snapshot-files';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -44,5 +48,47 @@ describe('snapshotsToKeep: 7 daily, 4 weekly, 6 monthly (design.md §24)', () =>
         expect(snapshotsToKeep(snapshots.filter((s) => kept.has(s.name)))).toEqual(kept);
       }),
     );
+  });
+});
+
+describe('applyRetention on a folder of snapshots', () => {
+  it('deletes the snapshots the rule drops (file, secrets and manifest) and day-old leftovers of killed runs', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-retencion-'));
+    try {
+      const snapshots = nightly(40);
+      for (const { createdAt } of snapshots) {
+        const base = snapshotBaseName(createdAt);
+        const entry = (file: string) => ({ file, size: 1, sha256: 'x' });
+        fs.writeFileSync(path.join(dir, `${base}.sqlite.age`), 'a');
+        fs.writeFileSync(path.join(dir, `${base}.secrets.age`), 's');
+        writeManifest(dir, base, {
+          format: 'cita-respaldo-1',
+          engine: 'sqlite',
+          kind: 'nightly',
+          created_at: createdAt.toISOString(),
+          database: entry(`${base}.sqlite.age`),
+          secrets: entry(`${base}.secrets.age`),
+          tables: {},
+        });
+      }
+      const old = path.join(dir, '.cita-2026-01-01T09-00-00-000Z.sqlite.age.partial');
+      const fresh = path.join(dir, '.cita-2026-12-31T09-00-00-000Z.sqlite.age.partial');
+      fs.writeFileSync(old, 'x');
+      fs.writeFileSync(fresh, 'x');
+      const longAgo = new Date(Date.now() - 3 * DAY_MS);
+      fs.utimesSync(old, longAgo, longAgo);
+
+      applyRetention(dir);
+      const kept = snapshotsToKeep(snapshots);
+      const bases = [...kept].map((name) => snapshotBaseName(new Date(name)));
+      const expected = bases.flatMap((base) => [
+        `${base}.manifest.json`,
+        `${base}.secrets.age`,
+        `${base}.sqlite.age`,
+      ]);
+      expect(fs.readdirSync(dir).sort()).toEqual([path.basename(fresh), ...expected].sort());
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

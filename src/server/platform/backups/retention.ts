@@ -75,7 +75,9 @@ export function applyRetention(dir: string, now = new Date()): string[] {
     }
     // The manifest first: a snapshot never lingers half-deleted as a complete one.
     fs.rmSync(manifestPath, { force: true });
-    fs.rmSync(path.join(dir, manifest.database.file), { force: true });
+    for (const entry of [manifest.database, manifest.secrets]) {
+      if (entry) fs.rmSync(path.join(dir, entry.file), { force: true });
+    }
     deleted.push(manifest.database.file);
   }
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
