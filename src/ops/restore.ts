@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readIdentityFile } from '../server/platform/backups/age-files';
 import { leaveQuarantine } from '../server/platform/backups/quarantine';
 import { type RestoreTarget, restoreSnapshot } from '../server/platform/backups/restore-snapshot';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
-import { createDatabase } from '../server/platform/db/database';
+import { createDatabase, sqliteFileIn } from '../server/platform/db/database';
 import { printTableCounts } from './ops-output';
 
 /** The env file a restore writes the snapshot's environment secrets to, unless --secrets-out says. */
@@ -24,6 +25,11 @@ function placeName(target: RestoreTarget): string {
 }
 
 async function activate(target: RestoreTarget): Promise<number> {
+  // Opening a folder without a database would create an empty one there.
+  if ('dataDir' in target && !fs.existsSync(sqliteFileIn(target.dataDir))) {
+    console.error(`No hay ninguna base en ${target.dataDir}`);
+    return 1;
+  }
   const db = createDatabase(
     'dataDir' in target ? { databaseUrl: undefined, dataDir: target.dataDir } : { ...target, dataDir: '.' },
   );

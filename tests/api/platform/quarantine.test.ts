@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as restoreVerb } from '../../../src/ops/restore';
 import { enterQuarantine } from '../../../src/server/platform/backups/quarantine';
@@ -50,6 +51,15 @@ describe('a restored database in quarantine (design.md §24)', () => {
     await waitForQueueIdle(app.db);
     expect(await stateOf('mail:cuarentena')).toBe('done');
     expect(await activate()).toMatch(/no estaba en cuarentena\.$/);
+  });
+
+  it('cita restore --activate on a folder without a database says so and creates none', async () => {
+    const empty = `${testApp.config.dataDir}-sin-base`;
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => errors.push(line));
+    expect(await restoreVerb(['--activate', '--into', empty], {})).toBe(1);
+    expect(errors).toEqual([`No hay ninguna base en ${empty}`]);
+    expect(fs.existsSync(empty)).toBe(false);
   });
 
   it('calls no payment provider: checkout answers the provider-down 503 and no session is made', async () => {

@@ -13,7 +13,7 @@ interface RowReader {
   rows(table: string, orderBy: string[]): AsyncIterable<unknown[]>;
 }
 
-export function quoteIdentifier(name: string): string {
+function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
