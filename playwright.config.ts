@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN } from './tests/e2e/e2e-env';
+import { E2E_ADMIN, E2E_BACKUP_ENV } from './tests/e2e/e2e-env';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
 // Set once by the runner and inherited by the workers, so tests can read the server's outbox.
@@ -63,6 +63,8 @@ export default defineConfig({
       // so her session cookie goes with her. The built-in test provider listens beside the server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       TEST_PAYMENTS_PORT: String(port + 10),
+      BACKUP_DIR: path.join(dataDir, E2E_BACKUP_ENV.BACKUP_DIRNAME),
+      BACKUP_AGE_RECIPIENT: E2E_BACKUP_ENV.BACKUP_AGE_RECIPIENT,
     },
   },
 });

@@ -16,6 +16,7 @@ import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
+import { QUARANTINE_REFUSES_PROVIDER, quarantineOf } from './platform/backups/quarantine';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, waitForPostgres } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
@@ -126,7 +127,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('readCache', readCache);
   app.decorate('partners', new PartnersService(db));
   app.decorate('mailer', new Mailer(config, app.log));
-  app.decorate('queue', new JobQueue(db, config.queue, app.log));
+  const quarantined = async () => (await quarantineOf(db)) !== null;
+  app.decorate('queue', new JobQueue(db, config.queue, app.log, quarantined));
   // On PostgreSQL notices reach every instance through LISTEN/NOTIFY (decision 0037); on SQLite
   // there is one process.
   if (config.databaseUrl) {
@@ -161,7 +163,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     for (const method of [route.method].flat()) app.routeList.push({ method, url: route.url });
   });
   app.decorate('config', config);
-  app.decorate('stripe', config.payments.mode === 'off' ? null : createStripeClient(config.payments));
+  app.decorate(
+    'stripe',
+    config.payments.mode === 'off'
+      ? null
+      : createStripeClient(config.payments, async () =>
+          (await quarantined()) ? QUARANTINE_REFUSES_PROVIDER : null,
+        ),
+  );
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
   // While closing, answers still in flight tell keep-alive clients to hang up, so close() can finish.

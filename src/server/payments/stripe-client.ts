@@ -15,10 +15,11 @@ export const WHILE_A_MEMBER_WAITS = { timeout: 2_500, maxNetworkRetries: 1 } as 
  * The official client, pointed at Stripe or, through `apiBase`, at any server that speaks its API
  * (the built-in test provider, a test's): one code path for the demo, the tests and production.
  */
-export function createStripeClient(config: PaymentsConfig): Stripe {
+export function createStripeClient(config: PaymentsConfig, refusal: () => Promise<string | null>): Stripe {
   if (!config.secretKey) throw new Error('STRIPE_SECRET_KEY is required when payments are on');
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
   return new Stripe(config.secretKey, {
+    httpClient: refusingHttpClient(refusal),
     apiVersion: STRIPE_API_VERSION,
     // Background work (refunds, the reconciliation, reading a webhook's payment) may wait longer.
     maxNetworkRetries: 2,
@@ -29,5 +30,20 @@ export function createStripeClient(config: PaymentsConfig): Stripe {
       port: base.port || (base.protocol === 'https:' ? 443 : 80),
       protocol: base.protocol === 'https:' ? 'https' : 'http',
     }),
+  });
+}
+
+/**
+ * The client's own HTTP transport, asked first whether calls are refused (a restored database in
+ * quarantine calls no provider, design.md §24): every call of every path goes through here.
+ */
+function refusingHttpClient(refusal: () => Promise<string | null>): Stripe.HttpClient {
+  const transport = Stripe.createNodeHttpClient();
+  return Object.assign(Object.create(transport) as Stripe.HttpClient, {
+    async makeRequest(...args: Parameters<Stripe.HttpClient['makeRequest']>) {
+      const refused = await refusal();
+      if (refused) throw new Error(refused);
+      return transport.makeRequest(...args);
+    },
   });
 }

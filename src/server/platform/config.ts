@@ -40,6 +40,25 @@ export interface AppConfig {
   payments: PaymentsConfig;
   messages: MessagesConfig;
   push: PushConfig;
+  backups: BackupConfig;
+}
+
+/** Snapshots proved by restoring them (design.md §24, decision 0048). */
+export interface BackupConfig {
+  /** Folder the encrypted snapshots are written to (another disk); backups are off when unset. */
+  dir: string | undefined;
+  /** The operator's age public key (`age1…`); the private key never lives on the server. */
+  ageRecipient: string | undefined;
+  /** Hour of the nightly snapshot, Mexico City time. */
+  nightlyHour: number;
+}
+
+function backupsFromEnv(env: CheckedEnv): BackupConfig {
+  return {
+    dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    ageRecipient: env.BACKUP_AGE_RECIPIENT,
+    nightlyHour: env.BACKUP_HOUR,
+  };
 }
 
 /** Web Push (design.md §21, decision 0040). */
@@ -198,6 +217,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       liveConnectionsPerAddress: checked.LIVE_CONNECTIONS_PER_ADDRESS,
     },
     push: pushFromEnv(checked),
+    backups: backupsFromEnv(checked),
     queue: {
       pollMs: checked.QUEUE_POLL_MS,
       concurrency: checked.QUEUE_CONCURRENCY,

@@ -161,6 +161,17 @@ export const ENV_SCHEMA = z.object({
   METRICS_TOKEN: z
     .preprocess(blank, z.string().min(16).regex(/^\S+$/).optional())
     .describe('un token de al menos 16 caracteres sin espacios'),
+  BACKUP_DIR: text().describe('una carpeta (mejor en otro disco)'),
+  BACKUP_AGE_RECIPIENT: z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^age1[02-9ac-hj-np-z]{58}$/)
+        .optional(),
+    )
+    .describe('una clave pública de age (age1… de 62 caracteres)'),
+  BACKUP_HOUR: integer(0, 23, 3).describe('una hora entre 0 y 23'),
 });
 
 /** A variable's value as the schema reads it: unset when empty. */
@@ -185,6 +196,7 @@ function crossVariableLines(env: NodeJS.ProcessEnv): Map<string, string> {
     'STRIPE_WEBHOOK_SECRET',
     'la clave de Stripe y el secreto de webhooks van juntos',
   );
+  pair('BACKUP_DIR', 'BACKUP_AGE_RECIPIENT', 'los respaldos necesitan la carpeta y la clave pública juntas');
   const publicUrl = given(env, 'PUBLIC_URL');
   if (given(env, 'NODE_ENV') === 'production' && publicUrl && URL.canParse(publicUrl)) {
     const url = new URL(publicUrl);

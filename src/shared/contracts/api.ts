@@ -4,6 +4,7 @@ import type * as admin from './admin';
 import type * as adminEvents from './admin-events';
 import type * as adminMatches from './admin-matches';
 import type * as auth from './auth';
+import type * as backups from './backups';
 import type * as clientEvents from './client-events';
 import type * as common from './common';
 import type * as compatible from './compatible';
@@ -70,6 +71,7 @@ export interface ApiCalls {
   'admin/dashboard': Call<typeof admin.dashboardBody, typeof admin.dashboardResponseSchema>;
   'admin/stats': Call<typeof admin.adminStatsBody, typeof admin.adminStatsResponseSchema>;
   'admin/audit/get': Call<typeof admin.auditGetBody, typeof admin.auditGetResponseSchema>;
+  'admin/backups/get': Call<typeof backups.backupsGetBody, typeof backups.backupsGetResponseSchema>;
   'admin/get': Call<typeof auth.adminIdBody, typeof admin.adminGetResponseSchema>;
   'admin/add': Call<typeof admin.adminAddBody, typeof admin.adminAddResponseSchema>;
   'admin/profile': Call<typeof admin.adminProfileBody, typeof admin.adminProfileResponseSchema>;

@@ -14,6 +14,7 @@ const ADMIN_CALLS: [string, Record<string, unknown>][] = [
   ['admin/clients/get', {}],
   ['admin/clients/update', { client: { id: 1, status_id: 2 } }],
   ['admin/audit/get', {}],
+  ['admin/backups/get', {}],
   ['event/add', { event: { name: 'X' } }],
   ['event/update', { clean_id: 1 }],
   ['event/update', { picks_close: 1 }],

@@ -350,6 +350,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/admin/dashboard': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/audit/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/backups/get': { request: () => ({}), expect: ADMIN_ONLY },
   'POST /api/admin/stats': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/clients/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/clients/update': {

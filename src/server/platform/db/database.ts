@@ -35,6 +35,11 @@ export interface DatabaseOptions {
 /** How long a SQLite write waits for another process's write lock before failing (503). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+/** The SQLite database's file in a data folder. */
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, 'cita.sqlite');
+}
+
 export function createDatabase(options: DatabaseOptions): DB {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -54,7 +59,7 @@ export function createDatabase(options: DatabaseOptions): DB {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new SQLite(path.join(options.dataDir, 'cita.sqlite'));
+  const file = new SQLite(sqliteFileIn(options.dataDir));
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');

@@ -433,6 +433,37 @@ export interface LivePresenceTable {
   client_id: number;
 }
 
+/** Why a snapshot was made (design.md §24). */
+export type BackupKind = 'nightly' | 'manual' | 'before-upgrade';
+
+/** One snapshot attempt: where it went and whether restoring it gave back the source. */
+export interface BackupTable {
+  id: Generated<number>;
+  started_at: string;
+  kind: BackupKind;
+  engine: 'sqlite' | 'postgres';
+  /** The snapshot's file name in the destination; null when it failed before one was written. */
+  file: string | null;
+  /** The folder it was written to. */
+  destination: string;
+  /** Bytes of the encrypted file. */
+  size_bytes: number | null;
+  duration_ms: number;
+  /** 1 when restoring it gave back every table's rows and content hash. */
+  verified: number;
+  /** Why it is not verified, in Spanish, for the admins. */
+  reason: string | null;
+  /** JSON: rows per table at the snapshot's moment. */
+  table_counts: string | null;
+}
+
+/** Present (one row) while a restored database waits for `cita restore --activate`. */
+export interface RestoreQuarantineTable {
+  id: number;
+  restored_from: string;
+  restored_at: string;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -467,6 +498,8 @@ export interface Database {
   push_preferences: PushPreferenceTable;
   live_instances: LiveInstanceTable;
   live_presence: LivePresenceTable;
+  backups: BackupTable;
+  restore_quarantine: RestoreQuarantineTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

@@ -96,10 +96,15 @@ export class JobQueue {
   /** When this instance's worker last looked for due jobs (in memory: /readyz asks per instance). */
   private lastBeatAt = 0;
 
+  /**
+   * `paused` is asked before every claim: while it answers true this instance takes no jobs (a
+   * restored database in quarantine sends nothing, design.md §24); they wait in the database.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly config: QueueConfig,
     private readonly log: FastifyBaseLogger,
+    private readonly paused: () => Promise<boolean> = async () => false,
   ) {
     this.postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   }
@@ -164,6 +169,7 @@ export class JobQueue {
       if (free <= 0 || !this.started) return;
       let jobs: JobRow[];
       try {
+        if (await this.paused()) return;
         jobs = await this.claim(free);
       } catch (error) {
         // The database is away: the next poll tries again.

@@ -17,6 +17,7 @@ import {
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
+import { BackupsCard } from '../backups/backups-card';
 import { PendingPhotos } from './pending-photos';
 import { EventPlacesChart, WeeklyChart } from './stats-charts';
 
@@ -31,6 +32,9 @@ export function DashboardPage() {
     <section>
       <PageHeader title="Panel" />
       <Stats />
+      <div className="mt-6">
+        <BackupsCard />
+      </div>
       <div className="mt-6 grid gap-6 2xl:grid-cols-2">
         <section aria-labelledby="pending-adverts">
           <h2 id="pending-adverts" className="mb-3 text-lg font-semibold">

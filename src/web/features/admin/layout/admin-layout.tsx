@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiPost, forgetSessionHint } from '../../../api/client';
 import { useSessionHint } from '../../../api/session-hint';
+import { QuarantineBanner } from '../backups/quarantine-banner';
 
 /**
  * The admin menu: a side bar on a wide screen; on a phone a top bar whose 'Menú' button opens
@@ -80,6 +81,7 @@ export function AdminLayout() {
         </ul>
       </nav>
       <main className="min-w-0 flex-1 p-4 lg:p-8">
+        <QuarantineBanner />
         <Outlet />
       </main>
     </div>

@@ -1,0 +1,38 @@
+import { parseArgs } from 'node:util';
+import { BACKUPS_OFF, backupTargetOf, makeVerifiedSnapshot } from '../server/platform/backups/make-snapshot';
+import { configFromEnv } from '../server/platform/config';
+import { createDatabase } from '../server/platform/db/database';
+import { formatBytes } from '../shared/domain/byte-size';
+import { printTableCounts } from './ops-output';
+
+const USAGE = 'Uso: cita backup   (hace ahora un respaldo verificado, como el de cada noche)';
+
+/** `cita backup`: a verified snapshot now, the same as the nightly one; prints where it went. */
+export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  try {
+    parseArgs({ args, options: {}, strict: true });
+  } catch {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = configFromEnv(env);
+  if (!backupTargetOf(config)) {
+    console.error(BACKUPS_OFF);
+    return 1;
+  }
+  const db = createDatabase(config);
+  try {
+    const outcome = await makeVerifiedSnapshot(db, config, 'manual');
+    if (!outcome.verified) {
+      console.error(`Respaldo NO verificado: ${outcome.reason}`);
+      return 1;
+    }
+    console.log(
+      `Respaldo verificado: ${outcome.file} (${formatBytes(outcome.sizeBytes ?? 0)}, ${(outcome.durationMs / 1000).toFixed(1)} s)`,
+    );
+    if (outcome.tables) printTableCounts(outcome.tables);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}

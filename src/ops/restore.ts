@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readIdentityFile } from '../server/platform/backups/age-files';
+import { leaveQuarantine } from '../server/platform/backups/quarantine';
+import { type RestoreTarget, restoreSnapshot } from '../server/platform/backups/restore-snapshot';
+import { type AppConfig, configFromEnv } from '../server/platform/config';
+import { createDatabase, sqliteFileIn } from '../server/platform/db/database';
+import { printTableCounts } from './ops-output';
+
+/** The env file a restore writes the snapshot's environment secrets to, unless --secrets-out says. */
+const SECRETS_FILE = 'claves-restauradas.env';
+
+const USAGE = `Uso: cita restore <archivo|latest> --identity ARCHIVO [--into CARPETA|postgres://…] [--secrets-out ARCHIVO]
+     cita restore --activate [--into CARPETA|postgres://…]`;
+
+/** --into, or the configured database: a folder for SQLite, a URL for PostgreSQL. */
+function targetOf(into: string | undefined, config: AppConfig): RestoreTarget {
+  if (into) return /^postgres(ql)?:\/\//.test(into) ? { databaseUrl: into } : { dataDir: into };
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+}
+
+function placeName(target: RestoreTarget): string {
+  return 'dataDir' in target ? target.dataDir : `la base ${new URL(target.databaseUrl).pathname.slice(1)}`;
+}
+
+async function activate(target: RestoreTarget): Promise<number> {
+  // Opening a folder without a database would create an empty one there.
+  if ('dataDir' in target && !fs.existsSync(sqliteFileIn(target.dataDir))) {
+    console.error(`No hay ninguna base en ${target.dataDir}`);
+    return 1;
+  }
+  const db = createDatabase(
+    'dataDir' in target ? { databaseUrl: undefined, dataDir: target.dataDir } : { ...target, dataDir: '.' },
+  );
+  try {
+    const lifted = await leaveQuarantine(db);
+    console.log(
+      lifted
+        ? `Cuarentena levantada en ${placeName(target)}: vuelven los correos, los avisos y los pagos.`
+        : `${placeName(target)} no estaba en cuarentena.`,
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * `cita restore <archivo|latest> --identity FILE [--into …]` into a fresh database that starts
+ * quarantined; `cita restore --activate` lifts the quarantine once the operator has looked.
+ */
+export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args);
+  } catch {
+    console.error(USAGE);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const config = configFromEnv(env);
+  const target = targetOf(values.into, config);
+  if (values.activate) return activate(target);
+  const reference = positionals[0];
+  if (!reference || positionals.length > 1 || !values.identity) {
+    console.error(USAGE);
+    return 2;
+  }
+  try {
+    const { manifest, tables, secretsWritten } = await restoreSnapshot({
+      reference,
+      backupDir: config.backups.dir,
+      identities: readIdentityFile(values.identity),
+      into: target,
+      secretsOut: path.resolve(
+        values['secrets-out'] ?? path.join('dataDir' in target ? target.dataDir : '.', SECRETS_FILE),
+      ),
+    });
+    console.log(`Restaurado ${manifest.database.file} (del ${manifest.created_at}) en ${placeName(target)}.`);
+    console.log('Filas por tabla, iguales a las del origen:');
+    printTableCounts(tables);
+    if (secretsWritten) {
+      console.log(
+        `Las claves que el servidor tenía en su entorno (VAPID, EMAIL_HASH_KEY) quedaron en ${secretsWritten}: póngalas en su archivo de entorno (/etc/cita/cita.env) y borre ese archivo.`,
+      );
+    }
+    console.log(
+      'La base queda en CUARENTENA: no envía correos ni avisos ni llama al proveedor de pagos. Revise y luego: cita restore --activate',
+    );
+    return 0;
+  } catch (error) {
+    // A refused snapshot, a wrong key, a target that is not fresh: one Spanish line for the operator.
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      identity: { type: 'string' },
+      into: { type: 'string' },
+      activate: { type: 'boolean', default: false },
+      'secrets-out': { type: 'string' },
+    },
+  });
+}

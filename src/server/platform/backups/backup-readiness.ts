@@ -1,0 +1,31 @@
+import type { AppConfig } from '../config';
+import type { DB } from '../db/database';
+import { latestVerifiedAt } from './backup-records';
+import { backupTargetOf } from './make-snapshot';
+
+/** A nightly snapshot plus two hours of slack: older than this, backups are failing. */
+export const VERIFIED_BACKUP_MAX_AGE_MS = 26 * 60 * 60_000;
+
+export interface BackupReadiness {
+  ok: boolean;
+  /** Why not, in Spanish, for /readyz and `cita doctor`. */
+  reason?: string;
+}
+
+/**
+ * Whether backups are keeping up (design.md §23 /readyz): fine when they are off, or when the
+ * last verified snapshot is younger than 26 h.
+ */
+export async function backupReadiness(db: DB, config: AppConfig, now = new Date()): Promise<BackupReadiness> {
+  if (!backupTargetOf(config)) return { ok: true };
+  const last = await latestVerifiedAt(db);
+  if (!last) return { ok: false, reason: 'Todavía no hay ningún respaldo verificado' };
+  const ageMs = now.getTime() - new Date(last).getTime();
+  if (ageMs > VERIFIED_BACKUP_MAX_AGE_MS) {
+    return {
+      ok: false,
+      reason: `El último respaldo verificado es de hace ${Math.floor(ageMs / 3_600_000)} h (el máximo es 26 h)`,
+    };
+  }
+  return { ok: true };
+}

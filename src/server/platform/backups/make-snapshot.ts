@@ -1,0 +1,233 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '../config';
+import { type DB, sqliteFileIn } from '../db/database';
+import type { BackupKind } from '../db/schema';
+import { decryptFile, encryptToFile, oneTimeKeyPair, type WrittenFile } from './age-files';
+import { recordBackup } from './backup-records';
+import { environmentSecrets, readSecretsFile, writeSecretsFile } from './environment-secrets';
+import { createScratchDatabase, dumpPostgres, restorePostgres, withPostgresClient } from './postgres-tools';
+import {
+  manifestPathFor,
+  partialPathFor,
+  publishFile,
+  snapshotBaseName,
+  writeManifest,
+} from './snapshot-files';
+import { checkedSqliteFigures, copyLiveSqlite, writeSqliteFile } from './sqlite-snapshot';
+import { figuresDiffer, postgresTableFigures, rowCountsOf, type TableFigures } from './table-figures';
+
+export interface SnapshotOutcome {
+  /** The `backups` row recording it. */
+  id: number;
+  verified: boolean;
+  /** Why it is not verified, in Spanish. */
+  reason: string | null;
+  /** The encrypted file, when it was kept (verified). */
+  file: string | null;
+  manifest: string | null;
+  destination: string;
+  sizeBytes: number | null;
+  durationMs: number;
+  tables: TableFigures | null;
+}
+
+/** Where a snapshot goes and to whom it is encrypted; both are needed for backups to be on. */
+export interface BackupTarget {
+  dir: string;
+  recipient: string;
+}
+
+export function backupTargetOf(config: AppConfig): BackupTarget | null {
+  const { dir, ageRecipient } = config.backups;
+  return dir && ageRecipient ? { dir, recipient: ageRecipient } : null;
+}
+
+export const BACKUPS_OFF = 'Los respaldos están apagados: faltan BACKUP_DIR o BACKUP_AGE_RECIPIENT';
+
+/** An encrypted file written and published, and the source's figures at the snapshot's moment. */
+interface Written {
+  file: string;
+  written: WrittenFile;
+  source: TableFigures;
+}
+
+/**
+ * SQLite: an online copy into a private scratch folder, checked and measured there (the copy is
+ * the snapshot's moment), encrypted into the destination.
+ */
+async function writeSqliteSnapshot(
+  dataDir: string,
+  work: string,
+  recipients: string[],
+  file: string,
+): Promise<Written> {
+  const copy = path.join(work, 'copia.sqlite');
+  await copyLiveSqlite(sqliteFileIn(dataDir), copy);
+  const source = await checkedSqliteFigures(copy);
+  const partial = partialPathFor(file);
+  const written = await encryptToFile(() => fs.createReadStream(copy), recipients, partial);
+  publishFile(partial, file);
+  return { file, written, source };
+}
+
+/**
+ * PostgreSQL: one repeatable-read transaction exports its snapshot; pg_dump reads that snapshot
+ * while the same transaction measures every table, so the dump and the figures are one moment.
+ */
+async function writePostgresSnapshot(
+  databaseUrl: string,
+  recipients: string[],
+  file: string,
+): Promise<Written> {
+  return withPostgresClient(databaseUrl, async (client) => {
+    await client.query('begin isolation level repeatable read read only');
+    try {
+      const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
+      const dump = dumpPostgres(databaseUrl, rows[0]!.id);
+      const partial = partialPathFor(file);
+      const [written, source] = await Promise.all([
+        encryptToFile(() => dump.output, recipients, partial),
+        postgresTableFigures(client, true),
+        dump.done,
+      ]).catch((error: unknown) => {
+        // Nobody reads its output any more: a pg_dump left running would wait on it forever.
+        dump.stop();
+        throw error;
+      });
+      publishFile(partial, file);
+      return { file, written, source };
+    } finally {
+      await client.query('commit');
+    }
+  });
+}
+
+/** Restores the encrypted file into a scratch database and measures it the same way. */
+async function restoredFigures(
+  config: AppConfig,
+  work: string,
+  file: string,
+  identity: string,
+): Promise<TableFigures> {
+  const plain = await decryptFile(file, [identity]);
+  if (!config.databaseUrl) {
+    const restored = path.join(work, 'restaurada.sqlite');
+    await writeSqliteFile(plain, restored);
+    return checkedSqliteFigures(restored);
+  }
+  const scratch = await createScratchDatabase(config.databaseUrl);
+  try {
+    await restorePostgres(plain, scratch.url);
+    return await withPostgresClient(scratch.url, (client) => postgresTableFigures(client, false));
+  } finally {
+    await scratch.drop();
+  }
+}
+
+const WORK_PREFIX = '.respaldo-';
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A private folder for the plain copy and the scratch restore, beside the live database (the same
+ * disk already holds that data in clear). What a run killed halfway left there goes the next time.
+ */
+function workFolder(dataDir: string): string {
+  fs.mkdirSync(dataDir, { recursive: true });
+  for (const name of fs.readdirSync(dataDir)) {
+    const folder = path.join(dataDir, name);
+    if (name.startsWith(WORK_PREFIX) && Date.now() - fs.statSync(folder).mtimeMs > DAY_MS)
+      fs.rmSync(folder, { recursive: true, force: true });
+  }
+  return fs.mkdtempSync(path.join(dataDir, WORK_PREFIX));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Makes a snapshot and proves it by restoring it (design.md §24): written encrypted to the
+ * operator's key under a temporary name, flushed, renamed; restored into a scratch database,
+ * integrity-checked, every table's rows and content hash compared with the source's at the
+ * snapshot's moment; only then the manifest is written, last. The attempt is recorded either way;
+ * a snapshot that failed its verification is deleted, never left to be restored.
+ */
+export async function makeVerifiedSnapshot(
+  db: DB,
+  config: AppConfig,
+  kind: BackupKind,
+): Promise<SnapshotOutcome> {
+  const target = backupTargetOf(config);
+  if (!target) throw new Error(BACKUPS_OFF);
+  const started = new Date();
+  const engine = config.databaseUrl ? 'postgres' : 'sqlite';
+  const baseName = snapshotBaseName(started);
+  const file = path.join(target.dir, `${baseName}.${engine === 'postgres' ? 'pgdump' : 'sqlite'}.age`);
+  const work = workFolder(config.dataDir);
+  let written: Written | null = null;
+  let reason: string | null = null;
+  let manifest: string | null = null;
+  const secretsFile = path.join(target.dir, `${baseName}.secrets.age`);
+  let secretsWritten: WrittenFile | null = null;
+  try {
+    fs.mkdirSync(target.dir, { recursive: true, mode: 0o700 });
+    const oneTime = await oneTimeKeyPair();
+    const recipients = [target.recipient, oneTime.recipient];
+    written = config.databaseUrl
+      ? await writePostgresSnapshot(config.databaseUrl, recipients, file)
+      : await writeSqliteSnapshot(config.dataDir, work, recipients, file);
+    reason = figuresDiffer(written.source, await restoredFigures(config, work, file, oneTime.identity));
+    const secrets = environmentSecrets(config);
+    if (!reason && Object.keys(secrets).length > 0) {
+      secretsWritten = await writeSecretsFile(secrets, recipients, secretsFile);
+      const readBack = await readSecretsFile(secretsFile, [oneTime.identity]);
+      if (JSON.stringify(readBack) !== JSON.stringify(secrets))
+        reason = 'Las claves del entorno no se leen iguales en el respaldo';
+    }
+    if (!reason) {
+      manifest = writeManifest(target.dir, baseName, {
+        format: 'cita-respaldo-1',
+        engine,
+        kind,
+        created_at: started.toISOString(),
+        database: { file: path.basename(file), ...written.written },
+        ...(secretsWritten && { secrets: { file: path.basename(secretsFile), ...secretsWritten } }),
+        tables: written.source,
+      });
+    }
+  } catch (error) {
+    reason = `El respaldo falló: ${messageOf(error)}`;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  if (reason) {
+    const leftovers = [file, secretsFile, manifestPathFor(target.dir, baseName)];
+    for (const leftover of leftovers.flatMap((name) => [name, partialPathFor(name)]))
+      fs.rmSync(leftover, { force: true });
+  }
+  const verified = reason === null;
+  const outcome = {
+    verified,
+    reason,
+    file: verified ? file : null,
+    manifest,
+    destination: target.dir,
+    sizeBytes: written?.written.size ?? null,
+    durationMs: Date.now() - started.getTime(),
+    tables: written?.source ?? null,
+  };
+  const id = await recordBackup(db, {
+    startedAt: started.toISOString(),
+    kind,
+    engine,
+    file: verified ? path.basename(file) : null,
+    destination: outcome.destination,
+    sizeBytes: outcome.sizeBytes,
+    durationMs: outcome.durationMs,
+    verified,
+    reason,
+    tableCounts: outcome.tables ? rowCountsOf(outcome.tables) : null,
+  });
+  return { id, ...outcome };
+}

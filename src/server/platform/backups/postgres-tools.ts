@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import pg from 'pg';
+
+/**
+ * libpq's variables for a database URL, so that pg_dump and pg_restore never carry the password
+ * on their command line (where `ps` would show it).
+ */
+function libpqEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
+  const url = new URL(databaseUrl);
+  const env: NodeJS.ProcessEnv = { ...process.env, PGDATABASE: decodeURIComponent(url.pathname.slice(1)) };
+  if (url.hostname) env.PGHOST = url.hostname;
+  if (url.port) env.PGPORT = url.port;
+  if (url.username) env.PGUSER = decodeURIComponent(url.username);
+  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
+  const sslmode = url.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+/** A PostgreSQL client program's end: resolves when it exits 0, else rejects with its last words. */
+function finished(command: string, child: ReturnType<typeof spawn>): Promise<void> {
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-2_000);
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', (error) => reject(new Error(`No se pudo ejecutar ${command}: ${error.message}`)));
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} terminó con el código ${code}: ${errors.trim() || 'sin mensaje'}`));
+    });
+  });
+}
+
+/**
+ * `pg_dump -Fc` of the database at `snapshotId` (a snapshot exported by the transaction that
+ * computes the source figures, so both read the same moment): its output and its end.
+ */
+export function dumpPostgres(
+  databaseUrl: string,
+  snapshotId: string,
+): { output: Readable; done: Promise<void>; stop: () => void } {
+  const child = spawn('pg_dump', ['--format=custom', `--snapshot=${snapshotId}`, '--no-password'], {
+    env: libpqEnvironment(databaseUrl),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { output: child.stdout, done: finished('pg_dump', child), stop: () => child.kill() };
+}
+
+/** Restores a custom-format dump read from `input` into the (empty) database at `databaseUrl`. */
+export async function restorePostgres(input: Readable, databaseUrl: string): Promise<void> {
+  const child = spawn(
+    'pg_restore',
+    [
+      `--dbname=${databaseNameOf(databaseUrl)}`,
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--no-password',
+      '--single-transaction',
+    ],
+    { env: libpqEnvironment(databaseUrl), stdio: ['pipe', 'ignore', 'pipe'] },
+  );
+  const done = finished('pg_restore', child);
+  input.on('error', (error) => child.stdin.destroy(error));
+  child.stdin.on('error', () => {
+    // pg_restore stopped reading (it failed): its exit code says why.
+  });
+  input.pipe(child.stdin);
+  await Promise.all([
+    done,
+    new Promise<void>((resolve, reject) => input.on('end', resolve).on('error', reject)),
+  ]);
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrlNamed(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function databaseNameOf(databaseUrl: string): string {
+  return decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+}
+
+/** Runs `work` on a client of the server's maintenance database (to create and drop others). */
+export function onMaintenanceDatabase<T>(
+  databaseUrl: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  return withPostgresClient(databaseUrlNamed(databaseUrl, 'postgres'), work);
+}
+
+/** A new empty database beside the site's, for one verification; `drop` removes it. */
+export async function createScratchDatabase(
+  databaseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `cita_verificacion_${randomBytes(6).toString('hex')}`;
+  await onMaintenanceDatabase(databaseUrl, (client) => client.query(`create database ${name}`));
+  return {
+    url: databaseUrlNamed(databaseUrl, name),
+    drop: () =>
+      onMaintenanceDatabase(databaseUrl, async (client) => {
+        await client.query(`drop database if exists ${name} with (force)`);
+      }),
+  };
+}
+
+/** Runs `work` on a new client of `databaseUrl`, closed afterwards. */
+export async function withPostgresClient<T>(
+  databaseUrl: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

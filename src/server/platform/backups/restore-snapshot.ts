@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { createDatabase, migrateToLatest, sqliteFileIn } from '../db/database';
+import { decryptFile } from './age-files';
+import { asEnvFile, readSecretsFile } from './environment-secrets';
+import { databaseNameOf, onMaintenanceDatabase, restorePostgres, withPostgresClient } from './postgres-tools';
+import { enterQuarantine } from './quarantine';
+import { checkedSnapshot, partialPathFor, type SnapshotManifest, SnapshotRefused } from './snapshot-files';
+import { checkedSqliteFigures, writeSqliteFile } from './sqlite-snapshot';
+import { figuresDiffer, postgresTableFigures, type TableFigures } from './table-figures';
+
+/** Where a restore goes: a data folder (SQLite) or a database URL (PostgreSQL). */
+export type RestoreTarget = { dataDir: string } | { databaseUrl: string };
+
+export interface RestoreOptions {
+  /** `latest`, an encrypted snapshot file or its manifest. */
+  reference: string;
+  /** Where `latest` is looked for. */
+  backupDir: string | undefined;
+  /** The operator's age identities (the private key, brought for the restore). */
+  identities: string[];
+  into: RestoreTarget;
+  /** Where the secrets set in the environment at the snapshot's time are written (mode 0600). */
+  secretsOut: string;
+}
+
+export interface Restored {
+  manifest: SnapshotManifest;
+  tables: TableFigures;
+  /** The env file written with the snapshot's environment secrets, when it had any. */
+  secretsWritten: string | null;
+}
+
+async function restoreSqlite(plain: Readable, dataDir: string, manifest: SnapshotManifest) {
+  const target = sqliteFileIn(dataDir);
+  if (fs.existsSync(target)) {
+    throw new SnapshotRefused(
+      `Ya hay una base en ${target}: se restaura solo en una base nueva (--into otra carpeta)`,
+    );
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const partial = partialPathFor(target);
+  fs.rmSync(partial, { force: true });
+  try {
+    await writeSqliteFile(plain, partial);
+    const tables = await checkedSqliteFigures(partial);
+    const differs = figuresDiffer(manifest.tables, tables);
+    if (differs) throw new SnapshotRefused(differs);
+    fs.renameSync(partial, target);
+    return tables;
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+}
+
+/** The target database, created when absent; refused when it already holds tables. */
+async function emptyPostgresDatabase(databaseUrl: string): Promise<void> {
+  const name = databaseNameOf(databaseUrl);
+  await onMaintenanceDatabase(databaseUrl, async (client) => {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  });
+  const tables = await withPostgresClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from pg_tables where schemaname = 'public'",
+    );
+    return rows[0]?.n ?? 0;
+  });
+  if (tables > 0) {
+    throw new SnapshotRefused(
+      `La base ${name} ya tiene tablas: se restaura solo en una base nueva o vacía (--into otra URL)`,
+    );
+  }
+}
+
+async function restoreIntoPostgres(plain: Readable, databaseUrl: string, manifest: SnapshotManifest) {
+  await emptyPostgresDatabase(databaseUrl);
+  // One transaction: a failed restore leaves the database as empty as it was.
+  await restorePostgres(plain, databaseUrl);
+  const tables = await withPostgresClient(databaseUrl, (client) => postgresTableFigures(client, false));
+  const differs = figuresDiffer(manifest.tables, tables);
+  if (differs) {
+    await withPostgresClient(databaseUrl, (client) =>
+      client.query('drop schema public cascade; create schema public'),
+    );
+    throw new SnapshotRefused(differs);
+  }
+  return tables;
+}
+
+/**
+ * `cita restore`: refuses a snapshot whose file is not exactly the one its manifest describes,
+ * restores it into a fresh database, proves every table came back (rows and content hash), brings
+ * the schema up to this version and leaves the database quarantined until `--activate`.
+ */
+export async function restoreSnapshot(options: RestoreOptions): Promise<Restored> {
+  const { manifest, databaseFile, secretsFile } = await checkedSnapshot(options.reference, options.backupDir);
+  const plain = await decryptFile(databaseFile, options.identities);
+  if ((manifest.engine === 'sqlite') !== 'dataDir' in options.into) {
+    plain.destroy();
+    throw new SnapshotRefused(
+      manifest.engine === 'sqlite'
+        ? 'Este respaldo es de SQLite: se restaura en una carpeta de datos (--into CARPETA)'
+        : 'Este respaldo es de PostgreSQL: se restaura en una base PostgreSQL (--into postgres://…)',
+    );
+  }
+  const tables =
+    'dataDir' in options.into
+      ? await restoreSqlite(plain, options.into.dataDir, manifest)
+      : await restoreIntoPostgres(plain, options.into.databaseUrl, manifest);
+  const db = createDatabase(
+    'dataDir' in options.into
+      ? { databaseUrl: undefined, dataDir: options.into.dataDir }
+      : { databaseUrl: options.into.databaseUrl, dataDir: path.resolve('.') },
+  );
+  try {
+    await migrateToLatest(db);
+    await enterQuarantine(db, manifest.database.file);
+  } finally {
+    await db.destroy();
+  }
+  let secretsWritten: string | null = null;
+  if (secretsFile) {
+    const secrets = await readSecretsFile(secretsFile, options.identities);
+    fs.writeFileSync(options.secretsOut, asEnvFile(secrets), { mode: 0o600 });
+    secretsWritten = options.secretsOut;
+  }
+  return { manifest, tables, secretsWritten };
+}

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { run as restoreVerb } from '../../../src/ops/restore';
+import { listSnapshots } from '../../../src/server/platform/backups/snapshot-files';
+import { operatorKeys } from '../../support/backups';
+import { setUpTestApp } from '../../support/test-app';
+
+const operator = await operatorKeys();
+const testApp = setUpTestApp({ seedDemo: false, env: operator.env });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function serverEnv(): NodeJS.ProcessEnv {
+  const { config } = testApp;
+  return {
+    ...process.env,
+    ...operator.env,
+    DATA_DIR: config.dataDir,
+    ...(config.databaseUrl && { DATABASE_URL: config.databaseUrl }),
+  };
+}
+
+/** Enough data that writing the snapshot takes a while: 48 MB that do not compress. */
+async function ballast(): Promise<void> {
+  const { db } = testApp.app;
+  const bytes = testApp.config.databaseUrl ? 'bytea' : 'blob';
+  await sql`create table ballast (id integer primary key, bytes ${sql.raw(bytes)} not null)`.execute(db);
+  for (let id = 1; id <= 48; id++) {
+    await sql`insert into ballast (id, bytes) values (${id}, ${randomBytes(1024 * 1024)})`.execute(db);
+  }
+}
+
+/** Files of a snapshot still being written: under a temporary name, or without a manifest yet. */
+function unfinishedFiles(): string[] {
+  if (!fs.existsSync(operator.backupDir)) return [];
+  const names = fs.readdirSync(operator.backupDir);
+  return names.filter((name) => name.endsWith('.partial') || name.endsWith('.age'));
+}
+
+describe('a backup killed halfway (design.md §24)', () => {
+  it('never lists as complete or verified, and restore refuses what it left', async () => {
+    await ballast();
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "const { run } = await import('./src/ops/backup.ts'); process.exitCode = await run([]);",
+      ],
+      { env: serverEnv(), stdio: 'ignore' },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
+    // Killed as soon as its first bytes are on disk: the condition, not a guess at the time.
+    let seen: string[] = [];
+    while (seen.length === 0 && child.exitCode === null) {
+      seen = unfinishedFiles();
+      if (seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(seen).not.toEqual([]);
+
+    expect(listSnapshots(operator.backupDir)).toEqual([]);
+    const recorded = await testApp.app.db.selectFrom('backups').selectAll().execute();
+    expect(recorded.filter((row) => row.verified === 1)).toEqual([]);
+
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => errors.push(line));
+    expect(await restoreVerb(['latest', '--identity', operator.identityFile], serverEnv())).toBe(1);
+    expect(errors.pop()).toBe(`No hay ningún respaldo completo en ${operator.backupDir}`);
+    const leftover = path.join(operator.backupDir, fs.readdirSync(operator.backupDir)[0]!);
+    expect(await restoreVerb([leftover, '--identity', operator.identityFile], serverEnv())).toBe(1);
+    expect(errors.pop()).toMatch(/está incompleto: no tiene manifiesto/);
+  });
+});
