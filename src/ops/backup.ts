@@ -5,12 +5,17 @@ import { createDatabase } from '../server/platform/db/database';
 import { formatBytes } from '../shared/domain/byte-size';
 import { printTableCounts } from './ops-output';
 
-const USAGE = 'Uso: cita backup   (hace ahora un respaldo verificado, como el de cada noche)';
+const USAGE =
+  'Uso: cita backup [--before-upgrade]   (hace ahora un respaldo verificado, como el de cada noche; cita upgrade lo marca como previo a la actualización)';
 
 /** `cita backup`: a verified snapshot now, the same as the nightly one; prints where it went. */
 export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let beforeUpgrade: boolean;
   try {
-    parseArgs({ args, options: {}, strict: true });
+    beforeUpgrade =
+      parseArgs({ args, options: { 'before-upgrade': { type: 'boolean' } }, strict: true }).values[
+        'before-upgrade'
+      ] === true;
   } catch {
     console.error(USAGE);
     return 2;
@@ -22,7 +27,7 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   }
   const db = createDatabase(config);
   try {
-    const outcome = await makeVerifiedSnapshot(db, config, 'manual');
+    const outcome = await makeVerifiedSnapshot(db, config, beforeUpgrade ? 'before-upgrade' : 'manual');
     if (!outcome.verified) {
       console.error(`Respaldo NO verificado: ${outcome.reason}`);
       return 1;

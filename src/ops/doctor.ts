@@ -4,6 +4,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createStripeClient } from '../server/payments/stripe-client';
+import { backupReadiness } from '../server/platform/backups/backup-readiness';
+import { latestBackup, latestVerified } from '../server/platform/backups/backup-records';
+import { backupTargetOf } from '../server/platform/backups/make-snapshot';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
 import { createDatabase, type DB } from '../server/platform/db/database';
 import { pendingMigrations } from '../server/platform/db/migrate';
@@ -16,6 +19,7 @@ import {
   SECRET_VARIABLES,
 } from '../server/platform/env-schema';
 import { Mailer } from '../server/platform/mail/mailer';
+import { formatBytes } from '../shared/domain/byte-size';
 
 const HELP = `Uso: cita doctor [--send-test correo@ejemplo.mx]
 
@@ -199,11 +203,29 @@ async function checkPayments(config: AppConfig): Promise<CheckResult> {
 }
 
 /**
- * The backups of design.md §24: not built yet on this branch. The backups code answers here
- * (last verified backup, its age and size) when it lands.
+ * The backups of design.md §24 as /readyz judges them (the last attempt verified, the last
+ * verified one younger than 26 h), with the failure's own reason: doctor is the operator's.
+ * Off is a failure in production, where setup turns them on.
  */
-async function checkBackups(): Promise<CheckResult> {
-  return { ok: true, detail: 'no configurados' };
+async function checkBackups(db: DB | null, config: AppConfig): Promise<CheckResult> {
+  const target = backupTargetOf(config);
+  if (!target) {
+    const detail = 'no configurados (faltan BACKUP_DIR o BACKUP_AGE_RECIPIENT)';
+    return { ok: !config.production, detail };
+  }
+  if (!db) return { ok: false, detail: 'no se pudo leer su registro: la base de datos no responde' };
+  const readiness = await backupReadiness(db, config);
+  const latest = await latestBackup(db);
+  if (latest && !latest.verified) {
+    return { ok: false, detail: `el último (${latest.startedAt}) falló: ${latest.reason ?? 'sin motivo'}` };
+  }
+  if (!readiness.ok) return { ok: false, detail: readiness.reason ?? '' };
+  const last = await latestVerified(db);
+  const hours = ((Date.now() - Date.parse(last?.startedAt ?? '')) / 3_600_000).toFixed(1);
+  return {
+    ok: true,
+    detail: `el último verificado es de hace ${hours} h (${formatBytes(last?.sizeBytes ?? 0)}), en ${target.dir}`,
+  };
 }
 
 function reasonOf(error: unknown): string {
@@ -238,6 +260,7 @@ export async function runDoctor(
     print(`${result.ok ? '✓' : '✗'} ${name}: ${result.detail}`);
   };
   const sqliteFile = path.join(config.dataDir, 'cita.sqlite');
+  let backups: CheckResult | undefined;
   if (!config.databaseUrl && !(await exists(sqliteFile))) {
     // Opening it would create an empty database: say so instead.
     report('base de datos', {
@@ -253,6 +276,7 @@ export async function runDoctor(
         report('migraciones', await checkMigrations(db));
         report('reloj', await checkClock(db, config));
       }
+      backups = await checkBackups(database.ok ? db : null, config);
     } finally {
       await db.destroy();
     }
@@ -260,7 +284,7 @@ export async function runDoctor(
   report('correo', await checkMail(config, options.sendTest));
   report('pagos', await checkPayments(config));
   report('disco', await checkDisk(config.dataDir));
-  report('respaldos', await checkBackups());
+  report('respaldos', backups ?? (await checkBackups(null, config)));
   return failed ? 1 : 0;
 }
 

@@ -115,27 +115,33 @@ function systemdInstance(port: number): RestartableInstance {
 }
 
 /**
- * A verified backup (design.md §24) before anything else: `cita backup` must succeed, or the
- * upgrade refuses and nothing has changed.
+ * A verified snapshot (design.md §24) before anything else: `cita backup --before-upgrade`, as the
+ * `cita` user, must succeed, or the upgrade refuses and nothing has changed (backups not
+ * configured, or the snapshot not verified, says why).
  */
 function backUpFirst(env: NodeJS.ProcessEnv): void {
-  if (!fs.existsSync(path.join(APP_DIR, 'bin/cita.mjs'))) {
-    throw new SetupError(
-      `${BACKUP_REQUIRED}: esta versión todavía no tiene «cita backup» (design.md §24). Actualiza a mano con un respaldo propio (pg_dump o una copia de ${productionLayout('/').dataDir}).`,
-    );
-  }
   const result = tryCommand(
     'runuser',
-    ['-u', SYSTEM_USER, '--', process.execPath, path.join(APP_DIR, 'bin/cita.mjs'), 'backup'],
+    [
+      '-u',
+      SYSTEM_USER,
+      '--',
+      process.execPath,
+      path.join(APP_DIR, 'bin/cita.mjs'),
+      'backup',
+      '--before-upgrade',
+    ],
     env,
     APP_DIR,
   );
   if (!result.ok) {
     const reason = result.stderr.trim().split('\n').slice(-3).join(' ') || 'terminó con error';
     throw new SetupError(
-      `${BACKUP_REQUIRED} (${reason}). Configura los respaldos (design.md §24) y corre «cita backup» hasta que termine bien; luego vuelve a correr cita upgrade.`,
+      `${BACKUP_REQUIRED} (${reason}). Configura los respaldos (BACKUP_DIR y BACKUP_AGE_RECIPIENT en ${productionLayout('/').envFile}) y corre «cita backup» hasta que termine bien; luego vuelve a correr cita upgrade.`,
     );
   }
+  const where = result.stdout.trim().split('\n')[0];
+  if (where) console.log(`✓ ${where}`);
 }
 
 /**

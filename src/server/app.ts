@@ -16,6 +16,8 @@ import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
+import { backupReadiness } from './platform/backups/backup-readiness';
+import { backupTargetOf } from './platform/backups/make-snapshot';
 import { QUARANTINE_REFUSES_PROVIDER, quarantineOf } from './platform/backups/quarantine';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, waitForPostgres } from './platform/db/database';
@@ -143,9 +145,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('liveBus', new InProcessLiveBus());
   }
   app.addHook('onClose', async () => app.liveBus.close());
-  app.decorate('metrics', new AppMetrics(db, app.queue));
+  const backupsOn = backupTargetOf(config) !== null;
+  app.decorate('metrics', new AppMetrics(db, app.queue, { backupsOn }));
   app.decorate('readiness', new Readiness());
   addPlatformReadiness(app.readiness, db, app.queue);
+  if (backupsOn) {
+    app.readiness.add('respaldos', async () => (await backupReadiness(db, config)).reason ?? null);
+  }
   // The one thing /metrics adds to each request: a histogram observation by route pattern.
   app.addHook('onResponse', (request, reply, done) => {
     app.metrics.requestDuration.observe(

@@ -66,14 +66,19 @@ export async function latestBackup(db: DB): Promise<BackupRecord | null> {
   return (await listBackups(db, 1))[0] ?? null;
 }
 
-/** The newest verified snapshot's time, or null when none was ever verified. */
-export async function latestVerifiedAt(db: DB): Promise<string | null> {
+/** The newest verified snapshot's time and size, or null when none was ever verified. */
+export async function latestVerified(db: DB): Promise<{ startedAt: string; sizeBytes: number } | null> {
   const row = await db
     .selectFrom('backups')
-    .select('started_at')
+    .select(['started_at', 'size_bytes'])
     .where('verified', '=', 1)
     .orderBy('started_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.started_at ?? null;
+  return row ? { startedAt: row.started_at, sizeBytes: Number(row.size_bytes ?? 0) } : null;
+}
+
+/** The newest verified snapshot's time, or null when none was ever verified. */
+export async function latestVerifiedAt(db: DB): Promise<string | null> {
+  return (await latestVerified(db))?.startedAt ?? null;
 }

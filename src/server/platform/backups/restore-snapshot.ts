@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { createDatabase, migrateToLatest, sqliteFileIn } from '../db/database';
+import { createDatabase, sqliteFileIn } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 import { decryptFile } from './age-files';
 import { asEnvFile, readSecretsFile } from './environment-secrets';
 import { databaseNameOf, onMaintenanceDatabase, restorePostgres, withPostgresClient } from './postgres-tools';

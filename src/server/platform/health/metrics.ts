@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { latestVerified } from '../backups/backup-records';
 import type { DB } from '../db/database';
 import type { JobQueue } from '../queue/queue';
 
@@ -57,7 +58,7 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  constructor(db: DB, queue: JobQueue) {
+  constructor(db: DB, queue: JobQueue, options: { backupsOn: boolean }) {
     const kindsAtZero = (gauge: Gauge<'kind'>) => {
       gauge.reset();
       for (const kind of queue.kinds()) gauge.set({ kind }, 0);
@@ -103,6 +104,30 @@ export class AppMetrics {
         for (const row of rows) this.set({ kind: row.kind }, Number(row.failed));
       },
     });
+    // The last verified snapshot (design.md §24): absent until there is one, so an alert on a
+    // missing series fires for a site that never made one.
+    if (options.backupsOn) {
+      new Gauge({
+        name: 'cita_backup_age_seconds',
+        help: 'Cuánto hace que se hizo el último respaldo verificado',
+        registers: [this.registry],
+        async collect() {
+          const last = await latestVerified(db);
+          this.reset();
+          if (last) this.set(Math.max(0, (Date.now() - Date.parse(last.startedAt)) / 1000));
+        },
+      });
+      new Gauge({
+        name: 'cita_backup_size_bytes',
+        help: 'Tamaño del último respaldo verificado (cifrado)',
+        registers: [this.registry],
+        async collect() {
+          const last = await latestVerified(db);
+          this.reset();
+          if (last) this.set(last.sizeBytes);
+        },
+      });
+    }
   }
 
   readonly contentType = this.registry.contentType;
