@@ -104,27 +104,31 @@ export class AppMetrics {
         for (const row of rows) this.set({ kind: row.kind }, Number(row.failed));
       },
     });
-    // The last verified snapshot (design.md §24): absent until there is one, so an alert on a
-    // missing series fires for a site that never made one.
+    // The last verified snapshot (design.md §24), labelled with its kind (nightly, manual,
+    // before-upgrade): absent until there is one, so an alert on a missing series fires for a
+    // site that never made one (an unlabelled gauge would say 0).
     if (options.backupsOn) {
       new Gauge({
         name: 'cita_backup_age_seconds',
         help: 'Cuánto hace que se hizo el último respaldo verificado',
+        labelNames: ['kind'] as const,
         registers: [this.registry],
         async collect() {
           const last = await latestVerified(db);
           this.reset();
-          if (last) this.set(Math.max(0, (Date.now() - Date.parse(last.startedAt)) / 1000));
+          if (last)
+            this.set({ kind: last.kind }, Math.max(0, (Date.now() - Date.parse(last.startedAt)) / 1000));
         },
       });
       new Gauge({
         name: 'cita_backup_size_bytes',
         help: 'Tamaño del último respaldo verificado (cifrado)',
+        labelNames: ['kind'] as const,
         registers: [this.registry],
         async collect() {
           const last = await latestVerified(db);
           this.reset();
-          if (last) this.set(last.sizeBytes);
+          if (last) this.set({ kind: last.kind }, last.sizeBytes);
         },
       });
     }

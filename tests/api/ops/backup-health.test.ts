@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runDoctor } from '../../../src/ops/doctor';
+import { recordBackup } from '../../../src/server/platform/backups/backup-records';
+import { operatorKeys } from '../../support/backups';
+import { setUpTestApp } from '../../support/test-app';
+
+/**
+ * design.md §23 and §24 with backups on: /readyz, /metrics and `cita doctor` tell the state of
+ * the last snapshots. The attempts are recorded directly (making real ones is backups.test.ts'
+ * business), each test starting from none.
+ */
+const operator = await operatorKeys();
+const testApp = setUpTestApp({ seedDemo: false, env: operator.env });
+
+const HOUR_MS = 3_600_000;
+
+beforeEach(async () => {
+  await testApp.app.db.deleteFrom('backups').execute();
+});
+
+async function attempt(
+  hoursAgo: number,
+  outcome: { verified: boolean; sizeBytes?: number; reason?: string },
+) {
+  await recordBackup(testApp.app.db, {
+    startedAt: new Date(Date.now() - hoursAgo * HOUR_MS).toISOString(),
+    kind: 'nightly',
+    engine: testApp.config.databaseUrl ? 'postgres' : 'sqlite',
+    file: outcome.verified ? `cita-${hoursAgo}.age` : null,
+    destination: operator.backupDir,
+    sizeBytes: outcome.sizeBytes ?? null,
+    durationMs: 1_000,
+    verified: outcome.verified,
+    reason: outcome.reason ?? null,
+    tableCounts: null,
+  });
+}
+
+async function readyz() {
+  const response = await testApp.app.inject({ method: 'GET', url: '/readyz' });
+  return { statusCode: response.statusCode, body: response.json() };
+}
+
+async function metricsText(): Promise<string> {
+  const response = await testApp.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
+
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+async function doctorBackupsLine(): Promise<string | undefined> {
+  const lines: string[] = [];
+  await runDoctor(
+    {
+      DATA_DIR: testApp.config.dataDir,
+      ...(testApp.config.databaseUrl ? { DATABASE_URL: testApp.config.databaseUrl } : {}),
+      ...operator.env,
+    },
+    { print: (line) => lines.push(line) },
+  );
+  return lines.find((line) => line.includes(' respaldos: '));
+}
+
+describe('backups on: /readyz, /metrics and cita doctor', () => {
+  it('a verified snapshot 3 h old: ready, its age and size in /metrics, a ✓ in doctor', async () => {
+    await attempt(3, { verified: true, sizeBytes: 123_456 });
+    const { statusCode, body } = await readyz();
+    expect(statusCode).toBe(200);
+    expect(body.parts.map((part: { name: string }) => part.name)).toContain('respaldos');
+    const text = await metricsText();
+    expect(sample(text, 'cita_backup_size_bytes{kind="nightly"}')).toBe(123_456);
+    const age = sample(text, 'cita_backup_age_seconds{kind="nightly"}')!;
+    expect(age).toBeGreaterThanOrEqual(3 * 3600);
+    expect(age).toBeLessThan(3 * 3600 + 60);
+    expect(await doctorBackupsLine()).toMatch(
+      /^✓ respaldos: el último verificado es de hace 3\.0 h \(120\.6 KB\), en /,
+    );
+  });
+
+  it('the last verified one older than 26 h: 503 naming the backups, doctor ✗', async () => {
+    await attempt(27, { verified: true, sizeBytes: 1_000 });
+    const { statusCode, body } = await readyz();
+    expect(statusCode).toBe(503);
+    expect(body.message).toBe(
+      'No está lista: respaldos (El último respaldo verificado es de hace 27 h (el máximo es 26 h))',
+    );
+    expect(sample(await metricsText(), 'cita_backup_age_seconds{kind="nightly"}')).toBeGreaterThanOrEqual(
+      27 * 3600,
+    );
+    expect(await doctorBackupsLine()).toBe(
+      '✗ respaldos: El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
+    );
+  });
+
+  it('the last attempt failed: 503 without its reason (public), doctor ✗ with it; /metrics keeps the last verified one', async () => {
+    await attempt(5, { verified: true, sizeBytes: 2_048 });
+    await attempt(1, { verified: false, reason: 'el disco de respaldos está lleno' });
+    const { statusCode, body } = await readyz();
+    expect(statusCode).toBe(503);
+    expect(body.message).toBe(
+      'No está lista: respaldos (El último respaldo falló (el motivo está en Respaldos y en «cita doctor»))',
+    );
+    expect(JSON.stringify(body)).not.toContain('lleno');
+    expect(sample(await metricsText(), 'cita_backup_size_bytes{kind="nightly"}')).toBe(2_048);
+    expect(await doctorBackupsLine()).toMatch(
+      /^✗ respaldos: el último \(.+\) falló: el disco de respaldos está lleno$/,
+    );
+  });
+
+  it('none yet: 503 naming the backups, and no age in /metrics', async () => {
+    expect((await readyz()).body.message).toBe(
+      'No está lista: respaldos (Todavía no hay ningún respaldo verificado)',
+    );
+    const text = await metricsText();
+    expect(text).toContain('# TYPE cita_backup_age_seconds gauge');
+    expect(text).not.toContain('cita_backup_age_seconds{');
+    expect(text).not.toContain('cita_backup_size_bytes{');
+  });
+});
