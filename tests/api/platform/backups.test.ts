@@ -211,7 +211,7 @@ describe('cita restore refuses what it cannot trust', () => {
 });
 
 describe('backupReadiness (for /readyz)', () => {
-  it('is fine when backups are off, and otherwise only with a verified snapshot younger than 26 h', async () => {
+  it('is fine when backups are off, and otherwise only when the last attempt was verified and is younger than 26 h', async () => {
     const off = configFromEnv({ DATA_DIR: testApp.config.dataDir });
     expect(await backupReadiness(testApp.app.db, off)).toEqual({ ok: true });
     const { db } = testApp.app;
@@ -230,6 +230,12 @@ describe('backupReadiness (for /readyz)', () => {
       reason: 'El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
     });
     await db.deleteFrom('backups').where('verified', '=', 1).execute();
+    // The failed attempt recorded above is now the last one.
+    expect(await backupReadiness(db, testApp.config)).toEqual({
+      ok: false,
+      reason: 'El último respaldo falló (el motivo está en Respaldos y en «cita doctor»)',
+    });
+    await db.deleteFrom('backups').execute();
     expect(await backupReadiness(db, testApp.config)).toEqual({
       ok: false,
       reason: 'Todavía no hay ningún respaldo verificado',
