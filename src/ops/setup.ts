@@ -285,6 +285,8 @@ function ensurePostgresDatabase(journal: UndoJournal): void {
       psql(`drop role if exists ${SYSTEM_USER}`);
     });
   }
+  // Each backup is verified by restoring it into a scratch database it creates (decision 0048).
+  psql(`alter role ${SYSTEM_USER} createdb`);
   if (psql(`select 1 from pg_database where datname = '${SYSTEM_USER}'`) !== '1') {
     psql(`create database ${SYSTEM_USER} owner ${SYSTEM_USER}`);
     journal.record(`base de datos ${SYSTEM_USER}`, () => {
