@@ -146,7 +146,7 @@ function backUpFirst(env: NodeJS.ProcessEnv): void {
 
 /**
  * The migrations, run as the `cita` user in a process of their own (`migrate-database.ts`) under
- * the migration lock; `asUser` is left out only by tests, which are not root.
+ * the migration lock; `asUser` is left out only by tests (no `cita` user there).
  */
 export function migrateInChildProcess(env: NodeJS.ProcessEnv, asUser?: string): () => Promise<string[]> {
   return async () => {

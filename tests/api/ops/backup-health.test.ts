@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { run as backupVerb } from '../../../src/ops/backup';
 import { runDoctor } from '../../../src/ops/doctor';
 import { recordBackup } from '../../../src/server/platform/backups/backup-records';
 import { operatorKeys } from '../../support/backups';
@@ -52,16 +53,18 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
+/** The environment the verbs read on this test's server, as the env file gives it. */
+function serverEnv(): NodeJS.ProcessEnv {
+  return {
+    DATA_DIR: testApp.config.dataDir,
+    ...(testApp.config.databaseUrl ? { DATABASE_URL: testApp.config.databaseUrl } : {}),
+    ...operator.env,
+  };
+}
+
 async function doctorBackupsLine(): Promise<string | undefined> {
   const lines: string[] = [];
-  await runDoctor(
-    {
-      DATA_DIR: testApp.config.dataDir,
-      ...(testApp.config.databaseUrl ? { DATABASE_URL: testApp.config.databaseUrl } : {}),
-      ...operator.env,
-    },
-    { print: (line) => lines.push(line) },
-  );
+  await runDoctor(serverEnv(), { print: (line) => lines.push(line) });
   return lines.find((line) => line.includes(' respaldos: '));
 }
 
@@ -119,5 +122,18 @@ describe('backups on: /readyz, /metrics and cita doctor', () => {
     expect(text).toContain('# TYPE cita_backup_age_seconds gauge');
     expect(text).not.toContain('cita_backup_age_seconds{');
     expect(text).not.toContain('cita_backup_size_bytes{');
+  });
+
+  it('cita backup --before-upgrade (the first step of cita upgrade) makes a verified snapshot of that kind', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      expect(await backupVerb(['--before-upgrade'], serverEnv())).toBe(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect((await readyz()).statusCode).toBe(200);
+    const text = await metricsText();
+    expect(sample(text, 'cita_backup_size_bytes{kind="before-upgrade"}')).toBeGreaterThan(0);
+    expect(sample(text, 'cita_backup_age_seconds{kind="before-upgrade"}')).toBeLessThan(60);
   });
 });
