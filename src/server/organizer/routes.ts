@@ -117,9 +117,8 @@ async function registerClientRoutes(app: FastifyInstance): Promise<void> {
  * link posts here too. A GET changes nothing: link scanners open every link of a mail.
  */
 async function registerUnsubscribeRoute(app: FastifyInstance): Promise<void> {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  // Whatever form the provider posts (urlencoded or multipart), the link alone decides.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
   zodApp(app).post(
     '/news/unsubscribe',
     { schema: { querystring: newsUnsubscribeQuery, response: { 200: messageAnswer } } },

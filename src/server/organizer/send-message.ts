@@ -144,7 +144,7 @@ export async function sendOrganizerMessage(
  * One person's delivery: her e-mail and her push, each queued under a key of its own. News that
  * she turned off since the sending is not delivered; news carries the one-click unsubscribe.
  */
-async function deliverOrganizerMessage(app: FastifyInstance, payload: DeliveryPayload): Promise<void> {
+export async function deliverOrganizerMessage(app: FastifyInstance, payload: DeliveryPayload): Promise<void> {
   const row = await app.db
     .selectFrom('organizer_message_recipients')
     .innerJoin('organizer_messages', 'organizer_messages.id', 'organizer_message_recipients.message_id')
