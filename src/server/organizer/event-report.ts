@@ -37,5 +37,10 @@ export function eventReportCsv(report: EventReport): string {
     ['Primera vez', String(report.first_time)],
     ['Regresan', String(report.returning)],
   ];
-  return stringify(rows, { bom: true, header: true, columns: ['Dato', 'Valor'], record_delimiter: 'windows' });
+  return stringify(rows, {
+    bom: true,
+    header: true,
+    columns: ['Dato', 'Valor'],
+    record_delimiter: 'windows',
+  });
 }

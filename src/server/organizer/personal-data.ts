@@ -18,7 +18,11 @@ export const organizerPersonalData: PersonalDataDeclaration = {
     const received = await db
       .selectFrom('organizer_message_recipients')
       .innerJoin('organizer_messages', 'organizer_messages.id', 'organizer_message_recipients.message_id')
-      .select(['organizer_messages.title', 'organizer_messages.event_id', 'organizer_message_recipients.sent_at'])
+      .select([
+        'organizer_messages.title',
+        'organizer_messages.event_id',
+        'organizer_message_recipients.sent_at',
+      ])
       .where('organizer_message_recipients.client_id', '=', clientId)
       .orderBy('organizer_message_recipients.sent_at')
       .execute();

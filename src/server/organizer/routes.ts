@@ -53,11 +53,14 @@ async function registerAdminRoutes(app: FastifyInstance): Promise<void> {
       const message = { eventId: eventId ?? null, segment, title, text };
       if (!send) {
         const { recipients, skipped } = await messageAudience(app.db, message);
-        return ok(`El mensaje llegaría a ${recipients.length} ${recipients.length === 1 ? 'persona' : 'personas'}`, {
-          recipients: recipients.length,
-          skipped,
-          sent: false,
-        });
+        return ok(
+          `El mensaje llegaría a ${recipients.length} ${recipients.length === 1 ? 'persona' : 'personas'}`,
+          {
+            recipients: recipients.length,
+            skipped,
+            sent: false,
+          },
+        );
       }
       const { recipients, skipped } = await sendOrganizerMessage(app, request.adminId, message);
       return ok(`Mensaje enviado a ${recipients} ${recipients === 1 ? 'persona' : 'personas'}`, {
@@ -81,10 +84,14 @@ async function registerAdminRoutes(app: FastifyInstance): Promise<void> {
     ok('Calificaciones por lugar', { venues: await ratingTrend(app.db) }),
   );
 
-  api.post('/admin/event/report', callOptions(adminEventReportBody, adminEventReportAnswer), async (request) => {
-    const eventId = await existingEvent(app.db, request.body.event_id);
-    return ok('Números del evento', { report: await eventReport(app.db, eventId) });
-  });
+  api.post(
+    '/admin/event/report',
+    callOptions(adminEventReportBody, adminEventReportAnswer),
+    async (request) => {
+      const eventId = await existingEvent(app.db, request.body.event_id);
+      return ok('Números del evento', { report: await eventReport(app.db, eventId) });
+    },
+  );
 }
 
 async function registerClientRoutes(app: FastifyInstance): Promise<void> {
@@ -97,7 +104,9 @@ async function registerClientRoutes(app: FastifyInstance): Promise<void> {
   api.post('/client/news/update', callOptions(clientNewsUpdateBody, clientNewsAnswer), async (request) => {
     await setNews(app.db, request.clientId, request.body.news);
     return ok(
-      request.body.news ? 'Listo: te escribiremos cuando haya eventos nuevos' : 'Ya no recibirás novedades de eventos',
+      request.body.news
+        ? 'Listo: te escribiremos cuando haya eventos nuevos'
+        : 'Ya no recibirás novedades de eventos',
       { news: request.body.news },
     );
   });
@@ -124,7 +133,8 @@ async function registerUnsubscribeRoute(app: FastifyInstance): Promise<void> {
     { schema: { querystring: newsUnsubscribeQuery, response: { 200: messageAnswer } } },
     async (request) => {
       const { c: clientId, t: token } = request.query;
-      if (!(await isUnsubscribeToken(app.db, clientId, token))) throw badRequest('El enlace para darte de baja no es válido');
+      if (!(await isUnsubscribeToken(app.db, clientId, token)))
+        throw badRequest('El enlace para darte de baja no es válido');
       await setNews(app.db, clientId, false);
       return ok('Listo: ya no recibirás novedades de eventos');
     },

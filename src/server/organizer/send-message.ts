@@ -10,7 +10,6 @@ import type { DB } from '../platform/db/database';
 import { notFound } from '../platform/errors';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 import { enqueue } from '../platform/queue/queue';
-import { nowIso } from '../platform/time';
 import { unsubscribeLinks } from './news';
 
 export const ORGANIZER_MESSAGE_JOB = 'organizer-message';
@@ -195,5 +194,7 @@ export async function deliverOrganizerMessage(app: FastifyInstance, payload: Del
 }
 
 export function registerOrganizerMessageJob(app: FastifyInstance): void {
-  app.queue.handle<DeliveryPayload>(ORGANIZER_MESSAGE_JOB, (payload) => deliverOrganizerMessage(app, payload));
+  app.queue.handle<DeliveryPayload>(ORGANIZER_MESSAGE_JOB, (payload) =>
+    deliverOrganizerMessage(app, payload),
+  );
 }

@@ -65,7 +65,10 @@ export async function eventPaymentsSummary(db: DB, eventId: number): Promise<Eve
 }
 
 /** What one night took in (design.md §25): every payment that took money, and what went back. */
-export async function eventRevenue(db: DB, eventId: number): Promise<{ gross_cents: number; refunded_cents: number }> {
+export async function eventRevenue(
+  db: DB,
+  eventId: number,
+): Promise<{ gross_cents: number; refunded_cents: number }> {
   const row = await db
     .selectFrom('payments')
     .select([

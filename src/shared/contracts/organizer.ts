@@ -7,7 +7,14 @@ import { idSchema, optionalIdSchema, requiredText, shortText, successAnswer } fr
  */
 
 /** Who an organizer writes to; every segment but `news` belongs to one event. */
-export const MESSAGE_SEGMENTS = ['confirmed', 'waiting', 'checked_in', 'no_show', 'no_match', 'news'] as const;
+export const MESSAGE_SEGMENTS = [
+  'confirmed',
+  'waiting',
+  'checked_in',
+  'no_show',
+  'no_match',
+  'news',
+] as const;
 export type MessageSegment = (typeof MESSAGE_SEGMENTS)[number];
 
 export const MESSAGE_SEGMENT_LABELS: Record<MessageSegment, string> = {

@@ -26,7 +26,12 @@ export async function placeAt(
  * was confirmed and never came, Elena waited.
  */
 export async function pastNight(app: { db: DB }) {
-  const eventId = await insertEvent(app, { name: 'Noche de catas', day: yesterday(), hour: '20:00', venue: 'Casa Lamm' });
+  const eventId = await insertEvent(app, {
+    name: 'Noche de catas',
+    day: yesterday(),
+    hour: '20:00',
+    venue: 'Casa Lamm',
+  });
   const ana = await insertClient(app, { first_name: 'Ana', gender: 1 });
   const beto = await insertClient(app, { first_name: 'Beto', gender: 2 });
   const carla = await insertClient(app, { first_name: 'Carla', gender: 1 });

@@ -39,7 +39,13 @@ describe('mensajes a los asistentes (design.md §25)', () => {
     const { id } = await loggedInClient(testApp);
     await testApp.app.db
       .insertInto('assistance')
-      .values({ event_id: eventId, client_id: id, status_id: 2, contacted: 0, created_at: new Date().toISOString() })
+      .values({
+        event_id: eventId,
+        client_id: id,
+        status_id: 2,
+        contacted: 0,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     expect((await message({ event_id: eventId, segment: 'no_show' })).body.recipients).toBe(0);
     expect((await message({ event_id: eventId, segment: 'confirmed' })).body.recipients).toBe(1);
@@ -67,7 +73,10 @@ describe('mensajes a los asistentes (design.md §25)', () => {
     await waitForQueueIdle(testApp.app.db);
     expect(await mailsTo(testApp.config.dataDir, carla.email)).toHaveLength(1);
 
-    const audit = await admin.post<{ entries: { action: string; sentence: string }[] }>('admin/audit/get', {});
+    const audit = await admin.post<{ entries: { action: string; sentence: string }[] }>(
+      'admin/audit/get',
+      {},
+    );
     expect(audit.body.entries[0]).toMatchObject({ action: 'organizer_message.send' });
     expect(audit.body.entries[0]?.sentence).toContain('«Gracias por venir» a 1 persona de «Noche de catas»');
   });
@@ -80,7 +89,12 @@ describe('mensajes a los asistentes (design.md §25)', () => {
     expect((await message({ segment: 'confirmed' })).statusCode).toBe(400);
     expect((await message({ event_id: 999_999, segment: 'confirmed' })).statusCode).toBe(404);
     const member = await loggedInClient(testApp);
-    const asMember = await member.agent.post('admin/event/message', { segment: 'news', title: 'x', text: 'y', send: true });
+    const asMember = await member.agent.post('admin/event/message', {
+      segment: 'news',
+      title: 'x',
+      text: 'y',
+      send: true,
+    });
     expect(asMember.statusCode).toBe(401);
   });
 });
@@ -97,7 +111,9 @@ describe('novedades de eventos (design.md §25)', () => {
     const exported = await lucia.agent.post<{ data: any }>('client/data/export', { client_id: lucia.id });
     expect(exported.body.data.event_news).toMatchObject({ wants_news: true });
 
-    expect((await message({ segment: 'news', title: 'Nuevas noches en diciembre', send: true })).statusCode).toBe(200);
+    expect(
+      (await message({ segment: 'news', title: 'Nuevas noches en diciembre', send: true })).statusCode,
+    ).toBe(200);
     await waitForQueueIdle(testApp.app.db);
     const [mail] = await mailsTo(testApp.config.dataDir, lucia.email);
     expect(mail?.subject).toBe('Nuevas noches en diciembre');

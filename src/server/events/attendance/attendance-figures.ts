@@ -20,7 +20,11 @@ const MAN = 2;
  * confirmed: returning when she had checked in at a night of an earlier day.
  */
 export async function attendanceFigures(db: DB, eventId: number): Promise<AttendanceFigures> {
-  const event = await db.selectFrom('events').select(['day', 'hour']).where('id', '=', eventId).executeTakeFirstOrThrow();
+  const event = await db
+    .selectFrom('events')
+    .select(['day', 'hour'])
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
   const confirmed = await db
     .selectFrom('assistance')
     .innerJoin('clients', 'clients.id', 'assistance.client_id')

@@ -24,7 +24,11 @@ export async function membersOfSegment(db: DB, eventId: number, segment: PlaceSe
   }
   if (segment === 'checked_in') query = query.where('assistance.checked_in_at', 'is not', null);
   if (segment === 'no_show') {
-    const event = await db.selectFrom('events').select(['day', 'hour']).where('id', '=', eventId).executeTakeFirst();
+    const event = await db
+      .selectFrom('events')
+      .select(['day', 'hour'])
+      .where('id', '=', eventId)
+      .executeTakeFirst();
     if (!event || !hasStarted(event)) return [];
     query = query.where('assistance.checked_in_at', 'is', null);
   }

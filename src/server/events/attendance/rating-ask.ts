@@ -47,7 +47,7 @@ export async function scheduleRatingAsk(
 }
 
 /** "¿Cómo estuvo la noche?" by e-mail and push, each with its own key so a retry sends neither twice. */
-async function askForRating(app: FastifyInstance, payload: RatingAskPayload): Promise<void> {
+export async function askForRating(app: FastifyInstance, payload: RatingAskPayload): Promise<void> {
   const row = await findAttendeeNoticeRow(app.db, payload.assistance_id);
   if (!row) return;
   const url = `/valorar/${row.event_id}`;
