@@ -17,6 +17,8 @@ import {
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
+import { MessageForm } from '../organizer/message-form';
+import { RatingTrend } from '../organizer/rating-trend';
 import { PendingPhotos } from './pending-photos';
 import { EventPlacesChart, WeeklyChart } from './stats-charts';
 
@@ -52,6 +54,10 @@ export function DashboardPage() {
             <PendingPhotos photos={pending.data.photos} />
           )}
         </section>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <RatingTrend />
+        <MessageForm />
       </div>
     </section>
   );
