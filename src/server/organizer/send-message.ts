@@ -14,6 +14,7 @@ import { unsubscribeLinks } from './news';
 
 export const ORGANIZER_MESSAGE_JOB = 'organizer-message';
 const WEEK_MS = 7 * 24 * 3_600_000;
+const RECIPIENTS_PER_INSERT = 500;
 
 export interface OrganizerMessage {
   eventId: number | null;
@@ -52,16 +53,17 @@ async function segmentMembers(db: DB, eventId: number | null, segment: MessageSe
   return (await membersOfSegment(db, eventId, 'checked_in')).filter((id) => !matched.has(id));
 }
 
-/** Members who already had NEWS_PER_WEEK news messages in the last 7 days. */
-async function atWeeklyCap(db: DB, clientIds: number[], now: Date): Promise<Set<number>> {
-  if (clientIds.length === 0) return new Set();
+/**
+ * Members who already had NEWS_PER_WEEK news messages in the last 7 days. Not filtered by a list
+ * of ids: every subscriber could be more parameters than a statement takes.
+ */
+async function atWeeklyCap(db: DB, now: Date): Promise<Set<number>> {
   const since = new Date(now.getTime() - WEEK_MS).toISOString();
   const rows = await db
     .selectFrom('organizer_message_recipients')
     .select('client_id')
     .where('news', '=', 1)
     .where('sent_at', '>', since)
-    .where('client_id', 'in', clientIds)
     .groupBy('client_id')
     .having(sql<number>`count(*)`, '>=', NEWS_PER_WEEK)
     .execute();
@@ -76,8 +78,9 @@ export async function messageAudience(
 ): Promise<{ recipients: number[]; skipped: number }> {
   const members = await segmentMembers(db, message.eventId, message.segment);
   if (message.segment !== 'news') return { recipients: members, skipped: 0 };
-  const capped = await atWeeklyCap(db, members, now);
-  return { recipients: members.filter((id) => !capped.has(id)), skipped: capped.size };
+  const capped = await atWeeklyCap(db, now);
+  const recipients = members.filter((id) => !capped.has(id));
+  return { recipients, skipped: members.length - recipients.length };
 }
 
 /**
@@ -108,11 +111,18 @@ export async function sendOrganizerMessage(
       .returning('id')
       .executeTakeFirstOrThrow();
     const news = message.segment === 'news' ? 1 : 0;
-    for (const clientId of recipients) {
+    // In slices: one statement per 500 people stays under both databases' parameter limits.
+    for (let start = 0; start < recipients.length; start += RECIPIENTS_PER_INSERT) {
       await trx
         .insertInto('organizer_message_recipients')
-        .values({ message_id: id, client_id: clientId, news, sent_at: sentAt })
+        .values(
+          recipients
+            .slice(start, start + RECIPIENTS_PER_INSERT)
+            .map((clientId) => ({ message_id: id, client_id: clientId, news, sent_at: sentAt })),
+        )
         .execute();
+    }
+    for (const clientId of recipients) {
       const payload: DeliveryPayload = { message_id: id, client_id: clientId };
       await enqueue(trx, {
         kind: ORGANIZER_MESSAGE_JOB,
