@@ -10,6 +10,7 @@ import { registerEventsRoutes } from './events/routes';
 import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchesRoutes } from './matches/routes';
 import { registerNotificationRoutes } from './notifications/routes';
+import { registerOrganizerRoutes } from './organizer/routes';
 import { registerPaymentsRoutes } from './payments/routes';
 import { registerPeopleRoutes } from './people/routes';
 import { registerPhotoRoutes } from './photos/routes';
@@ -49,4 +50,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerMatchCardRoutes);
   await app.register(registerPaymentsRoutes, { placeHooks });
   await app.register(registerNotificationRoutes);
+  await app.register(registerOrganizerRoutes);
 }

@@ -5,6 +5,7 @@ import { eventsPersonalData } from './events/personal-data';
 import { matchCardsPersonalData } from './match-cards/personal-data';
 import { matchesPersonalData } from './matches/personal-data';
 import { notificationsPersonalData } from './notifications/personal-data';
+import { organizerPersonalData } from './organizer/personal-data';
 import { paymentsPersonalData } from './payments/personal-data';
 import { peoplePersonalData } from './people/personal-data';
 import { photosPersonalData } from './photos/personal-data';
@@ -27,6 +28,7 @@ export const PERSONAL_DATA: PersonalDataRegistry = [
   matchesPersonalData,
   matchingPersonalData,
   notificationsPersonalData,
+  organizerPersonalData,
   trustPersonalData,
   backOfficePersonalData,
   accountsPersonalData,

@@ -41,7 +41,8 @@ async function loadNames(db: DB, entries: AuditLogEntry[]) {
       entry.entity === 'quiz_pair' ||
       entry.entity === 'report' ||
       entry.entity === 'photo' ||
-      entry.entity === 'payment'
+      entry.entity === 'payment' ||
+      entry.entity === 'organizer_message'
     ) {
       const after = parse(entry.after_json);
       for (const key of ['client_a', 'client_b', 'reported', 'client_id'])
@@ -231,6 +232,15 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
         text: `${marked('a')} la pareja del quiz ${nameOf(a, 'una persona')} y ${nameOf(b, 'otra persona')}`,
         link: a ? `/admin/matches?tab=quiz&search=${encodeURIComponent(a.email)}` : null,
       };
+    }
+    case 'organizer_message.send': {
+      const count = typeof after.recipients === 'number' ? after.recipients : 0;
+      const whom = `${count} ${count === 1 ? 'persona' : 'personas'}`;
+      const title = typeof after.title === 'string' ? `«${after.title}»` : 'un mensaje';
+      const eventId = typeof after.event_id === 'number' ? after.event_id : undefined;
+      return eventId === undefined
+        ? { text: `envió la novedad ${title} a ${whom}`, link: null }
+        : { text: `envió ${title} a ${whom} de ${eventName(eventId)}`, link: eventLink(eventId) };
     }
     case 'report.resolve':
     case 'report.dismiss': {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerHoldEndJob } from './attendance/hold-end';
 import { registerPaymentDuePushJob } from './attendance/payment-due-push';
 import type { PlaceHooks } from './attendance/place-hooks';
+import { registerRatingAskJob } from './attendance/rating-ask';
 import { registerReminderJob } from './attendance/reminders';
 import { registerAttendanceRoutes } from './attendance/routes';
 import { registerEventRoutes } from './event-routes';
@@ -15,6 +16,7 @@ export async function registerEventsRoutes(
   { hooks }: { hooks: PlaceHooks },
 ): Promise<void> {
   registerReminderJob(app);
+  registerRatingAskJob(app);
   registerHoldEndJob(app, hooks);
   registerPaymentDuePushJob(app);
   await app.register(registerEventRoutes, { hooks });

@@ -23,4 +23,6 @@ export const DELIVERY_RULES: Record<NotificationKind, DeliveryRule> = {
   new_match: { ttlSeconds: 24 * HOUR, urgency: 'normal' },
   // Sent the day before the event: useless once the night has begun.
   event_reminder: { ttlSeconds: 12 * HOUR, urgency: 'normal' },
+  // An organizer's message or news: no hurry, and stale after a few days.
+  organizer_messages: { ttlSeconds: 72 * HOUR, urgency: 'normal' },
 };

@@ -63,3 +63,20 @@ export async function eventPaymentsSummary(db: DB, eventId: number): Promise<Eve
   }
   return summary;
 }
+
+/** What one night took in (design.md §25): every payment that took money, and what went back. */
+export async function eventRevenue(
+  db: DB,
+  eventId: number,
+): Promise<{ gross_cents: number; refunded_cents: number }> {
+  const row = await db
+    .selectFrom('payments')
+    .select([
+      (eb) => eb.fn.sum<number>('amount_cents').as('gross'),
+      (eb) => eb.fn.sum<number>('refunded_cents').as('refunded'),
+    ])
+    .where('event_id', '=', eventId)
+    .where('status', 'in', ['paid', 'manual', 'refunded'])
+    .executeTakeFirst();
+  return { gross_cents: Number(row?.gross ?? 0), refunded_cents: Number(row?.refunded ?? 0) };
+}

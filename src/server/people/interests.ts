@@ -4,7 +4,8 @@ import type { InterestEntry, MutualEntry } from '../../shared/contracts/interest
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
-import { contactSeen, pairConversationsWith } from '../matches/conversations/share-contact';
+import { contactSeen } from '../matches/conversations/contact-seen';
+import { pairConversationsWith } from '../matches/conversations/share-contact';
 import { endMutualPair } from '../matches/end-mutual-pair';
 import { publishConversationChanged } from '../matches/live/publish-notice';
 import { lockPeople } from '../matches/lock-people';

@@ -10,7 +10,8 @@ import type { Database } from '../platform/db/schema';
  * Two speed-dating nights for the match cards (design.md §12), by demo client index: one three
  * days ago whose picks were closed (mutual pairs became mutual interests; one-way picks stay
  * hidden), and one that started earlier today (45 minutes before the seed) where Mariana (the
- * demo login) is checked in and can still choose, and the host screen has people to seat.
+ * demo login) is checked in and can still choose, and the host screen has people to seat. The
+ * past night is rated, and the demo login receives news of events.
  */
 const PAST_NIGHT = {
   name: 'Speed Dating en la Condesa',
@@ -34,6 +35,14 @@ const PAST_NIGHT = {
     [2, 11, 1],
     [1, 7, 1],
   ] as [number, number, 0 | 1][],
+  /** [rater, stars, comment]: "¿Cómo estuvo la noche?", answered the next day (design.md §25). */
+  ratings: [
+    [0, 5, 'Muy bien organizada; la música, un poco fuerte.'],
+    [5, 5, '¡Conocí a alguien!'],
+    [7, 4, null],
+    [2, 4, null],
+    [11, 3, 'Faltó alguien en la barra: tardaban las bebidas.'],
+  ] as [number, number, string | null][],
 };
 
 const TONIGHT = {
@@ -70,6 +79,23 @@ export async function loadDemoNights(
     .set({ picks_closed_at: now.toISOString() })
     .where('id', '=', past)
     .execute();
+  await trx
+    .insertInto('event_ratings')
+    .values(
+      PAST_NIGHT.ratings.map(([rater, stars, comment]) => ({
+        event_id: past,
+        client_id: clientIds[rater]!,
+        stars,
+        comment,
+        rated_at: new Date(now.getTime() - 2 * 86_400_000).toISOString(),
+      })),
+    )
+    .execute();
+  // The demo login asked for news of events (her own consent, off for everyone else).
+  await trx
+    .insertInto('news_subscriptions')
+    .values({ client_id: clientIds[0]!, subscribed_at: now.toISOString() })
+    .execute();
   for (const [picker, picked] of PAST_NIGHT.picks) {
     const back = PAST_NIGHT.picks.some(([p, q, pick]) => p === picked && q === picker && pick === 1);
     const own = PAST_NIGHT.picks.some(([p, q, pick]) => p === picker && q === picked && pick === 1);
@@ -103,7 +129,7 @@ export async function loadDemoNights(
 async function insertNight(
   trx: Transaction<Database>,
   clientIds: number[],
-  night: typeof PAST_NIGHT,
+  night: Omit<typeof PAST_NIGHT, 'ratings'>,
   when: { day: string; hour: string },
   now: Date,
 ): Promise<number> {

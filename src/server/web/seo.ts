@@ -170,6 +170,8 @@ export function robotsTxt(origin: string): string {
     'Disallow: /quiz',
     'Disallow: /perfil',
     'Disallow: /configuracion',
+    'Disallow: /valorar',
+    'Disallow: /novedades',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

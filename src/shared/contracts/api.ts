@@ -13,6 +13,7 @@ import type * as interests from './interests';
 import type * as landing from './landing';
 import type * as matchCards from './match-cards';
 import type * as messages from './messages';
+import type * as organizer from './organizer';
 import type * as payments from './payments';
 import type * as people from './people';
 import type * as photos from './photos';
@@ -131,6 +132,19 @@ export interface ApiCalls {
     typeof push.pushPreferencesUpdateBody,
     typeof push.pushPreferencesAnswer
   >;
+  'admin/event/message': Call<
+    typeof organizer.adminEventMessageBody,
+    typeof organizer.adminEventMessageAnswer
+  >;
+  'admin/event/ratings': Call<
+    typeof organizer.adminEventRatingsBody,
+    typeof organizer.adminEventRatingsAnswer
+  >;
+  'admin/ratings/trend': Call<typeof organizer.adminRatingTrendBody, typeof organizer.adminRatingTrendAnswer>;
+  'admin/event/report': Call<typeof organizer.adminEventReportBody, typeof organizer.adminEventReportAnswer>;
+  'client/news/get': Call<typeof organizer.clientNewsGetBody, typeof organizer.clientNewsAnswer>;
+  'client/news/update': Call<typeof organizer.clientNewsUpdateBody, typeof organizer.clientNewsAnswer>;
+  'client/rating/add': Call<typeof organizer.clientRatingAddBody, typeof organizer.clientRatingAddAnswer>;
 }
 
 export type ApiPath = keyof ApiCalls;

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'payment_due',
   'new_match',
   'event_reminder',
+  'organizer_messages',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -18,4 +19,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   payment_due: 'Pago por vencer',
   new_match: 'Nuevo match',
   event_reminder: 'Recordatorio de evento',
+  organizer_messages: 'Mensajes de los organizadores',
 };

@@ -58,6 +58,12 @@ export const publicRoutes: RouteObject[] = [
         path: 'aviso-privacidad',
         lazy: async () => ({ Component: (await import('../features/privacy/privacy-page')).PrivacyPage }),
       },
+      {
+        path: 'novedades/baja',
+        lazy: async () => ({
+          Component: (await import('../features/news/unsubscribe-page')).UnsubscribePage,
+        }),
+      },
       // The account forms load on demand: zod and react-hook-form stay out of the landing bundle.
       {
         path: 'ingresar',
@@ -113,6 +119,10 @@ export const publicRoutes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('../features/messages/conversation-page')).ConversationPage,
             }),
+          },
+          {
+            path: 'valorar/:id',
+            lazy: async () => ({ Component: (await import('../features/rating/rating-page')).RatingPage }),
           },
           {
             path: 'configuracion',

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKUP_CHECK_JOB,
@@ -11,8 +13,13 @@ import { waitForQueueIdle } from '../../support/queue';
 import { setUpTestApp, TEST_ADMIN } from '../../support/test-app';
 
 const operator = await operatorKeys();
-// A public key the encryption refuses: every snapshot of this app fails.
-const testApp = setUpTestApp({ seedDemo: false, env: { ...operator.env, BACKUP_AGE_RECIPIENT: 'age1rota' } });
+// BACKUP_DIR below a plain file: no folder can be made there, so every snapshot of this app fails.
+const blocker = path.join(path.dirname(operator.backupDir), 'un-archivo');
+fs.writeFileSync(blocker, 'no es una carpeta');
+const testApp = setUpTestApp({
+  seedDemo: false,
+  env: { ...operator.env, BACKUP_DIR: path.join(blocker, 'respaldos') },
+});
 
 // Ready as a listening server is: the schedule is made and the queue runs.
 beforeAll(async () => {
@@ -61,7 +68,7 @@ describe('the nightly backup and its alerts (design.md §24)', () => {
     const first = await alertsToAdmin();
     expect(first).toHaveLength(1);
     expect(first[0]!.text).toMatch(
-      /El respaldo falló: BACKUP_AGE_RECIPIENT no es una clave pública de age válida/,
+      /El respaldo falló: no se puede crear la carpeta de BACKUP_DIR .*un-archivo\/respaldos \(ENOTDIR\)/,
     );
 
     await runNow(BACKUP_CHECK_JOB, 'prueba-revision-1');

@@ -41,4 +41,20 @@ describe('demo content shows the night out', () => {
       expect(entry.checked_in).toBe(1);
     }
   });
+
+  it('a rated past night and a member who asked for news (design.md §25)', async () => {
+    const trend = await admin.post<{
+      venues: { venue: string; nights: { average: number; count: number }[] }[];
+    }>('admin/ratings/trend', {});
+    expect(trend.body.venues.find((venue) => venue.venue === 'Café Tacubaya')?.nights).toEqual([
+      expect.objectContaining({ average: 4.2, count: 5 }),
+    ]);
+    const news = await admin.post('admin/event/message', {
+      segment: 'news',
+      title: 'Hola',
+      text: 'Hola',
+      send: false,
+    });
+    expect(news.body.recipients).toBe(1);
+  });
 });

@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit';
 import type { DB } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/time';
+import { scheduleRatingAsk } from './rating-ask';
 
 export const TICKET_UNKNOWN = 'Este código no corresponde a ningún boleto';
 export const TICKET_OTHER_EVENT = 'Este boleto es de otro evento';
@@ -27,6 +28,7 @@ export async function checkIn(
     const holders = trx
       .selectFrom('assistance')
       .innerJoin('clients', 'clients.id', 'assistance.client_id')
+      .innerJoin('events', 'events.id', 'assistance.event_id')
       .select([
         'assistance.id',
         'assistance.event_id',
@@ -36,6 +38,7 @@ export async function checkIn(
         'clients.first_name',
         'clients.last_name',
         'clients.gender',
+        'events.day',
       ]);
     // A short code of this event first; held only elsewhere, it is another event's ticket.
     const row = doorCode
@@ -65,6 +68,7 @@ export async function checkIn(
       before: { checked_in_at: null },
       after: { checked_in_at: now },
     });
+    await scheduleRatingAsk(trx, row.id, row.day);
     return {
       assistanceId: row.id,
       clientId: row.client_id,

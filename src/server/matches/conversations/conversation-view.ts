@@ -14,7 +14,7 @@ import { afterKey, decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/errors';
 import { ageOnDay } from '../../platform/time';
 import { maskContacts } from '../messages/mask-contacts';
-import { contactSeen } from './share-contact';
+import { contactSeen } from './contact-seen';
 
 export const CONVERSATION_NOT_FOUND = 'Esta conversación no existe';
 export const PERSON_GONE = 'Esta persona ya no está en Cita';

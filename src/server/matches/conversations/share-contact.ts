@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SharedContact } from '../../../shared/contracts/interests';
-import { whatsappLink } from '../../../shared/domain/whatsapp';
 import type { DB } from '../../platform/db/database';
 import { conflict } from '../../platform/errors';
 import { nowIso } from '../../platform/time';
@@ -30,15 +28,6 @@ export async function shareContact(
       .execute();
     return side.otherId;
   });
-}
-
-/** Nothing of the other's contact until both shared it in a conversation still open. */
-export const NO_CONTACT: SharedContact = { phone: '', instagram: '', whatsapp: null };
-
-/** The other's contact as the viewer may see it: all of it once both shared, nothing before. */
-export function contactSeen(bothShared: boolean, other: { phone: string; instagram: string }): SharedContact {
-  if (!bothShared) return NO_CONTACT;
-  return { phone: other.phone, instagram: other.instagram, whatsapp: whatsappLink(other.phone) };
 }
 
 /**

@@ -171,7 +171,14 @@ export async function makeVerifiedSnapshot(
   const secretsFile = path.join(target.dir, `${baseName}.secrets.age`);
   let secretsWritten: WrittenFile | null = null;
   try {
-    fs.mkdirSync(target.dir, { recursive: true, mode: 0o700 });
+    try {
+      fs.mkdirSync(target.dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      // The operator reads this in an e-mail: say which folder, in Spanish, with the system's code.
+      throw new Error(
+        `no se puede crear la carpeta de BACKUP_DIR ${target.dir} (${(error as NodeJS.ErrnoException).code ?? messageOf(error)})`,
+      );
+    }
     const oneTime = await oneTimeKeyPair();
     const recipients = [target.recipient, oneTime.recipient];
     written = config.databaseUrl
@@ -201,7 +208,8 @@ export async function makeVerifiedSnapshot(
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-  if (reason) {
+  // Where the folder could not be made there is nothing to clean (and nothing to remove under it).
+  if (reason && fs.existsSync(target.dir)) {
     const leftovers = [file, secretsFile, manifestPathFor(target.dir, baseName)];
     for (const leftover of leftovers.flatMap((name) => [name, partialPathFor(name)]))
       fs.rmSync(leftover, { force: true });

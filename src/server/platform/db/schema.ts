@@ -412,6 +412,43 @@ export interface PushSubscriptionTable {
   last_success_at: string | null;
 }
 
+/** She chose "Quiero recibir novedades de eventos" (design.md §25); no row: she did not. */
+export interface NewsSubscriptionTable {
+  client_id: number;
+  subscribed_at: string;
+}
+
+/** One sending by an organizer: to a segment of an event, or news (event_id null). */
+export interface OrganizerMessageTable {
+  id: Generated<number>;
+  event_id: number | null;
+  segment: string;
+  title: string;
+  text: string;
+  admin_id: number;
+  recipients: number;
+  /** Members left out by the weekly cap of news. */
+  skipped: number;
+  sent_at: string;
+}
+
+/** Who a sending went to: the weekly cap of news counts these rows. */
+export interface OrganizerMessageRecipientTable {
+  message_id: number;
+  client_id: number;
+  news: number;
+  sent_at: string;
+}
+
+/** "¿Cómo estuvo la noche?": one per attendee who checked in and event; private to admins. */
+export interface EventRatingTable {
+  event_id: number;
+  client_id: number;
+  stars: number;
+  comment: string | null;
+  rated_at: string;
+}
+
 /** A kind of notification she set; no row means on. */
 export interface PushPreferenceTable {
   client_id: number;
@@ -500,6 +537,10 @@ export interface Database {
   live_presence: LivePresenceTable;
   backups: BackupTable;
   restore_quarantine: RestoreQuarantineTable;
+  news_subscriptions: NewsSubscriptionTable;
+  organizer_messages: OrganizerMessageTable;
+  organizer_message_recipients: OrganizerMessageRecipientTable;
+  event_ratings: EventRatingTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

@@ -4,6 +4,12 @@ import { AppError } from '../errors';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * Calls that use no session, so a forged cross-site request gains nothing: the one-click
+ * unsubscribe (RFC 8058) is a form posted by the mail provider, its signed link the only proof.
+ */
+const WITHOUT_SESSION = ['/api/news/unsubscribe?'];
+
+/**
  * CSRF defence for the cookie sessions: state-changing API calls must be JSON (a cross-site
  * form cannot send that without a preflight) and, when the browser says where it comes from,
  * come from this site.
@@ -11,6 +17,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (WITHOUT_SESSION.some((path) => request.url.startsWith(path))) return;
     const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe on news (RFC 8058). */
+  headers?: Record<string, string>;
   /** Binary content (an image) travels through the queue's JSON as base64 with `encoding`. */
   attachments?: {
     filename: string;

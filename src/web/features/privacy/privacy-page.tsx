@@ -62,7 +62,7 @@ const SECTIONS: NoticeSection[] = [
   {
     title: 'Finalidades secundarias',
     paragraphs: [
-      'De manera adicional, usaremos sus datos para enviarle promociones y novedades sobre nuestros eventos, y para realizar encuestas de satisfacción y estadísticas internas. Estas finalidades no son necesarias para el servicio; si no desea que sus datos se traten para ellas, puede indicarlo en cualquier momento escribiendo a la dirección de la sección 7. Su negativa no será motivo para negarle nuestros servicios.',
+      'De manera adicional, si usted lo elige en «Configuración» («Quiero recibir novedades de eventos»), le enviaremos novedades sobre nuestros eventos, a lo más dos correos por semana; puede dejar de recibirlas ahí mismo o con el enlace de cada correo. También usaremos sus datos para preguntarle cómo estuvo una noche a la que asistió y para estadísticas internas. Estas finalidades no son necesarias para el servicio; si no desea que sus datos se traten para ellas, puede indicarlo en cualquier momento escribiendo a la dirección de la sección 7. Su negativa no será motivo para negarle nuestros servicios.',
     ],
   },
   {

@@ -12,13 +12,14 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
 import { usePageTitle } from '../../components/use-page-title';
+import { NewsSetting } from '../news/news-setting';
 import { NotificationSettings } from '../notifications/notification-settings';
 import { useChangePassword, useDeactivateAccount, useDownloadMyData } from './api';
 
 export const DEACTIVATION_WARNING =
   'Si desactivas tu cuenta no podrás volver a iniciar sesión con este correo y toda tu información se eliminará de forma permanente.';
 
-/** /configuracion: password change, notifications (design.md §21), her data and account deactivation. */
+/** /configuracion: password change, notifications (design.md §21), news (§25), her data and account deactivation. */
 export function SettingsPage() {
   usePageTitle('Configuración');
   return (
@@ -29,6 +30,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="notificaciones" title="Notificaciones">
         <NotificationSettings />
+      </SettingsSection>
+      <SettingsSection id="novedades-eventos" title="Novedades">
+        <NewsSetting />
       </SettingsSection>
       <SettingsSection id="mis-datos" title="Mis datos">
         <DataDownload />

@@ -18,6 +18,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { BackupsCard } from '../backups/backups-card';
+import { MessageForm } from '../organizer/message-form';
+import { RatingTrend } from '../organizer/rating-trend';
 import { PendingPhotos } from './pending-photos';
 import { EventPlacesChart, WeeklyChart } from './stats-charts';
 
@@ -56,6 +58,10 @@ export function DashboardPage() {
             <PendingPhotos photos={pending.data.photos} />
           )}
         </section>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <RatingTrend />
+        <MessageForm />
       </div>
     </section>
   );

@@ -34,6 +34,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatAgeBand, formatDuration } from '../../../lib/event-facts';
 import { formatPrice } from '../../../lib/format';
+import { EventRatings } from '../organizer/event-ratings';
+import { EventReportPanel } from '../organizer/event-report';
+import { MessageForm } from '../organizer/message-form';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -173,6 +176,12 @@ export function EventPage() {
       </div>
 
       <NightPanel eventId={event.id} totals={details.data.picks} />
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <EventReportPanel eventId={event.id} />
+        <EventRatings eventId={event.id} />
+        <MessageForm eventId={event.id} />
+      </div>
 
       <div>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
