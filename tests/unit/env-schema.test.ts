@@ -62,6 +62,21 @@ describe('la configuración se revisa antes de arrancar', () => {
     ).toEqual([]);
   });
 
+  it('pide la carpeta y la clave pública de los respaldos juntas, y una clave age válida', () => {
+    expect(linesOf({ BACKUP_DIR: '/mnt/respaldos' })).toEqual([
+      'BACKUP_AGE_RECIPIENT: falta; BACKUP_DIR está definida y los respaldos necesitan la carpeta y la clave pública juntas',
+    ]);
+    expect(linesOf({ BACKUP_DIR: '/mnt/respaldos', BACKUP_AGE_RECIPIENT: 'age1rota' })).toEqual([
+      'BACKUP_AGE_RECIPIENT: se espera una clave pública de age (age1… de 62 caracteres)',
+    ]);
+    expect(
+      linesOf({
+        BACKUP_DIR: '/mnt/respaldos',
+        BACKUP_AGE_RECIPIENT: 'age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p',
+      }),
+    ).toEqual([]);
+  });
+
   it('en producción exige https en PUBLIC_URL, salvo localhost', () => {
     expect(linesOf({ NODE_ENV: 'production', PUBLIC_URL: 'http://cita.example.mx' })).toEqual([
       'PUBLIC_URL: en producción debe empezar con https:// (sólo localhost puede usar http://)',
