@@ -4,6 +4,7 @@ import { registerPaymentDuePushJob } from './attendance/payment-due-push';
 import type { PlaceHooks } from './attendance/place-hooks';
 import { registerReminderJob } from './attendance/reminders';
 import { registerAttendanceRoutes } from './attendance/routes';
+import { registerCodeRoutes } from './codes/routes';
 import { registerEventRoutes } from './event-routes';
 
 /**
@@ -19,4 +20,5 @@ export async function registerEventsRoutes(
   registerPaymentDuePushJob(app);
   await app.register(registerEventRoutes, { hooks });
   await app.register(registerAttendanceRoutes, { hooks });
+  await app.register(registerCodeRoutes, { hooks });
 }

@@ -19,6 +19,7 @@ import * as push from './0026-push';
 import * as livePresence from './0027-live-presence';
 import * as contactConsent from './0028-contact-consent';
 import * as doorCodes from './0029-door-codes';
+import * as promoCodes from './0033-promo-codes';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0027-live-presence': livePresence,
   '0028-contact-consent': contactConsent,
   '0029-door-codes': doorCodes,
+  '0033-promo-codes': promoCodes,
 };
