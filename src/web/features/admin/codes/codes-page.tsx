@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { isAdminEventList } from '../../../../shared/contracts/event-answers';
@@ -12,7 +12,7 @@ import { formatCalendarDate } from '../../../../shared/domain/mexico-dates';
 import { formatCents } from '../../../../shared/domain/money';
 import { discountLabel } from '../../../../shared/domain/promo-codes';
 import { adminPost } from '../../../api/admin';
-import { answerOf } from '../../../api/client';
+import { answerOf, sessionHint } from '../../../api/client';
 import {
   type Banner,
   BannerSlot,
@@ -177,9 +177,20 @@ function CodeForm({
   const [draft, setDraft] = useState<CodeDraft>(() => draftOf(code));
   const [banner, setBanner] = useState<Banner>(null);
   const set = (change: Partial<CodeDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const [search, setSearch] = useState('');
   const events = useQuery({
-    queryKey: ['admin', 'events', '', 1],
-    queryFn: async () => answerOf(await adminPost('event/get', { page: 1 }), isAdminEventList),
+    queryKey: ['admin', 'events', search.trim(), 1],
+    queryFn: async () =>
+      answerOf(
+        // The admin's id is what makes event/get answer the back office's list (specification §3).
+        await adminPost('event/get', {
+          admin_id: sessionHint('admin') ?? undefined,
+          page: 1,
+          search: search.trim() || undefined,
+        }),
+        isAdminEventList,
+      ),
+    placeholderData: keepPreviousData,
   });
   const save = useMutation({
     mutationFn: (body: AdminCodesAddBody) =>
@@ -269,7 +280,17 @@ function CodeForm({
           </div>
         </fieldset>
         <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-medium">Eventos (ninguno marcado: todos)</legend>
+          <legend className="text-sm font-medium">
+            Eventos (ninguno marcado: todos
+            {draft.eventIds.length > 0 ? `; ${draft.eventIds.length} elegido(s)` : ''})
+          </legend>
+          <Field
+            label="Buscar evento por nombre"
+            name="event_search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           {events.data ? (
             <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
               {events.data.events.map((event) => (
@@ -291,6 +312,8 @@ function CodeForm({
                 </li>
               ))}
             </ul>
+          ) : events.isError ? (
+            <BannerSlot banner={bannerFrom(events.error)} />
           ) : (
             <Spinner />
           )}
