@@ -5,6 +5,7 @@ import { formatCents, priceForGender } from '../../../shared/domain/money';
 import type { PaymentsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/schema';
 import { enqueue } from '../../platform/queue/queue';
+import { fixPlacePrice } from './place-price';
 import { promotionHoldEnd } from './promotion-hold';
 
 /**
@@ -107,15 +108,11 @@ async function holdPlace(
     .select('amount_cents')
     .where('id', '=', assistanceId)
     .executeTakeFirstOrThrow();
-  const amount = amountDue(rules, event, gender, place.amount_cents);
   // The price is fixed when her hold starts, not when she pays (design.md §25).
-  if (place.amount_cents === null && rules.payments.mode !== 'off') {
-    await trx
-      .updateTable('assistance')
-      .set({ amount_cents: amount })
-      .where('id', '=', assistanceId)
-      .execute();
-  }
+  const amount =
+    place.amount_cents === null
+      ? await fixPlacePrice(trx, rules, assistanceId, event, gender)
+      : amountDue(rules, event, gender, place.amount_cents);
   if (amount === 0 || !event.day || !event.hour) {
     await trx
       .updateTable('assistance')

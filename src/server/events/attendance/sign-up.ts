@@ -13,6 +13,7 @@ import { type AppliedCode, checkTypedCode, holdCodeUse } from '../codes/promo-co
 import { attendanceInvite } from './calendar-invite';
 import { amountDue, payBeforeLine, startHold } from './payment-holds';
 import type { PlaceHooks } from './place-hooks';
+import { fixPlacePrice } from './place-price';
 import { issueTicket } from './tickets';
 import { hasFreePlace, type LockedEvent, lockEvent, waitingPosition } from './waiting-list';
 
@@ -137,6 +138,7 @@ export async function signUpToEvent(
           payment_due_at: null,
           promoted_at: null,
           amount_cents: null,
+          price_step: null,
         })
         .where('id', '=', existing.id)
         .execute();
@@ -159,7 +161,11 @@ export async function signUpToEvent(
     const assistance = { id: assistanceId, event_id: eventId, created_at: createdAt };
     const position =
       statusId === ASSISTANCE_STATUS.waiting ? await waitingPosition(trx, assistance, client.gender) : null;
-    const listPrice = amountDue(app.config, event, client.gender);
+    // A place's price (early-bird step included) is fixed now, under the event's lock.
+    const listPrice =
+      statusId === ASSISTANCE_STATUS.registered
+        ? await fixPlacePrice(trx, app.config, assistanceId, event, client.gender)
+        : amountDue(app.config, event, client.gender);
     // A code is held only with a place: on the waiting list she types it when she pays.
     const applied =
       code && statusId === ASSISTANCE_STATUS.registered

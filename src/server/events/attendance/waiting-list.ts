@@ -221,6 +221,7 @@ export async function fillFreePlaces(
         status_id: ASSISTANCE_STATUS.registered,
         promoted_at: new Date().toISOString(),
         amount_cents: null,
+        price_step: null,
       })
       .where('id', '=', person.id)
       .execute();

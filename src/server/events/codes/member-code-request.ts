@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { notFound } from '../../platform/errors';
 import { amountDue } from '../attendance/payment-holds';
+import { memberPriceNow } from '../attendance/place-price';
 import type { CodeRequest } from './promo-code-rules';
 
 /**
@@ -30,6 +31,8 @@ export async function memberCodeRequest(
     .where('client_id', '=', clientId)
     .where('event_id', '=', eventId)
     .executeTakeFirst();
-  const fixed = place?.status_id === ASSISTANCE_STATUS.registered ? place.amount_cents : null;
+  const held = place?.status_id === ASSISTANCE_STATUS.registered ? place.amount_cents : null;
+  // A held place has its price; otherwise what a sign-up would fix now (early-bird step included).
+  const fixed = held ?? (await memberPriceNow(app.db, event, gender)).priceCents;
   return { clientId, gender, eventId, listPriceCents: amountDue(app.config, event, gender, fixed) };
 }

@@ -113,6 +113,20 @@ export interface AssistanceTable {
    * a sign-up taken before prices were fixed, priced from the event.
    */
   amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The early-bird step (its position) her price came from; null: the event's own price. */
+  price_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One early-bird price step of an event for one gender (design.md §25). */
+export interface EventPriceStepTable {
+  id: Generated<number>;
+  event_id: number;
+  /** 1 women, 2 men. */
+  gender: number;
+  position: number;
+  price_cents: number;
+  until_day: string | null;
+  places: number | null;
 }
 
 /** A promo code (design.md §25): percent or pesos off, for some events and genders, within limits. */
@@ -519,6 +533,7 @@ export interface Database {
   live_instances: LiveInstanceTable;
   live_presence: LivePresenceTable;
   promo_codes: PromoCodeTable;
+  event_price_steps: EventPriceStepTable;
   promo_code_events: PromoCodeEventTable;
   promo_code_uses: PromoCodeUseTable;
   promo_code_attempts: PromoCodeAttemptTable;

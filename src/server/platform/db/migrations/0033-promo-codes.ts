@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Promo codes (design.md §25): the codes, the events each is for (none: every event), each use
+// Promo codes and early-bird prices (design.md §25): the codes, the events each is for (none: every event), each use
 // held with a place, and the wrong codes a member typed (10 an hour). A sign-up keeps what she
 // pays for it from the moment her hold starts (`amount_cents`; null: taken before this, priced
 // from the event).
@@ -62,4 +62,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['client_id', 'created_at'])
     .execute();
   await db.schema.alterTable('assistance').addColumn('amount_cents', 'integer').execute();
+  // Early-bird prices by gender: the steps of an event, and the step a place's price came from
+  // (by position, so steps saved again keep their counts).
+  await id('event_price_steps')
+    .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
+    .addColumn('gender', 'integer', (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('price_cents', 'integer', (c) => c.notNull())
+    .addColumn('until_day', 'text')
+    .addColumn('places', 'integer')
+    .execute();
+  await db.schema
+    .createIndex('event_price_steps_event')
+    .on('event_price_steps')
+    .columns(['event_id', 'gender', 'position'])
+    .unique()
+    .execute();
+  await db.schema.alterTable('assistance').addColumn('price_step', 'integer').execute();
 }
