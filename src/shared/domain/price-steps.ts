@@ -38,7 +38,8 @@ export function priceNow(
     const taken = sold.get(step.position) ?? 0;
     if (step.places !== null && taken >= step.places) continue;
     return {
-      price_cents: step.price_cents,
+      // A step is an early-bird price: never above the event's own price.
+      price_cents: Math.min(step.price_cents, listPriceCents),
       step,
       places_left: step.places === null ? null : step.places - taken,
     };
