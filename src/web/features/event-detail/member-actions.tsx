@@ -98,17 +98,18 @@ function MemberSignUp({ eventId, paid, label }: { eventId: number; paid: boolean
   };
   return (
     <>
-      {paid ? (
-        <div className="mt-6 flex flex-col">
-          <PromoCodeField eventId={eventId} checked={code} onChange={setCode} />
-        </div>
-      ) : null}
       <ParticipateButton
         label={label}
         onPress={participate}
         pending={signUp.isPending}
         error={signUp.error}
       />
+      {/* Below the button, so that the button does not move when the member's part appears. */}
+      {paid ? (
+        <div className="mt-3 flex flex-col">
+          <PromoCodeField eventId={eventId} checked={code} onChange={setCode} />
+        </div>
+      ) : null}
     </>
   );
 }
