@@ -56,4 +56,12 @@ describe('the demo content with payments on', () => {
     expect(check.statusCode).toBe(200);
     expect(check.body.discount_cents).toBeGreaterThan(0);
   });
+
+  it('shows an early-bird night: its price now is below the event’s own, with places left at it', async () => {
+    const steps = await testApp.app.db.selectFrom('event_price_steps').select('event_id').execute();
+    expect(steps.length).toBeGreaterThan(0);
+    const { body } = await testApp.agent().post('event/details', { event_id: steps[0]!.event_id });
+    expect(body.event.price_now.w).toBeLessThan(body.event.price_w * 100);
+    expect(body.event.price_until.w).toEqual({ day: null, places_left: expect.any(Number) });
+  });
 });
