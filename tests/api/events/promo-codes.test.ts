@@ -45,6 +45,49 @@ describe('promo codes in the back office', () => {
   });
 });
 
+describe('admin/codes/update', () => {
+  it('changes a code for the next places, never what a held place pays, and audits it', async () => {
+    const eventId = await insertEvent(testApp.app, { price_w_cents: 30000 });
+    const member = await loggedInClient(testApp, { gender: 1 });
+    const { id, code } = await addCode({ percent_off: 10 });
+    await member.agent.post('client/events/add', { event_id: eventId, code });
+    const updated = await testApp.admin.post('admin/codes/update', {
+      id,
+      code,
+      amount_off: 100,
+      genders: [2],
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.body.code).toMatchObject({ percent_off: null, amount_off: 100, genders: [2], uses: 1 });
+    expect((await placeOf(eventId, member.id)).amount_cents).toBe(27000);
+    const audit = await testApp.app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'promo_code')
+      .where('entity_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['promo_code.add', 'promo_code.update']);
+    const missing = await testApp.admin.post('admin/codes/update', {
+      id: 999_999,
+      code: 'OTRO1',
+      percent_off: 5,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('her export lists the codes her places held', async () => {
+    const eventId = await insertEvent(testApp.app);
+    const member = await loggedInClient(testApp, { gender: 1 });
+    const { code } = await addCode({ percent_off: 25 });
+    await member.agent.post('client/events/add', { event_id: eventId, code });
+    const { body } = await member.agent.post('client/data/export', {});
+    expect(body.data.promo_code_uses).toEqual([
+      expect.objectContaining({ code, event_id: eventId, list_price_cents: 10000, discount_cents: 2500 }),
+    ]);
+  });
+});
+
 describe('client/code/check', () => {
   it('answers the price she would pay, or a Spanish reason the code does not apply', async () => {
     const eventId = await insertEvent(testApp.app, { price_w_cents: 35000, price_m_cents: 45000 });
