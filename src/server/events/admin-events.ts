@@ -131,7 +131,48 @@ export async function findAdminEvent(db: DB, eventId: number): Promise<AdminEven
   if (!event) return null;
   const categories = (await categoriesByEvent(db, [eventId])).get(eventId) ?? [];
   const counts = (await placeCounts(db, [eventId])).get(eventId) ?? NO_PLACES_TAKEN;
-  return toAdminEvent(event, categories, counts, await eventImageSources(db, [event]));
+  const steps = await db
+    .selectFrom('event_price_steps')
+    .select(['gender', 'price_cents', 'until_day', 'places'])
+    .where('event_id', '=', eventId)
+    .orderBy('gender')
+    .orderBy('position')
+    .execute();
+  return {
+    ...toAdminEvent(event, categories, counts, await eventImageSources(db, [event])),
+    price_steps: steps.map((step) => ({
+      gender: step.gender,
+      price: centsToPesos(step.price_cents),
+      until: step.until_day,
+      places: step.places,
+    })),
+  };
+}
+
+/**
+ * Saves an event's early-bird steps, numbered by order within each gender: places already sold
+ * at a step keep counting against the step saved in its position.
+ */
+async function replacePriceSteps(
+  trx: Transaction<Database>,
+  eventId: number,
+  steps: NonNullable<EventFields['price_steps']>,
+): Promise<void> {
+  await trx.deleteFrom('event_price_steps').where('event_id', '=', eventId).execute();
+  const next = new Map<number, number>();
+  const rows = steps.map((step) => {
+    const position = next.get(step.gender) ?? 0;
+    next.set(step.gender, position + 1);
+    return {
+      event_id: eventId,
+      gender: step.gender,
+      position,
+      price_cents: Math.round(step.price * 100),
+      until_day: step.until || null,
+      places: step.places ?? null,
+    };
+  });
+  if (rows.length > 0) await trx.insertInto('event_price_steps').values(rows).execute();
 }
 
 function eventColumns(fields: EventFields) {
@@ -211,6 +252,7 @@ export async function addEvent(
       .returning('id')
       .executeTakeFirstOrThrow();
     await replaceCategories(trx, id, fields.category ?? '');
+    if (fields.price_steps) await replacePriceSteps(trx, id, fields.price_steps);
     await recordAudit(trx, {
       adminId,
       action: 'event.add',
@@ -258,6 +300,7 @@ export async function updateEvent(
     // The replaced picture goes with the change: no image is left without its event.
     if (stored && before.image_id !== null) await deleteImage(trx, before.image_id);
     if (fields.category !== undefined) await replaceCategories(trx, fields.id, fields.category);
+    if (fields.price_steps !== undefined) await replacePriceSteps(trx, fields.id, fields.price_steps);
     // Raised limits or a reopened event give places to the people waiting.
     const locked = await lockEvent(trx, fields.id);
     if (locked) {

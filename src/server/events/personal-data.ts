@@ -1,10 +1,18 @@
 import type { PersonalDataDeclaration } from '../platform/personal-data';
 import { leaveAllEvents } from './attendance/leave-all-events';
+import { eraseMemberCodes, memberCodeUses } from './codes/member-codes-data';
 
-/** The member's sign-ups; an erased member leaves every event and their places go to those waiting. */
+/**
+ * The member's sign-ups, the promo codes her places held and the wrong codes she typed; an erased
+ * member leaves every event and their places go to those waiting.
+ */
 export const eventsPersonalData: PersonalDataDeclaration = {
   domain: 'events',
-  tables: { assistance: { client_id: 'delete' } },
+  tables: {
+    assistance: { client_id: 'delete' },
+    promo_code_uses: { client_id: 'scrub' },
+    promo_code_attempts: { client_id: 'delete' },
+  },
 
   async exportSections(db, clientId) {
     const signUps = await db
@@ -21,8 +29,11 @@ export const eventsPersonalData: PersonalDataDeclaration = {
       .where('assistance.client_id', '=', clientId)
       .orderBy('assistance.id')
       .execute();
-    return { event_sign_ups: signUps };
+    return { event_sign_ups: signUps, promo_code_uses: await memberCodeUses(db, clientId) };
   },
 
-  erase: (trx, clientId, context) => leaveAllEvents(trx, context, clientId),
+  async erase(trx, clientId, context) {
+    await eraseMemberCodes(trx, clientId);
+    await leaveAllEvents(trx, context, clientId);
+  },
 };

@@ -2,10 +2,12 @@ import type { EventDetails, EventListItem } from '../../shared/contracts/events'
 import { parseCategoryList } from '../../shared/domain/categories';
 import { dayInMexicoCity, hasEnded, hasStarted } from '../../shared/domain/mexico-time';
 import { placesAvailable } from '../../shared/domain/places';
+import type { PriceNow } from '../../shared/domain/price-steps';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import type { DB } from '../platform/db/database';
 import type { EventRow } from '../platform/db/schema';
 import type { ImageSources } from '../platform/images/image-store';
+import { genderPriceNow } from './attendance/place-price';
 import { NO_PLACES_TAKEN, type PlaceCounts, placeCounts } from './attendance/waiting-list';
 import { eventImageSources, eventPicture } from './event-images';
 
@@ -107,9 +109,14 @@ export async function findPublicEvent(db: DB, eventId: number): Promise<EventDet
   const categories = (await categoriesByEvent(db, [event.id])).get(event.id) ?? [];
   const counts = (await placeCounts(db, [event.id])).get(event.id) ?? NO_PLACES_TAKEN;
   const sources = await eventImageSources(db, [event]);
+  const [women, men] = await Promise.all([genderPriceNow(db, event, 1), genderPriceNow(db, event, 2)]);
+  const until = (now: PriceNow) =>
+    now.step ? { day: now.step.until_day, places_left: now.places_left } : null;
   return {
     ...toListItem(event, categories, counts, sources),
     description: event.description,
     occupation: event.occupation,
+    price_now: { w: women.price_cents, m: men.price_cents },
+    price_until: { w: until(women), m: until(men) },
   };
 }

@@ -5,6 +5,7 @@ import type { PlaceHooks } from './attendance/place-hooks';
 import { registerRatingAskJob } from './attendance/rating-ask';
 import { registerReminderJob } from './attendance/reminders';
 import { registerAttendanceRoutes } from './attendance/routes';
+import { registerCodeRoutes } from './codes/routes';
 import { registerEventRoutes } from './event-routes';
 
 /**
@@ -21,4 +22,5 @@ export async function registerEventsRoutes(
   registerPaymentDuePushJob(app);
   await app.register(registerEventRoutes, { hooks });
   await app.register(registerAttendanceRoutes, { hooks });
+  await app.register(registerCodeRoutes, { hooks });
 }

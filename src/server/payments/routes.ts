@@ -44,7 +44,7 @@ export async function registerPaymentsRoutes(
       '/client/payments/checkout',
       callOptions(clientPaymentsCheckoutBody, clientPaymentsCheckoutAnswer),
       async (request) => {
-        const url = await startCheckout(app, request.clientId, request.body.event_id);
+        const url = await startCheckout(app, request.clientId, request.body.event_id, request.body.code);
         return ok('Te llevamos a la página de pago', { url });
       },
     );

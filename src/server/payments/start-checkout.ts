@@ -3,9 +3,16 @@ import Stripe from 'stripe';
 import { formatDateTime, formatInstant } from '../../shared/domain/mexico-dates';
 import { CURRENCY } from '../../shared/domain/money';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
-import { findPlace } from '../events/attendance/places-for-payments';
+import { applyCodeToHeldPlace, findPlace } from '../events/attendance/places-for-payments';
 import { AppError, conflict, notFound } from '../platform/errors';
-import { type PaymentRow, parseInstructions, scheduleReconcile } from './payment-records';
+import { enqueue } from '../platform/queue/queue';
+import {
+  CLOSE_CHECKOUT_JOB,
+  type CloseCheckoutPayload,
+  type PaymentRow,
+  parseInstructions,
+  scheduleReconcile,
+} from './payment-records';
 import { providerKey } from './provider-keys';
 import { WHILE_A_MEMBER_WAITS } from './stripe-client';
 
@@ -26,9 +33,12 @@ export async function startCheckout(
   app: FastifyInstance,
   clientId: number,
   eventId: number,
+  code?: string,
 ): Promise<string> {
   const stripe = app.stripe;
   if (!stripe) throw conflict(PAYMENTS_OFF);
+  if (code && (await applyCode(app, clientId, eventId, code)))
+    return `${app.config.publicUrl}/pago?evento=${eventId}`;
   const place = await findPlace(app.db, app.config, clientId, eventId);
   if (!place || place.status_id === ASSISTANCE_STATUS.cancelled) throw notFound(NOT_SIGNED_UP);
   if (place.status_id === ASSISTANCE_STATUS.waiting) {
@@ -122,6 +132,39 @@ export async function startCheckout(
   });
   app.queue.wake();
   return session.url;
+}
+
+/**
+ * A code typed at checkout (design.md §25): refused once a voucher or transfer is under way (its
+ * amount is fixed at the provider); an open session at the old price is closed. True: the code
+ * covers the whole price and the place is confirmed without the provider.
+ */
+async function applyCode(
+  app: FastifyInstance,
+  clientId: number,
+  eventId: number,
+  code: string,
+): Promise<boolean> {
+  const place = await findPlace(app.db, app.config, clientId, eventId);
+  if (!place) throw notFound(NOT_SIGNED_UP);
+  const open = await app.db
+    .selectFrom('payments')
+    .select(['id', 'instructions'])
+    .where('assistance_id', '=', place.id)
+    .where('status', '=', 'pending')
+    .execute();
+  if (open.some((payment) => payment.instructions !== null)) {
+    throw conflict(
+      'Ya elegiste cómo pagar (ficha OXXO o transferencia SPEI): el código ya no se puede aplicar',
+    );
+  }
+  const applied = await applyCodeToHeldPlace(app, clientId, eventId, code);
+  for (const payment of open) {
+    const payload: CloseCheckoutPayload = { payment_id: payment.id };
+    await enqueue(app.db, { kind: CLOSE_CHECKOUT_JOB, key: `payment-close:code:${payment.id}`, payload });
+  }
+  if (open.length > 0) app.queue.wake();
+  return applied.confirmed;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { AppConfig } from '../platform/config';
 import type { DB } from '../platform/db/database';
 import { storeImage } from '../platform/images/image-store';
 import { ageOnDay, nowIso } from '../platform/time';
+import { loadDemoCodes } from './demo-codes';
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_CLIENT_EMAIL,
@@ -281,6 +282,7 @@ export async function loadDemoContent(db: DB, rules: PlaceRules): Promise<boolea
     }
     await loadDemoNights(trx, clientIds, new Date(now));
     await loadDemoMessages(trx, clientIds, new Date(now));
+    await loadDemoCodes(trx, new Date(now));
   });
   return true;
 }

@@ -44,6 +44,33 @@ const age = z
 
 export const AGE_BAND_ORDER = 'La edad mínima no puede ser mayor que la máxima';
 
+/**
+ * One early-bird price step (design.md §25): her price in pesos until a day (Mexico City,
+ * included) and/or for the first places of her gender. Steps apply in the order given.
+ */
+export const priceStepSchema = z
+  .object({
+    gender: z.union([z.literal(1), z.literal(2)], {
+      error: 'Cada precio de preventa es para mujeres o para hombres',
+    }),
+    price: money,
+    until: z
+      .union([dateSchema, z.literal('')])
+      .nullable()
+      .optional(),
+    places: z
+      .number()
+      .int('Los lugares deben ser un número entero')
+      .min(1, 'Al menos 1 lugar')
+      .max(100_000)
+      .nullable()
+      .optional(),
+  })
+  .refine((step) => Boolean(step.until) || (step.places ?? null) !== null, {
+    message: 'Cada precio de preventa termina en una fecha, después de unos lugares, o ambos',
+  });
+export type PriceStepFields = z.input<typeof priceStepSchema>;
+
 /** Every admin field of an event; `category` is the wire format 'a,b,' (spec §3). */
 export const eventFieldsSchema = z.object({
   name: requiredText('el nombre', 200),
@@ -68,6 +95,8 @@ export const eventFieldsSchema = z.object({
     .optional(),
   age_min: age,
   age_max: age,
+  /** Absent: the steps stay as they are; empty: none. */
+  price_steps: z.array(priceStepSchema).max(10, 'Son demasiados precios de preventa').optional(),
 });
 export type EventFields = z.input<typeof eventFieldsSchema>;
 
@@ -207,6 +236,17 @@ export const adminEventSchema = z.object({
   age_max: z.number().nullable(),
   /** True once the event has started (Mexico City time). */
   past: z.boolean(),
+  /** Early-bird steps, in order (design.md §25); only in the one event's answer. */
+  price_steps: z
+    .array(
+      z.object({
+        gender: z.number(),
+        price: z.number(),
+        until: z.string().nullable(),
+        places: z.number().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 

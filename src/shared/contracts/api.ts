@@ -17,6 +17,7 @@ import type * as organizer from './organizer';
 import type * as payments from './payments';
 import type * as people from './people';
 import type * as photos from './photos';
+import type * as promoCodes from './promo-codes';
 import type * as push from './push';
 import type * as quiz from './quiz';
 import type * as trust from './trust';
@@ -55,6 +56,10 @@ export interface ApiCalls {
     typeof payments.clientPaymentsCheckoutAnswer
   >;
   'client/payments/get': Call<typeof payments.clientPaymentsGetBody, typeof payments.clientPaymentsGetAnswer>;
+  'client/code/check': Call<typeof promoCodes.clientCodeCheckBody, typeof promoCodes.clientCodeCheckAnswer>;
+  'admin/codes/get': Call<typeof promoCodes.adminCodesGetBody, typeof promoCodes.adminCodesGetAnswer>;
+  'admin/codes/add': Call<typeof promoCodes.adminCodesAddBody, typeof promoCodes.adminCodeAnswer>;
+  'admin/codes/update': Call<typeof promoCodes.adminCodesUpdateBody, typeof promoCodes.adminCodeAnswer>;
   'admin/payments/get': Call<typeof payments.adminPaymentsGetBody, typeof payments.adminPaymentsGetAnswer>;
   'admin/payments/refund': Call<typeof payments.adminPaymentsRefundBody, typeof common.messageAnswer>;
   'event/get': Call<typeof events.eventGetBody, typeof events.eventGetAnswer>;

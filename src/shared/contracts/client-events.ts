@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
+import { promoCodeSchema } from './promo-codes';
 
 export const clientEventsGetBody = z.object({ client_id: optionalIdSchema }).optional();
 
-export const clientEventsAddBody = z.object({ client_id: optionalIdSchema, event_id: idSchema });
+/** `code`: a promo code held with the place she gets (design.md §25). */
+export const clientEventsAddBody = z.object({
+  client_id: optionalIdSchema,
+  event_id: idSchema,
+  code: promoCodeSchema.optional(),
+});
 export type ClientEventsAddBody = z.input<typeof clientEventsAddBody>;
 
 export const clientEventsCancelBody = z.object({ client_id: optionalIdSchema, event_id: idSchema });

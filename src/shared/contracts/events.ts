@@ -56,10 +56,19 @@ export const eventGetResponseSchema = successAnswer({
 });
 export type EventGetResponse = z.infer<typeof eventGetResponseSchema>;
 
+/** Until when one gender's current price holds: a day and/or the places left at it; null: no end. */
+export const priceUntilSchema = z
+  .object({ day: z.string().nullable(), places_left: z.number().nullable() })
+  .nullable();
+export type PriceUntil = z.infer<typeof priceUntilSchema>;
+
 /** An event's public detail page. */
 export const eventDetailsSchema = eventListItemSchema.extend({
   description: z.string(),
   occupation: z.number(),
+  /** Each gender's price now, in cents, early-bird step included (design.md §25). */
+  price_now: z.object({ w: z.number(), m: z.number() }),
+  price_until: z.object({ w: priceUntilSchema, m: priceUntilSchema }),
 });
 export type EventDetails = z.infer<typeof eventDetailsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
+import { promoCodeSchema } from './promo-codes';
 
 /** design.md §15: paying for a place online (card, OXXO, SPEI), and the back office's view of it. */
 
@@ -35,7 +36,12 @@ export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
 ]);
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 
-export const clientPaymentsCheckoutBody = z.object({ client_id: optionalIdSchema, event_id: idSchema });
+/** `code`: a promo code for a held place that has none yet (design.md §25). */
+export const clientPaymentsCheckoutBody = z.object({
+  client_id: optionalIdSchema,
+  event_id: idSchema,
+  code: promoCodeSchema.optional(),
+});
 export type ClientPaymentsCheckoutBody = z.input<typeof clientPaymentsCheckoutBody>;
 export const clientPaymentsCheckoutAnswer = successAnswer({
   /** The provider's hosted payment page: the browser goes there. */

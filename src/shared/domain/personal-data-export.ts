@@ -10,6 +10,7 @@ export const EXPORT_SECTIONS = {
   interests: 'intereses',
   interested_in_you: 'quién se interesó en ti',
   event_sign_ups: 'inscripciones a eventos',
+  promo_code_uses: 'códigos de descuento usados',
   payments: 'pagos',
   picks: 'elecciones en los eventos',
   quiz_answers: 'respuestas del quiz',

@@ -20,8 +20,8 @@ export function useMyPayments(enabled = true, poll = false) {
 /** Opens (or reopens) the payment page of the member's held place and goes there. */
 export function useStartCheckout() {
   return useMutation({
-    mutationFn: (eventId: number) =>
-      apiPost('client/payments/checkout', { event_id: eventId } satisfies ClientPaymentsCheckoutBody),
+    mutationFn: ({ eventId, code }: { eventId: number; code?: string }) =>
+      apiPost('client/payments/checkout', { event_id: eventId, code } satisfies ClientPaymentsCheckoutBody),
     onSuccess: (answer) => window.location.assign(answer.url),
   });
 }

@@ -4,6 +4,7 @@ import type { MemberPayment, PaymentInstructions } from '../../shared/contracts/
 import { formatInstant } from '../../shared/domain/mexico-dates';
 import { formatCents, PAYMENT_METHOD_NAMES, refundRoute } from '../../shared/domain/money';
 import { useStartCheckout } from '../api/my-payments';
+import { type CheckedCode, PromoCodeField } from './promo-code-field';
 import { ErrorAlert } from './ui/alert';
 import { Button } from './ui/button';
 
@@ -45,7 +46,9 @@ export function paymentSentence(payment: MemberPayment): string {
  * What the member does about the payment of her place: pay (with the time left), the OXXO
  * voucher or the SPEI details while they are pending, and what was paid once it is.
  */
-export function PaymentPanel({ payment }: { payment: MemberPayment }) {
+/** `withCode`: the event page, where she may type a promo code before she pays (design.md §25). */
+export function PaymentPanel({ payment, withCode = false }: { payment: MemberPayment; withCode?: boolean }) {
+  const [code, setCode] = useState<CheckedCode | null>(null);
   const timeLeft = useTimeLeft(
     payment.state === 'due' || payment.state === 'awaiting' ? payment.due_at : null,
   );
@@ -60,7 +63,12 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
             en espera.
           </p>
         ) : null}
-        <PayButton eventId={payment.event_id} amountCents={payment.amount_cents} />
+        {withCode ? <PromoCodeField eventId={payment.event_id} checked={code} onChange={setCode} /> : null}
+        <PayButton
+          eventId={payment.event_id}
+          amountCents={code?.priceCents ?? payment.amount_cents}
+          code={code?.code}
+        />
         <p className="flex items-center gap-2 text-xs text-muted">
           <CreditCard className="size-4" aria-hidden /> Tarjeta, efectivo en OXXO o transferencia SPEI
         </p>
@@ -96,15 +104,19 @@ export function PaymentPanel({ payment }: { payment: MemberPayment }) {
   return null;
 }
 
-function PayButton({ eventId, amountCents }: { eventId: number; amountCents: number }) {
+function PayButton({ eventId, amountCents, code }: { eventId: number; amountCents: number; code?: string }) {
   const checkout = useStartCheckout();
   // After success the browser is leaving for the payment page: the button stays busy.
   const busy = checkout.isPending || checkout.isSuccess;
   return (
     <>
       <ErrorAlert error={checkout.error} />
-      <Button onClick={() => checkout.mutate(eventId)} disabled={busy} className="w-full">
-        {busy ? 'Abriendo la página de pago…' : `Pagar ${formatCents(amountCents)}`}
+      <Button onClick={() => checkout.mutate({ eventId, code })} disabled={busy} className="w-full">
+        {busy
+          ? 'Abriendo la página de pago…'
+          : amountCents === 0
+            ? 'Confirmar mi lugar'
+            : `Pagar ${formatCents(amountCents)}`}
       </Button>
     </>
   );

@@ -31,6 +31,7 @@ export async function listAttendees(
       'assistance.contacted',
       'assistance.ticket',
       'assistance.checked_in_at',
+      'assistance.amount_cents',
     ])
     .where('assistance.event_id', '=', eventId)
     .orderBy('assistance.created_at')
@@ -59,7 +60,7 @@ export async function listAttendees(
       ticket: row.status_id === ASSISTANCE_STATUS.confirmed ? row.ticket : null,
       checked_in: row.checked_in_at ? 1 : 0,
       payment: payments.get(row.id) ?? null,
-      amount_due_cents: prices ? amountDue(rules, prices, row.gender) : 0,
+      amount_due_cents: prices ? amountDue(rules, prices, row.gender, row.amount_cents) : 0,
     };
   });
 }

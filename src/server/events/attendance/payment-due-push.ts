@@ -24,7 +24,7 @@ export async function pushPaymentDue(app: FastifyInstance, payload: HoldEndPaylo
   if (row.event_status_id !== EVENT_STATUS.confirmed && row.event_status_id !== EVENT_STATUS.soldOut)
     return false;
   if (Date.parse(payload.due_at) <= Date.now() || hasStarted(row)) return false;
-  const amount = amountDue(app.config, { ...row, id: row.event_id }, row.gender);
+  const amount = amountDue(app.config, { ...row, id: row.event_id }, row.gender, row.amount_cents);
   if (amount === 0) return false;
   const when = holdEndsWhen(payload.due_at);
   const url = `/evento/${row.event_id}`;

@@ -5,6 +5,7 @@ import { formatCents, priceForGender } from '../../../shared/domain/money';
 import type { PaymentsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/schema';
 import { enqueue } from '../../platform/queue/queue';
+import { fixPlacePrice } from './place-price';
 import { promotionHoldEnd } from './promotion-hold';
 
 /**
@@ -46,10 +47,19 @@ export interface PricedEvent {
   price_m_cents: number;
 }
 
-/** The member's price when places are paid online; 0 when payments are off or the place is free. */
-export function amountDue(rules: PlaceRules, event: PricedEvent, gender: number): number {
+/**
+ * The member's price when places are paid online; 0 when payments are off or the place is free.
+ * `fixed` is the place's own amount (`assistance.amount_cents`), set when her hold started: a
+ * later change of the event's prices does not change what she owes.
+ */
+export function amountDue(
+  rules: PlaceRules,
+  event: PricedEvent,
+  gender: number,
+  fixed: number | null = null,
+): number {
   if (rules.payments.mode === 'off') return 0;
-  return priceForGender(event, gender);
+  return fixed ?? priceForGender(event, gender);
 }
 
 /** The line of a mail that says what to pay and until when. */
@@ -93,7 +103,17 @@ async function holdPlace(
   gender: number,
   endOf: (eventStart: Date) => Date,
 ): Promise<string | null> {
-  if (amountDue(rules, event, gender) === 0 || !event.day || !event.hour) {
+  const place = await trx
+    .selectFrom('assistance')
+    .select('amount_cents')
+    .where('id', '=', assistanceId)
+    .executeTakeFirstOrThrow();
+  // The price is fixed when her hold starts, not when she pays (design.md §25).
+  const amount =
+    place.amount_cents === null
+      ? await fixPlacePrice(trx, rules, assistanceId, event, gender)
+      : amountDue(rules, event, gender, place.amount_cents);
+  if (amount === 0 || !event.day || !event.hour) {
     await trx
       .updateTable('assistance')
       .set({ payment_due_at: null })

@@ -12,6 +12,7 @@ export function placeQuery(db: DB) {
       'assistance.status_id',
       'assistance.cancel_reason',
       'assistance.payment_due_at',
+      'assistance.amount_cents',
       'events.id as event_id',
       'events.name',
       'events.day',

@@ -15,6 +15,7 @@ import { hasFreePlace, lockEvent } from './waiting-list';
  * confirmations by hand, renewed and removed sign-ups through the hooks re-exported here.
  */
 
+export { applyCodeToHeldPlace } from '../codes/apply-code';
 export type { CancelReason, PlaceRules } from './payment-holds';
 export type {
   PlaceCancelled,
@@ -50,9 +51,9 @@ export interface PlaceForPayment {
 type PlaceRow = Awaited<ReturnType<ReturnType<typeof placeQuery>['executeTakeFirstOrThrow']>>;
 
 function asPlace(rules: PlaceRules, row: PlaceRow): PlaceForPayment {
-  const { price_w_cents, price_m_cents, gender, ...place } = row;
+  const { price_w_cents, price_m_cents, gender, amount_cents, ...place } = row;
   const priced = { id: row.event_id, day: row.day, hour: row.hour, price_w_cents, price_m_cents };
-  return { ...place, amount_due: amountDue(rules, priced, gender) };
+  return { ...place, amount_due: amountDue(rules, priced, gender, amount_cents) };
 }
 
 /** The member's sign-up to an event, whatever its status. */

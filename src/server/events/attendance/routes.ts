@@ -77,8 +77,13 @@ export async function registerAttendanceRoutes(
     '/client/events/add',
     callOptions(clientEventsAddBody, clientEventsAddResponseSchema, { preHandler: requireClient }),
     async (request) => {
-      const result = await signUpToEvent(app, hooks, request.clientId, request.body.event_id);
-      return ok(signUpMessage(result.created, result.statusId, result.position, result.paymentDueAt), {
+      const { event_id: eventId, code } = request.body;
+      const result = await signUpToEvent(app, hooks, request.clientId, eventId, code);
+      const message =
+        result.code && result.amountCents === 0
+          ? 'Tu código cubre el precio completo: tu lugar está confirmado'
+          : signUpMessage(result.created, result.statusId, result.position, result.paymentDueAt);
+      return ok(message, {
         assistance_id: result.assistanceId,
         created: result.created,
         status_id: result.statusId,

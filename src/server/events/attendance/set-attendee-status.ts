@@ -91,11 +91,11 @@ export async function setAttendeeStatus(
     const attendee = await trx
       .selectFrom('assistance')
       .innerJoin('clients', 'clients.id', 'assistance.client_id')
-      .select(['assistance.status_id', 'clients.gender'])
+      .select(['assistance.status_id', 'assistance.amount_cents', 'clients.gender'])
       .where('assistance.id', '=', assistanceId)
       .executeTakeFirstOrThrow();
     if (attendee.status_id === statusId) return;
-    const due = amountDue(app.config, event, attendee.gender);
+    const due = amountDue(app.config, event, attendee.gender, attendee.amount_cents);
     let taken: PlaceConfirmedByHand['payment'] = null;
     if (statusId === ASSISTANCE_STATUS.confirmed) {
       taken = moneyTaken(due, payment);

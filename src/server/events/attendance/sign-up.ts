@@ -1,15 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { hasStarted } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
+import type { Database } from '../../platform/db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import type { OutgoingMail } from '../../platform/mail/mailer';
 import { ageOnDay, nowIso } from '../../platform/time';
+import { memberCodeRequest } from '../codes/member-code-request';
+import { type AppliedCode, checkTypedCode, holdCodeUse } from '../codes/promo-code-rules';
 import { attendanceInvite } from './calendar-invite';
 import { amountDue, payBeforeLine, startHold } from './payment-holds';
 import type { PlaceHooks } from './place-hooks';
+import { fixPlacePrice } from './place-price';
+import { issueTicket } from './tickets';
 import { hasFreePlace, type LockedEvent, lockEvent, waitingPosition } from './waiting-list';
+
+/** A held place that owes nothing after its code: confirmed with its ticket, no hold. */
+export async function confirmFreePlace(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  assistanceId: number,
+  event: LockedEvent,
+): Promise<void> {
+  await trx
+    .updateTable('assistance')
+    .set({ status_id: ASSISTANCE_STATUS.confirmed, payment_due_at: null, cancel_reason: null })
+    .where('id', '=', assistanceId)
+    .execute();
+  await issueTicket(app, trx, assistanceId, event);
+}
 
 export const EVENT_NOT_AVAILABLE = 'El evento no existe o ya no está disponible';
 export const EVENT_NOT_SCHEDULED = 'Este evento todavía no tiene fecha y hora: aún no abre el registro';
@@ -44,6 +65,8 @@ export interface SignUpResult {
   paymentDueAt: string | null;
   /** What the member pays for the place (cents); 0 when nothing is paid online. */
   amountCents: number;
+  /** The promo code held with the place, with what it took off; null without one. */
+  code: AppliedCode | null;
 }
 
 /**
@@ -58,7 +81,10 @@ export async function signUpToEvent(
   hooks: PlaceHooks,
   clientId: number,
   eventId: number,
+  code?: string,
 ): Promise<SignUpResult> {
+  // A wrong code is refused (and counted) before anything changes; it is held under the locks below.
+  if (code) await checkTypedCode(app.db, code, await memberCodeRequest(app, clientId, eventId));
   const result = await app.db.transaction().execute(async (trx) => {
     const event = await lockEvent(trx, eventId);
     if (!event || (event.status_id !== EVENT_STATUS.confirmed && event.status_id !== EVENT_STATUS.soldOut)) {
@@ -74,7 +100,7 @@ export async function signUpToEvent(
       .executeTakeFirstOrThrow();
     const existing = await trx
       .selectFrom('assistance')
-      .select(['id', 'event_id', 'status_id', 'created_at', 'payment_due_at'])
+      .select(['id', 'event_id', 'status_id', 'created_at', 'payment_due_at', 'amount_cents'])
       .where('event_id', '=', eventId)
       .where('client_id', '=', clientId)
       .executeTakeFirst();
@@ -89,7 +115,8 @@ export async function signUpToEvent(
         statusId: existing.status_id,
         position,
         paymentDueAt: existing.payment_due_at,
-        amountCents: amountDue(app.config, event, client.gender),
+        amountCents: amountDue(app.config, event, client.gender, existing.amount_cents),
+        code: null,
       };
     }
     checkAgeBand(scheduled, client.birthday);
@@ -110,6 +137,8 @@ export async function signUpToEvent(
           cancel_reason: null,
           payment_due_at: null,
           promoted_at: null,
+          amount_cents: null,
+          price_step: null,
         })
         .where('id', '=', existing.id)
         .execute();
@@ -132,7 +161,42 @@ export async function signUpToEvent(
     const assistance = { id: assistanceId, event_id: eventId, created_at: createdAt };
     const position =
       statusId === ASSISTANCE_STATUS.waiting ? await waitingPosition(trx, assistance, client.gender) : null;
-    const amountCents = amountDue(app.config, event, client.gender);
+    // A place's price (early-bird step included) is fixed now, under the event's lock.
+    const listPrice =
+      statusId === ASSISTANCE_STATUS.registered
+        ? await fixPlacePrice(trx, app.config, assistanceId, event, client.gender)
+        : amountDue(app.config, event, client.gender);
+    // A code is held only with a place: on the waiting list she types it when she pays.
+    const applied =
+      code && statusId === ASSISTANCE_STATUS.registered
+        ? await holdCodeUse(
+            trx,
+            code,
+            { clientId, gender: client.gender, eventId, listPriceCents: listPrice },
+            assistanceId,
+          )
+        : null;
+    const amountCents = listPrice - (applied?.discountCents ?? 0);
+    if (applied) {
+      await trx
+        .updateTable('assistance')
+        .set({ amount_cents: amountCents })
+        .where('id', '=', assistanceId)
+        .execute();
+    }
+    if (applied && amountCents === 0) {
+      // 100 % off: the place is hers without the provider (design.md §25); the ticket mail says so.
+      await confirmFreePlace(app, trx, assistanceId, event);
+      return {
+        assistanceId,
+        created: true,
+        statusId: ASSISTANCE_STATUS.confirmed,
+        position: null,
+        paymentDueAt: null,
+        amountCents,
+        code: applied,
+      };
+    }
     const paymentDueAt =
       statusId === ASSISTANCE_STATUS.registered
         ? await startHold(trx, app.config, assistanceId, event, client.gender)
@@ -149,7 +213,7 @@ export async function signUpToEvent(
         paymentDueAt ? { amountCents, dueAt: paymentDueAt } : null,
       ),
     );
-    return { assistanceId, created: true, statusId, position, paymentDueAt, amountCents };
+    return { assistanceId, created: true, statusId, position, paymentDueAt, amountCents, code: applied };
   });
   if (result.created) app.queue.wake();
   return result;

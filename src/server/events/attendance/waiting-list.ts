@@ -217,10 +217,20 @@ export async function fillFreePlaces(
   for (const person of next) {
     await trx
       .updateTable('assistance')
-      .set({ status_id: ASSISTANCE_STATUS.registered, promoted_at: new Date().toISOString() })
+      .set({
+        status_id: ASSISTANCE_STATUS.registered,
+        promoted_at: new Date().toISOString(),
+        amount_cents: null,
+        price_step: null,
+      })
       .where('id', '=', person.id)
       .execute();
     const dueAt = await startPromotionHold(trx, rules, person.id, event, gender);
+    const { amount_cents: fixed } = await trx
+      .selectFrom('assistance')
+      .select('amount_cents')
+      .where('id', '=', person.id)
+      .executeTakeFirstOrThrow();
     const url = `${rules.publicUrl}/evento/${event.id}`;
     await enqueueMail(trx, `mail:place-freed:assistance:${person.id}:${person.created_at}`, {
       to: person.email,
@@ -230,7 +240,7 @@ export async function fillFreePlaces(
         '',
         `Se liberó un lugar en «${event.name}» (${formatDateTime(event.day, event.hour)}) y ya es tuyo: dejaste la lista de espera.`,
         dueAt
-          ? payBeforeLine(amountDue(rules, event, gender), dueAt)
+          ? payBeforeLine(amountDue(rules, event, gender, fixed), dueAt)
           : 'Te contactaremos para confirmar tu lugar y el pago.',
         '',
         url,

@@ -108,6 +108,71 @@ export interface AssistanceTable {
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** When this place was given to her from the waiting list; null for a place she signed up to. */
   promoted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * What she pays for the place online, fixed when her hold starts (after any promo code); null for
+   * a sign-up taken before prices were fixed, priced from the event.
+   */
+  amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The early-bird step (its position) her price came from; null: the event's own price. */
+  price_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One early-bird price step of an event for one gender (design.md §25). */
+export interface EventPriceStepTable {
+  id: Generated<number>;
+  event_id: number;
+  /** 1 women, 2 men. */
+  gender: number;
+  position: number;
+  price_cents: number;
+  until_day: string | null;
+  places: number | null;
+}
+
+/** A promo code (design.md §25): percent or pesos off, for some events and genders, within limits. */
+export interface PromoCodeTable {
+  id: Generated<number>;
+  /** Upper case: codes are typed in any case. */
+  code: string;
+  /** Exactly one of percent_off (1–100) and amount_off_cents is set. */
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  /** Comma-separated gender codes it is for; null: everyone. */
+  genders: string | null;
+  max_uses: number | null;
+  max_uses_per_member: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The events a code is for; a code with none is for every event. */
+export interface PromoCodeEventTable {
+  code_id: number;
+  event_id: number;
+}
+
+/** A code held with a place: it counts against the limits until released (the place cancelled). */
+export interface PromoCodeUseTable {
+  id: Generated<number>;
+  code_id: number;
+  event_id: number;
+  /** Null once the member's account is erased (the discount stays in the code's figures). */
+  client_id: number | null;
+  /** Null once the sign-up is removed ("Limpiar lista") or erased. */
+  assistance_id: number | null;
+  list_price_cents: number;
+  discount_cents: number;
+  created_at: string;
+  released_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A wrong code a member typed: at most PROMO_CODE_GUESSES_PER_HOUR are answered. */
+export interface PromoCodeAttemptTable {
+  id: Generated<number>;
+  client_id: number;
+  created_at: string;
 }
 
 /** 'void': a payment recorded by hand whose confirmation was undone (kept for the accounts). */
@@ -541,6 +606,11 @@ export interface Database {
   organizer_messages: OrganizerMessageTable;
   organizer_message_recipients: OrganizerMessageRecipientTable;
   event_ratings: EventRatingTable;
+  promo_codes: PromoCodeTable;
+  event_price_steps: EventPriceStepTable;
+  promo_code_events: PromoCodeEventTable;
+  promo_code_uses: PromoCodeUseTable;
+  promo_code_attempts: PromoCodeAttemptTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

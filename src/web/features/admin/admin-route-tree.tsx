@@ -60,6 +60,10 @@ export const adminRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./payments/payments-page')).PaymentsPage }),
           },
           {
+            path: 'codigos',
+            lazy: async () => ({ Component: (await import('./codes/codes-page')).CodesPage }),
+          },
+          {
             path: 'reportes',
             lazy: async () => ({ Component: (await import('./reports/reports-page')).ReportsPage }),
           },

@@ -22,7 +22,8 @@ export function useEventDetails(eventId: number) {
 export function useSignUpToEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number) => apiPost('client/events/add', { event_id: eventId }),
+    mutationFn: ({ eventId, code }: { eventId: number; code?: string }) =>
+      apiPost('client/events/add', { event_id: eventId, code }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['client', 'events'] }),

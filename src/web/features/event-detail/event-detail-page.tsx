@@ -1,9 +1,9 @@
 import { CalendarDays, Clock, Hourglass, MapPin, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { EventDetails } from '../../../shared/contracts/events';
+import type { EventDetails, PriceUntil } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
 import { cityLabel } from '../../../shared/domain/cities';
-import { formatDate, formatTime } from '../../../shared/domain/mexico-dates';
+import { formatCalendarDate, formatDate, formatTime } from '../../../shared/domain/mexico-dates';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
 import { Island } from '../../components/islands/island';
@@ -94,20 +94,65 @@ function EventDetailView({ event }: { event: EventDetails }) {
         <aside className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-black/5">
           <h2 className="text-lg font-semibold">Precios</h2>
           <dl className="mt-3 grid gap-2">
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-muted">Mujeres</dt>
-              <dd className="font-semibold">{formatPrice(event.price_w)}</dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-muted">Hombres</dt>
-              <dd className="font-semibold">{formatPrice(event.price_m)}</dd>
-            </div>
+            <GenderPrice
+              label="Mujeres"
+              now={event.price_now.w}
+              until={event.price_until.w}
+              after={event.price_w}
+            />
+            <GenderPrice
+              label="Hombres"
+              now={event.price_now.m}
+              until={event.price_until.m}
+              after={event.price_m}
+            />
           </dl>
           <PlacesLeft event={event} />
           <Island name="event-actions" component={EventActions} props={{ event: eventActionFacts(event) }} />
         </aside>
       </div>
     </article>
+  );
+}
+
+/**
+ * One gender's price now; during an early-bird step, until when or for how many more places, and
+ * the price after it (design.md §25: "Preventa $350 hasta el 5 de diciembre o los primeros 10
+ * lugares; después $450").
+ */
+function GenderPrice({
+  label,
+  now,
+  until,
+  after,
+}: {
+  label: string;
+  now: number;
+  until: PriceUntil;
+  after: number;
+}) {
+  const ends = until
+    ? [
+        until.day ? `hasta el ${formatCalendarDate(until.day)}` : null,
+        until.places_left !== null
+          ? `${until.places_left === 1 ? 'queda 1 lugar' : `quedan ${until.places_left} lugares`} a este precio`
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' o mientras ')
+    : null;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-4">
+        <dt className="text-muted">{label}</dt>
+        <dd className="font-semibold">{formatPrice(now / 100)}</dd>
+      </div>
+      {ends ? (
+        <dd className="text-sm text-accent-dark">
+          Preventa: {ends}; después {formatPrice(after)}
+        </dd>
+      ) : null}
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { useSessionHint } from '../../api/session-hint';
 import { IslandQueryClient } from '../../components/islands/island-query-client';
 import { PaymentPanel } from '../../components/my-payment';
 import { CancelledNotice, CancelPlaceButton, canCancel, StandingNote } from '../../components/my-place';
+import { type CheckedCode, PromoCodeField } from '../../components/promo-code-field';
 import { useLoginLink } from '../auth/login-return';
 import { earnPushOffer } from '../notifications/offer-flag';
 import { useCompatibleCount, useSignUpToEvent } from './api';
@@ -52,7 +53,7 @@ export function MemberActions({ event }: { event: EventActionFacts }) {
       {active || (entry && event.past) ? (
         <div className="mt-6 flex flex-col gap-3">
           <StandingNote entry={entry} payment={payment} />
-          {payment && active && !entry.past ? <PaymentPanel payment={payment} /> : null}
+          {payment && active && !entry.past ? <PaymentPanel payment={payment} withCode /> : null}
           {entry.status_id === ASSISTANCE_STATUS.confirmed && !entry.past ? (
             <Link to="/asistencias" className="text-center text-sm font-semibold text-accent underline">
               Ver mi código QR
@@ -70,7 +71,7 @@ export function MemberActions({ event }: { event: EventActionFacts }) {
       ) : (
         <SignUpChoice
           event={event}
-          participate={(label) => <MemberSignUp eventId={event.id} label={label} />}
+          participate={(label) => <MemberSignUp eventId={event.id} paid={event.paid} label={label} />}
         />
       )}
     </>
@@ -78,13 +79,14 @@ export function MemberActions({ event }: { event: EventActionFacts }) {
 }
 
 /** Signs up and lands on /asistencias (specification §5); an expired session logs in again. */
-function MemberSignUp({ eventId, label }: { eventId: number; label: string }) {
+function MemberSignUp({ eventId, paid, label }: { eventId: number; paid: boolean; label: string }) {
   const navigate = useNavigate();
   const loginLink = useLoginLink();
   const signUp = useSignUpToEvent();
+  const [code, setCode] = useState<CheckedCode | null>(null);
   const participate = () => {
     // Not mutate's own callbacks: the refreshed sign-up replaces this button before they would run.
-    signUp.mutateAsync(eventId).then(
+    signUp.mutateAsync({ eventId, code: code?.code }).then(
       () => {
         earnPushOffer('sign-up');
         navigate('/asistencias');
@@ -95,7 +97,20 @@ function MemberSignUp({ eventId, label }: { eventId: number; label: string }) {
     );
   };
   return (
-    <ParticipateButton label={label} onPress={participate} pending={signUp.isPending} error={signUp.error} />
+    <>
+      <ParticipateButton
+        label={label}
+        onPress={participate}
+        pending={signUp.isPending}
+        error={signUp.error}
+      />
+      {/* Below the button, so that the button does not move when the member's part appears. */}
+      {paid ? (
+        <div className="mt-3 flex flex-col">
+          <PromoCodeField eventId={eventId} checked={code} onChange={setCode} />
+        </div>
+      ) : null}
+    </>
   );
 }
 

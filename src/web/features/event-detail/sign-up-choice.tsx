@@ -5,10 +5,20 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 
 /** What the actions below an event's prices depend on: the props of its island. */
-export type EventActionFacts = Pick<EventDetails, 'id' | 'name' | 'past' | 'status_id'>;
+export type EventActionFacts = Pick<EventDetails, 'id' | 'name' | 'past' | 'status_id'> & {
+  /** Someone pays for a place: a promo code may apply. */
+  paid: boolean;
+};
 
-export function eventActionFacts({ id, name, past, status_id }: EventDetails): EventActionFacts {
-  return { id, name, past, status_id };
+export function eventActionFacts({
+  id,
+  name,
+  past,
+  status_id,
+  price_w,
+  price_m,
+}: EventDetails): EventActionFacts {
+  return { id, name, past, status_id, paid: price_w > 0 || price_m > 0 };
 }
 
 /** Past events say so; Agotado still takes sign-ups, onto the waiting list (decision 0020). */

@@ -20,6 +20,7 @@ import * as livePresence from './0027-live-presence';
 import * as contactConsent from './0028-contact-consent';
 import * as doorCodes from './0029-door-codes';
 import * as backups from './0030-backups';
+import * as promoCodes from './0033-promo-codes';
 import * as messagesRatings from './0034-messages-ratings';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0028-contact-consent': contactConsent,
   '0029-door-codes': doorCodes,
   '0030-backups': backups,
+  '0033-promo-codes': promoCodes,
   '0034-messages-ratings': messagesRatings,
 };

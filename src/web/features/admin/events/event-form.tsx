@@ -22,6 +22,7 @@ import { StatusSelect } from '../../../components/admin/status-select';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
+import { PriceStepsEditor, type StepDraft, stepDrafts, stepFields } from './price-steps-editor';
 
 type Draft = {
   name: string;
@@ -41,6 +42,7 @@ type Draft = {
   duration_minutes: string;
   age_min: string;
   age_max: string;
+  price_steps: StepDraft[];
 };
 
 /** An optional number field: empty means 'no value' (null), not zero. */
@@ -65,6 +67,7 @@ function draftOf(event: AdminEvent): Draft {
     duration_minutes: String(event.duration_minutes),
     age_min: event.age_min === null ? '' : String(event.age_min),
     age_max: event.age_max === null ? '' : String(event.age_max),
+    price_steps: stepDrafts(event.price_steps),
   };
 }
 
@@ -106,6 +109,7 @@ export function EventForm({
       duration_minutes: Number(draft.duration_minutes),
       age_min: optionalNumber(draft.age_min),
       age_max: optionalNumber(draft.age_max),
+      price_steps: stepFields(draft.price_steps),
     };
     const parsed = eventFieldsSchema
       .refine(ageBandInOrder, { message: AGE_BAND_ORDER, path: ['age_min'] })
@@ -161,6 +165,9 @@ export function EventForm({
           value={draft.price_w}
           onChange={(e) => set('price_w', e.target.value)}
         />
+        <div className="sm:col-span-2">
+          <PriceStepsEditor steps={draft.price_steps} onChange={(steps) => set('price_steps', steps)} />
+        </div>
         <Field
           label="Lugares hombres"
           name="limit_m"

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
+import { conflict, notFound } from '../../platform/errors';
+import { amountDue } from '../attendance/payment-holds';
+import { confirmFreePlace } from '../attendance/sign-up';
+import { lockEvent } from '../attendance/waiting-list';
+import { type AppliedCode, checkTypedCode, holdCodeUse, placeCodeUse } from './promo-code-rules';
+
+export const PLACE_HAS_CODE = 'Tu lugar ya tiene un código aplicado';
+export const NO_HELD_PLACE = 'Solo puedes aplicar un código a un lugar apartado que aún no pagas';
+
+/**
+ * A code typed when she pays for a place she already holds (design.md §25): the place was priced
+ * when its hold started; the code comes off that price. At 0 the place is confirmed without the
+ * provider. Answers what she pays now.
+ */
+export async function applyCodeToHeldPlace(
+  app: FastifyInstance,
+  clientId: number,
+  eventId: number,
+  typed: string,
+): Promise<{ amountCents: number; confirmed: boolean; code: AppliedCode }> {
+  const place = await app.db
+    .selectFrom('assistance')
+    .innerJoin('clients', 'clients.id', 'assistance.client_id')
+    .innerJoin('events', 'events.id', 'assistance.event_id')
+    .select([
+      'assistance.id',
+      'assistance.status_id',
+      'assistance.amount_cents',
+      'clients.gender',
+      'events.id as event_id',
+      'events.day',
+      'events.hour',
+      'events.price_w_cents',
+      'events.price_m_cents',
+    ])
+    .where('assistance.client_id', '=', clientId)
+    .where('assistance.event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!place || place.status_id !== ASSISTANCE_STATUS.registered) throw conflict(NO_HELD_PLACE);
+  const request = {
+    clientId,
+    gender: place.gender,
+    eventId,
+    listPriceCents: amountDue(app.config, { ...place, id: eventId }, place.gender, place.amount_cents),
+  };
+  if (await placeCodeUse(app.db, place.id)) throw conflict(PLACE_HAS_CODE);
+  await checkTypedCode(app.db, typed, request);
+  return app.db.transaction().execute(async (trx) => {
+    const event = await lockEvent(trx, eventId);
+    if (!event) throw notFound('El evento no existe');
+    const now = await trx
+      .selectFrom('assistance')
+      .select(['status_id', 'amount_cents'])
+      .where('id', '=', place.id)
+      .executeTakeFirstOrThrow();
+    if (now.status_id !== ASSISTANCE_STATUS.registered) throw conflict(NO_HELD_PLACE);
+    if (await placeCodeUse(trx, place.id)) throw conflict(PLACE_HAS_CODE);
+    const code = await holdCodeUse(trx, typed, request, place.id);
+    const amountCents = request.listPriceCents - code.discountCents;
+    await trx
+      .updateTable('assistance')
+      .set({ amount_cents: amountCents })
+      .where('id', '=', place.id)
+      .execute();
+    if (amountCents > 0) return { amountCents, confirmed: false, code };
+    await confirmFreePlace(app, trx, place.id, event);
+    return { amountCents, confirmed: true, code };
+  });
+}

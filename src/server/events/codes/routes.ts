@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adminCodeAnswer,
+  adminCodesAddBody,
+  adminCodesGetAnswer,
+  adminCodesGetBody,
+  adminCodesUpdateBody,
+  clientCodeCheckAnswer,
+  clientCodeCheckBody,
+} from '../../../shared/contracts/promo-codes';
+import { requireAdmin, requireClient } from '../../platform/auth/guards';
+import { callOptions, ok, zodApp } from '../../platform/http/envelope';
+import type { PlaceHooks } from '../attendance/place-hooks';
+import { addCode, listCodes, updateCode } from './admin-codes';
+import { memberCodeRequest } from './member-code-request';
+import { checkTypedCode, detachCodeUses, releaseCodeUses } from './promo-code-rules';
+
+/**
+ * Promo codes (design.md §25): the back office's "Códigos" and the member's check before paying.
+ * A place cancelled or removed frees the use it held, heard through the place hooks.
+ */
+export async function registerCodeRoutes(
+  app: FastifyInstance,
+  { hooks }: { hooks: PlaceHooks },
+): Promise<void> {
+  hooks.subscribe({
+    placeCancelled: (trx, { assistanceId }) => releaseCodeUses(trx, [assistanceId]),
+    placesRemoved: async (trx, assistanceIds) => {
+      await releaseCodeUses(trx, assistanceIds);
+      await detachCodeUses(trx, assistanceIds);
+    },
+  });
+
+  await app.register(async (scope) => {
+    const member = zodApp(scope, requireClient);
+    member.post(
+      '/client/code/check',
+      callOptions(clientCodeCheckBody, clientCodeCheckAnswer),
+      async (request) => {
+        const { event_id: eventId, code } = request.body;
+        const applied = await checkTypedCode(
+          app.db,
+          code,
+          await memberCodeRequest(app, request.clientId, eventId),
+        );
+        const price = applied.listPriceCents - applied.discountCents;
+        return ok('El código es válido para este evento', {
+          code: applied.code,
+          list_price_cents: applied.listPriceCents,
+          discount_cents: applied.discountCents,
+          price_cents: price,
+        });
+      },
+    );
+  });
+
+  await app.register(async (scope) => {
+    const admin = zodApp(scope, requireAdmin);
+    admin.post('/admin/codes/get', callOptions(adminCodesGetBody, adminCodesGetAnswer), async () => {
+      return ok('Códigos', { codes: await listCodes(app.db) });
+    });
+    admin.post('/admin/codes/add', callOptions(adminCodesAddBody, adminCodeAnswer), async (request) => {
+      const { admin_id: _ignored, ...fields } = request.body;
+      return ok('Código creado', { code: await addCode(app.db, request.adminId, fields) });
+    });
+    admin.post('/admin/codes/update', callOptions(adminCodesUpdateBody, adminCodeAnswer), async (request) => {
+      const { admin_id: _ignored, id, ...fields } = request.body;
+      return ok('Código guardado', { code: await updateCode(app.db, request.adminId, id, fields) });
+    });
+  });
+}

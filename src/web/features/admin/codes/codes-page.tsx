@@ -1,0 +1,361 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { isAdminEventList } from '../../../../shared/contracts/event-answers';
+import {
+  type AdminCodesAddBody,
+  type AdminPromoCode,
+  adminCodesAddBody,
+} from '../../../../shared/contracts/promo-codes';
+import { GENDERS } from '../../../../shared/domain/genders';
+import { formatCalendarDate } from '../../../../shared/domain/mexico-dates';
+import { formatCents } from '../../../../shared/domain/money';
+import { discountLabel } from '../../../../shared/domain/promo-codes';
+import { adminPost } from '../../../api/admin';
+import { answerOf, sessionHint } from '../../../api/client';
+import {
+  type Banner,
+  BannerSlot,
+  bannerFrom,
+  Cell,
+  EmptyState,
+  PageHeader,
+  smallButton,
+  Table,
+} from '../../../components/admin/admin-ui';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/use-page-title';
+
+/** /admin/codigos (design.md §25): promo codes, their uses and the pesos they took off. */
+export function CodesPage() {
+  usePageTitle('Códigos');
+  const [editing, setEditing] = useState<AdminPromoCode | 'new' | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+  const codes = useQuery({
+    queryKey: ['admin', 'codes'],
+    queryFn: () => adminPost('admin/codes/get', {}),
+  });
+  return (
+    <section>
+      <PageHeader title="Códigos">
+        <button type="button" className={smallButton('primary')} onClick={() => setEditing('new')}>
+          <Plus className="size-4" aria-hidden /> Nuevo código
+        </button>
+      </PageHeader>
+      <BannerSlot banner={banner} />
+      {codes.isPending ? (
+        <Spinner />
+      ) : codes.isError ? (
+        <BannerSlot banner={bannerFrom(codes.error)} />
+      ) : codes.data.codes.length === 0 ? (
+        <EmptyState text="Todavía no hay códigos" />
+      ) : (
+        <Table head={['Código', 'Descuento', 'Para', 'Vigencia', 'Usos', 'Descontado', '']}>
+          {codes.data.codes.map((code) => (
+            <CodeRow key={code.id} code={code} onEdit={() => setEditing(code)} />
+          ))}
+        </Table>
+      )}
+      {editing ? (
+        <CodeForm
+          key={editing === 'new' ? 'new' : editing.id}
+          code={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={setBanner}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CodeRow({ code, onEdit }: { code: AdminPromoCode; onEdit: () => void }) {
+  const discount = discountLabel(
+    {
+      percent_off: code.percent_off,
+      amount_off_cents: code.amount_off === null ? null : code.amount_off * 100,
+    },
+    formatCents,
+  );
+  const whom = [
+    code.event_ids.length === 0 ? 'Todos los eventos' : `${code.event_ids.length} evento(s)`,
+    code.genders.length === 0
+      ? null
+      : code.genders.map((id) => GENDERS.find((g) => g.id === id)?.label).join(', '),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const validity = [
+    code.valid_from ? `desde el ${formatCalendarDate(code.valid_from)}` : null,
+    code.valid_until ? `hasta el ${formatCalendarDate(code.valid_until)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <tr>
+      <Cell label="Código" className="font-mono font-semibold">
+        {code.code}
+      </Cell>
+      <Cell label="Descuento">{discount}</Cell>
+      <Cell label="Para">{whom}</Cell>
+      <Cell label="Vigencia">{validity || 'Sin fecha límite'}</Cell>
+      <Cell label="Usos">
+        {code.uses}
+        {code.max_uses === null ? '' : ` de ${code.max_uses}`} ({code.confirmed_uses} confirmados)
+      </Cell>
+      <Cell label="Descontado">{formatCents(code.discounted_cents)}</Cell>
+      <Cell>
+        <button type="button" className={smallButton()} onClick={onEdit} aria-label={`Editar ${code.code}`}>
+          Editar
+        </button>
+      </Cell>
+    </tr>
+  );
+}
+
+/** The form's own state: numbers as typed, turned into the call's body on saving. */
+interface CodeDraft {
+  code: string;
+  kind: 'percent' | 'amount';
+  value: string;
+  eventIds: number[];
+  genders: number[];
+  maxUses: string;
+  maxUsesPerMember: string;
+  validFrom: string;
+  validUntil: string;
+}
+
+function draftOf(code: AdminPromoCode | null): CodeDraft {
+  return {
+    code: code?.code ?? '',
+    kind: code?.amount_off != null ? 'amount' : 'percent',
+    value: String(code?.percent_off ?? code?.amount_off ?? ''),
+    eventIds: code?.event_ids ?? [],
+    genders: code?.genders ?? [],
+    maxUses: code?.max_uses === null || code === null ? '' : String(code.max_uses),
+    // One use per member unless the admin says otherwise.
+    maxUsesPerMember:
+      code === null ? '1' : code.max_uses_per_member === null ? '' : String(code.max_uses_per_member),
+    validFrom: code?.valid_from ?? '',
+    validUntil: code?.valid_until ?? '',
+  };
+}
+
+function bodyOf(draft: CodeDraft): AdminCodesAddBody {
+  const count = (text: string) => (text.trim() === '' ? null : Number(text));
+  const value = Number(draft.value);
+  return {
+    code: draft.code,
+    percent_off: draft.kind === 'percent' ? value : null,
+    amount_off: draft.kind === 'amount' ? value : null,
+    event_ids: draft.eventIds,
+    genders: draft.genders as AdminCodesAddBody['genders'],
+    max_uses: count(draft.maxUses),
+    max_uses_per_member: count(draft.maxUsesPerMember),
+    valid_from: draft.validFrom || null,
+    valid_until: draft.validUntil || null,
+  };
+}
+
+function toggle(list: number[], id: number, on: boolean): number[] {
+  return on ? [...list, id] : list.filter((item) => item !== id);
+}
+
+function CodeForm({
+  code,
+  onClose,
+  onSaved,
+}: {
+  code: AdminPromoCode | null;
+  onClose: () => void;
+  onSaved: (banner: Banner) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<CodeDraft>(() => draftOf(code));
+  const [banner, setBanner] = useState<Banner>(null);
+  const set = (change: Partial<CodeDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const [search, setSearch] = useState('');
+  const events = useQuery({
+    queryKey: ['admin', 'events', search.trim(), 1],
+    queryFn: async () =>
+      answerOf(
+        // The admin's id is what makes event/get answer the back office's list (specification §3).
+        await adminPost('event/get', {
+          admin_id: sessionHint('admin') ?? undefined,
+          page: 1,
+          search: search.trim() || undefined,
+        }),
+        isAdminEventList,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const save = useMutation({
+    mutationFn: (body: AdminCodesAddBody) =>
+      code ? adminPost('admin/codes/update', { ...body, id: code.id }) : adminPost('admin/codes/add', body),
+    onSuccess: (answer) => {
+      onSaved({ status: 'success', message: `${answer.message}: ${answer.code.code}` });
+      onClose();
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'codes'] });
+    },
+    onError: (error) => setBanner(bannerFrom(error)),
+  });
+  const submit = () => {
+    const parsed = adminCodesAddBody.safeParse(bodyOf(draft));
+    if (!parsed.success) {
+      setBanner({ status: 'warning', message: parsed.error.issues[0]?.message ?? 'Revisa el formulario' });
+      return;
+    }
+    save.mutate(bodyOf(draft));
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={code ? `Editar ${code.code}` : 'Nuevo código'}
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <BannerSlot banner={banner} />
+        <Field
+          label="Código (4 a 20 letras o números)"
+          name="code"
+          value={draft.code}
+          onChange={(event) => set({ code: event.target.value.toUpperCase() })}
+          autoCapitalize="characters"
+          maxLength={20}
+        />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium">Descuento</legend>
+          <div className="flex gap-4 text-sm">
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                checked={draft.kind === 'percent'}
+                onChange={() => set({ kind: 'percent' })}
+              />
+              Porcentaje
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                checked={draft.kind === 'amount'}
+                onChange={() => set({ kind: 'amount' })}
+              />
+              Pesos
+            </label>
+          </div>
+          <Field
+            label={draft.kind === 'percent' ? 'Porcentaje (1 a 100)' : 'Pesos de descuento'}
+            name="value"
+            type="number"
+            inputMode="decimal"
+            value={draft.value}
+            onChange={(event) => set({ value: event.target.value })}
+          />
+        </fieldset>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-medium">Para quién (ninguno marcado: todos)</legend>
+          <div className="flex flex-wrap gap-4 text-sm">
+            {GENDERS.map((gender) => (
+              <label key={gender.id} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={draft.genders.includes(gender.id)}
+                  onChange={(event) =>
+                    set({ genders: toggle(draft.genders, gender.id, event.target.checked) })
+                  }
+                />
+                {gender.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-medium">
+            Eventos (ninguno marcado: todos
+            {draft.eventIds.length > 0 ? `; ${draft.eventIds.length} elegido(s)` : ''})
+          </legend>
+          <Field
+            label="Buscar evento por nombre"
+            name="event_search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          {events.data ? (
+            <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
+              {events.data.events.map((event) => (
+                <li key={event.id}>
+                  <label className="flex items-start gap-2">
+                    <input
+                      type="checkbox"
+                      className="mt-1"
+                      checked={draft.eventIds.includes(event.id)}
+                      onChange={(change) =>
+                        set({ eventIds: toggle(draft.eventIds, event.id, change.target.checked) })
+                      }
+                    />
+                    <span className="break-words">
+                      {event.name}
+                      {event.day ? ` · ${formatCalendarDate(event.day)}` : ''}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : events.isError ? (
+            <BannerSlot banner={bannerFrom(events.error)} />
+          ) : (
+            <Spinner />
+          )}
+        </fieldset>
+        <div className="grid grid-cols-2 gap-3">
+          <Field
+            label="Usos en total"
+            name="max_uses"
+            type="number"
+            inputMode="numeric"
+            placeholder="Sin límite"
+            value={draft.maxUses}
+            onChange={(event) => set({ maxUses: event.target.value })}
+          />
+          <Field
+            label="Usos por persona"
+            name="max_uses_per_member"
+            type="number"
+            inputMode="numeric"
+            placeholder="Sin límite"
+            value={draft.maxUsesPerMember}
+            onChange={(event) => set({ maxUsesPerMember: event.target.value })}
+          />
+          <Field
+            label="Válido desde"
+            name="valid_from"
+            type="date"
+            value={draft.validFrom}
+            onChange={(event) => set({ validFrom: event.target.value })}
+          />
+          <Field
+            label="Válido hasta"
+            name="valid_until"
+            type="date"
+            value={draft.validUntil}
+            onChange={(event) => set({ validUntil: event.target.value })}
+          />
+        </div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Guardando…' : 'Guardar'}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+import { expect, type Page, test } from '@playwright/test';
+import { newPerson, uniqueWord } from '../data';
+import { createEvent, FRESH_PASSWORD } from '../events-quiz/helpers';
+import { loginAsAdmin, loginAsClient } from '../fixtures';
+
+/** design.md §25: early-bird prices by gender, set on a phone and shown on the event page. */
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function fitsIn360(page: Page, what: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(360);
+}
+
+test('en un teléfono pone una preventa para mujeres y ella paga el precio de preventa', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const name = `Noche en preventa ${uniqueWord()}`;
+  const eventId = await createEvent(baseURL!, { name, status_id: 1, price_m: 500, price_w: 450 });
+
+  await loginAsAdmin(page);
+  await page.goto(`/admin/event/${eventId}`);
+  const form = page.locator('form').filter({ hasText: 'Actualizar evento' });
+  await form.getByRole('button', { name: 'Agregar precio de preventa' }).click();
+  await form.getByLabel('Preventa 1: para').selectOption({ label: 'Mujeres' });
+  await form.getByLabel('Precio (MXN)').fill('350');
+  await form.getByLabel('O los primeros lugares').fill('2');
+  await fitsIn360(page, 'el formulario con la preventa');
+  await form.getByRole('button', { name: 'Actualizar evento' }).click();
+  await expect(page.getByRole('status').getByText(/actualizado/i)).toBeVisible();
+
+  const member = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  const person = await newPerson(baseURL!, { gender: 1 });
+  await loginAsClient(member, person.email, FRESH_PASSWORD);
+  await member.goto(`/evento/${eventId}`);
+  await expect(member.getByText('Preventa: quedan 2 lugares a este precio; después $450')).toBeVisible();
+  await fitsIn360(member, 'la página del evento en preventa');
+  await member.getByRole('button', { name: 'Participar' }).click();
+  await expect(member).toHaveURL(/\/asistencias$/);
+  await expect(
+    member.getByRole('article', { name }).getByRole('button', { name: 'Pagar $350.00 MXN' }),
+  ).toBeVisible();
+  await member.goto(`/evento/${eventId}`);
+  await expect(member.getByText('Preventa: queda 1 lugar a este precio; después $450')).toBeVisible();
+});
