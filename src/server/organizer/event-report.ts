@@ -1,20 +1,19 @@
 import { stringify } from 'csv-stringify/sync';
 import type { EventReport } from '../../shared/contracts/organizer';
 import { attendanceFigures } from '../events/attendance/attendance-figures';
+import { eventCodeDiscounts } from '../events/codes/event-code-discounts';
 import { eventRevenue } from '../payments/event-payments';
 import type { DB } from '../platform/db/database';
 
-/**
- * The numbers of one night an organizer acts on (design.md §25). Discounts by code come from
- * promo codes, which do not exist yet: the field is there, and zero, until they do.
- */
+/** The numbers of one night an organizer acts on (design.md §25), discounts by code included. */
 export async function eventReport(db: DB, eventId: number): Promise<EventReport> {
   const revenue = await eventRevenue(db, eventId);
-  const codeDiscountsCents = 0;
+  const codeDiscounts = await eventCodeDiscounts(db, eventId);
   return {
     event_id: eventId,
     ...revenue,
-    code_discounts_cents: codeDiscountsCents,
+    code_discounts_cents: codeDiscounts.reduce((sum, code) => sum + code.discount_cents, 0),
+    code_discounts: codeDiscounts,
     net_cents: revenue.gross_cents - revenue.refunded_cents,
     ...(await attendanceFigures(db, eventId)),
   };
@@ -28,6 +27,10 @@ export function eventReportCsv(report: EventReport): string {
     ['Ingresos brutos (MXN)', pesos(report.gross_cents)],
     ['Reembolsos (MXN)', pesos(report.refunded_cents)],
     ['Descuentos por código (MXN)', pesos(report.code_discounts_cents)],
+    ...report.code_discounts.map((code): [string, string] => [
+      `Descuento con ${code.code} (MXN; ${code.uses} ${code.uses === 1 ? 'uso' : 'usos'})`,
+      pesos(code.discount_cents),
+    ]),
     ['Ingresos netos (MXN)', pesos(report.net_cents)],
     ['Confirmados', String(report.confirmed)],
     ['Mujeres confirmadas', String(report.confirmed_women)],

@@ -105,8 +105,11 @@ export const eventReportSchema = z.object({
   event_id: idSchema,
   gross_cents: z.number().int(),
   refunded_cents: z.number().int(),
-  /** Filled by promo codes (design.md §25); zero until codes exist. */
+  /** What promo codes took off this night's places (held or paid uses), in all and by code. */
   code_discounts_cents: z.number().int(),
+  code_discounts: z.array(
+    z.object({ code: z.string(), uses: z.number().int(), discount_cents: z.number().int() }),
+  ),
   net_cents: z.number().int(),
   confirmed: z.number().int(),
   confirmed_women: z.number().int(),

@@ -55,6 +55,30 @@ describe('admin/event/report (design.md §25)', () => {
     await payment(db, eventId, carla.id, 'refunded', 35_000, 35_000);
     await payment(db, eventId, diana.id, 'pending', 35_000);
     await payment(db, eventId, diana.id, 'failed', 35_000);
+    // Two codes took something off this night; a use released with its hold does not count.
+    const codeOf = async (code: string) =>
+      (await admin.post('admin/codes/add', { code, percent_off: 20 })).body.code.id as number;
+    const use = (codeId: number, clientId: number, discountCents: number, released = false) => ({
+      code_id: codeId,
+      event_id: eventId,
+      client_id: clientId,
+      assistance_id: null,
+      list_price_cents: 35_000,
+      discount_cents: discountCents,
+      created_at: new Date().toISOString(),
+      released_at: released ? new Date().toISOString() : null,
+    });
+    const firstTime = await codeOf('PRIMERAVEZ2');
+    const friends = await codeOf('AMIGAS');
+    await db
+      .insertInto('promo_code_uses')
+      .values([
+        use(firstTime, ana.id, 7_000),
+        use(firstTime, carla.id, 7_000),
+        use(friends, beto.id, 5_000),
+        use(friends, diana.id, 5_000, true),
+      ])
+      .execute();
 
     const answer = await admin.post('admin/event/report', { event_id: eventId });
     expect(answer.statusCode).toBe(200);
@@ -62,7 +86,11 @@ describe('admin/event/report (design.md §25)', () => {
       event_id: eventId,
       gross_cents: 115_000,
       refunded_cents: 35_000,
-      code_discounts_cents: 0,
+      code_discounts_cents: 19_000,
+      code_discounts: [
+        { code: 'PRIMERAVEZ2', uses: 2, discount_cents: 14_000 },
+        { code: 'AMIGAS', uses: 1, discount_cents: 5_000 },
+      ],
       net_cents: 80_000,
       confirmed: 4,
       confirmed_women: 3,
@@ -82,6 +110,9 @@ describe('admin/event/report (design.md §25)', () => {
         'Dato,Valor',
         'Ingresos brutos (MXN),1150.00',
         'No llegaron (%),25.0',
+        'Descuentos por código (MXN),190.00',
+        'Descuento con PRIMERAVEZ2 (MXN; 2 usos),140.00',
+        'Descuento con AMIGAS (MXN; 1 uso),50.00',
         'Regresan,1',
       ]),
     );

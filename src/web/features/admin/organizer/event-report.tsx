@@ -38,7 +38,12 @@ export function EventReportPanel({ eventId }: { eventId: number }) {
           <dt>Reembolsos</dt>
           <dd>{formatCents(figures.refunded_cents)}</dd>
           <dt>Descuentos por código</dt>
-          <dd>{formatCents(figures.code_discounts_cents)}</dd>
+          <dd>
+            {formatCents(figures.code_discounts_cents)}
+            {figures.code_discounts.length > 0
+              ? ` (${figures.code_discounts.map((code) => `${code.code}: ${formatCents(code.discount_cents)}`).join(' · ')})`
+              : null}
+          </dd>
           <dt>Ingresos netos</dt>
           <dd>{formatCents(figures.net_cents)}</dd>
           <dt>Confirmados</dt>
