@@ -358,6 +358,58 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
   'POST /api/admin/matches': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  // Promo codes and early-bird prices (design.md §25).
+  'POST /api/admin/codes/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/codes/add': {
+    request: (w) => ({ admin_id: w.adminId, code: `MATRIZ${++uniqueSequence}`, percent_off: 10 }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/codes/update': {
+    // No code has this id: past the permission, the admin hears that it does not exist.
+    request: (w) => ({ admin_id: w.adminId, id: 999_999, code: 'NOEXISTE', percent_off: 10 }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  'POST /api/client/code/check': {
+    request: (w) => ({ client_id: w.clientA.id, event_id: w.eventId, code: 'NOEXISTE' }),
+    expect: { ...CLIENT_ONLY, clientA: 404 },
+  },
+  // Messages, news, ratings and the organizer's numbers (design.md §25).
+  'POST /api/admin/event/message': {
+    request: (w) => ({
+      admin_id: w.adminId,
+      event_id: w.eventId,
+      segment: 'confirmed',
+      title: 'Aviso',
+      text: 'Nos vemos el sábado',
+      send: false,
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/event/ratings': {
+    request: (w) => ({ admin_id: w.adminId, event_id: w.eventId }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/event/report': {
+    request: (w) => ({ admin_id: w.adminId, event_id: w.eventId }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/event/report.csv': { request: (w) => `event_id=${w.eventId}`, expect: ADMIN_ONLY },
+  'POST /api/admin/ratings/trend': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/client/news/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/news/update': {
+    request: (w) => ({ client_id: w.clientA.id, news: true }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/client/rating/add': {
+    // A came to the night under way: she may rate it; nobody may rate it for her.
+    request: (w) => ({ client_id: w.clientA.id, event_id: w.nightId, stars: 5 }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/news/unsubscribe': {
+    // The signed link alone opens it (no session is looked at); without one it is refused for all.
+    request: () => ({}),
+    expect: { visitor: 400, clientB: 400, deletedClient: 400, inactiveAdmin: 400, admin: 400, clientA: 400 },
+  },
 };
 
 /** Fastify answers HEAD for every GET route by itself; those answer exactly as their GET. */
