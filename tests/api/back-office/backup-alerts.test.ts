@@ -75,7 +75,7 @@ describe('the nightly backup and its alerts (design.md §24)', () => {
     await runNow(BACKUP_CHECK_JOB, 'prueba-revision-2');
     const afterChecks = await alertsToAdmin();
     expect(afterChecks).toHaveLength(2);
-    expect(afterChecks[1]!.text).toMatch(/^Todavía no hay ningún respaldo verificado\./);
+    expect(afterChecks[1]!.text).toMatch(/^El último respaldo falló/);
 
     // The next night's failure is a new one: one more e-mail.
     await runNow(NIGHTLY_BACKUP_JOB, 'prueba-noche-2');
