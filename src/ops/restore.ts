@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readIdentityFile } from '../server/platform/backups/age-files';
 import { leaveQuarantine } from '../server/platform/backups/quarantine';
 import { type RestoreTarget, restoreSnapshot } from '../server/platform/backups/restore-snapshot';
+import { downloadNewestSnapshot, s3PlaceName } from '../server/platform/backups/s3-copies';
+import { listSnapshots } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
 import { createDatabase, sqliteFileIn } from '../server/platform/db/database';
 import { printTableCounts } from './ops-output';
@@ -67,9 +70,21 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
     console.error(USAGE);
     return 2;
   }
+  // A dead disk takes BACKUP_DIR's copies with it: `latest` is the newest of the folder and the bucket.
+  const downloads = config.backups.s3 ? fs.mkdtempSync(path.join(os.tmpdir(), 'cita-desde-s3-')) : null;
   try {
+    const fromS3 =
+      reference === 'latest' && config.backups.s3 && downloads
+        ? await downloadNewestSnapshot(
+            config.backups.s3,
+            downloads,
+            (config.backups.dir && listSnapshots(config.backups.dir)[0]?.manifest.created_at) || '',
+          )
+        : null;
+    if (fromS3)
+      console.log(`El respaldo más reciente está en ${s3PlaceName(config.backups.s3!)}; se descargó.`);
     const { manifest, tables, secretsWritten } = await restoreSnapshot({
-      reference,
+      reference: fromS3 ?? reference,
       backupDir: config.backups.dir,
       identities: readIdentityFile(values.identity),
       into: target,
@@ -93,6 +108,8 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
     // A refused snapshot, a wrong key, a target that is not fresh: one Spanish line for the operator.
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
+  } finally {
+    if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
   }
 }
 
