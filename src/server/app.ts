@@ -16,6 +16,11 @@ import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
+import {
+  LitestreamSupervisor,
+  litestreamSetup,
+  replicatesWithLitestream,
+} from './platform/backups/litestream';
 import { QUARANTINE_REFUSES_PROVIDER, quarantineOf } from './platform/backups/quarantine';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, migrateToLatest, waitForPostgres } from './platform/db/database';
@@ -150,6 +155,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
     done();
   });
+  if (replicatesWithLitestream(config)) {
+    const litestream = new LitestreamSupervisor(
+      litestreamSetup(config.dataDir, config.backups.dir!, config.backups.s3),
+      app.log,
+    );
+    app.addHook('onReady', async () => litestream.start());
+    app.addHook('onClose', async () => litestream.stop());
+  }
   registerMailJobs(app.queue, app.mailer, app.metrics);
   // Domains register their kinds while the app is built; jobs run once it is ready.
   app.addHook('onReady', async () => app.queue.start());

@@ -51,6 +51,11 @@ export interface BackupConfig {
   ageRecipient: string | undefined;
   /** Hour of the nightly snapshot, Mexico City time. */
   nightlyHour: number;
+  /**
+   * Continuous replication beside the snapshots (Litestream on SQLite; on PostgreSQL the WAL
+   * archive is pgBackRest's, configured on the database server).
+   */
+  continuous: boolean;
   /** S3-compatible storage that receives a copy of every snapshot, when a bucket is set. */
   s3: S3Config | undefined;
 }
@@ -69,6 +74,7 @@ function backupsFromEnv(env: CheckedEnv): BackupConfig {
     dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     ageRecipient: env.BACKUP_AGE_RECIPIENT,
     nightlyHour: env.BACKUP_HOUR,
+    continuous: env.BACKUP_CONTINUOUS === '1',
     s3:
       env.BACKUP_S3_BUCKET && env.BACKUP_S3_ACCESS_KEY_ID && env.BACKUP_S3_SECRET_ACCESS_KEY
         ? {

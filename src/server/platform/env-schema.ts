@@ -172,6 +172,7 @@ export const ENV_SCHEMA = z.object({
     )
     .describe('una clave pública de age (age1… de 62 caracteres)'),
   BACKUP_HOUR: integer(0, 23, 3).describe('una hora entre 0 y 23'),
+  BACKUP_CONTINUOUS: z.preprocess(blank, z.enum(['0', '1']).default('1')).describe('0 o 1'),
   BACKUP_S3_ENDPOINT: urlWithProtocol(['https:', 'http:']).describe(
     'la dirección del servicio compatible con S3 (https://…); sin ella, AWS S3',
   ),
