@@ -108,3 +108,10 @@ export async function restoreToTime(setup: PgBackRestSetup, at: Date, targetData
     'restore',
   ]);
 }
+
+/** Restores the cluster into `targetDataDir` with every write the archive holds (a dead disk). */
+export async function restoreLatest(setup: PgBackRestSetup, targetDataDir: string): Promise<void> {
+  fs.mkdirSync(targetDataDir, { recursive: true, mode: 0o700 });
+  if (setup.uid !== undefined) fs.chownSync(targetDataDir, setup.uid, setup.gid ?? setup.uid);
+  await pgBackRest(setup, [`--pg1-path=${targetDataDir}`, '--type=default', 'restore']);
+}
