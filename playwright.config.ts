@@ -65,6 +65,8 @@ export default defineConfig({
       TEST_PAYMENTS_PORT: String(port + 10),
       BACKUP_DIR: path.join(dataDir, E2E_BACKUP_ENV.BACKUP_DIRNAME),
       BACKUP_AGE_RECIPIENT: E2E_BACKUP_ENV.BACKUP_AGE_RECIPIENT,
+      // Litestream is proved by the API tests; a browser run leaves no replicator behind.
+      BACKUP_CONTINUOUS: '0',
     },
   },
 });

@@ -1,9 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readIdentityFile } from '../server/platform/backups/age-files';
+import { parseRestoreMoment, restoreSqliteAt } from '../server/platform/backups/point-in-time';
 import { leaveQuarantine } from '../server/platform/backups/quarantine';
 import { type RestoreTarget, restoreSnapshot } from '../server/platform/backups/restore-snapshot';
+import { downloadNewestSnapshot, s3PlaceName } from '../server/platform/backups/s3-copies';
+import { listSnapshots } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
 import { createDatabase, sqliteFileIn } from '../server/platform/db/database';
 import { printTableCounts } from './ops-output';
@@ -12,6 +16,7 @@ import { printTableCounts } from './ops-output';
 const SECRETS_FILE = 'claves-restauradas.env';
 
 const USAGE = `Uso: cita restore <archivo|latest> --identity ARCHIVO [--into CARPETA|postgres://…] [--secrets-out ARCHIVO]
+     cita restore latest --at "2026-12-13 21:05" [--into CARPETA]   (hora del centro de México, o con -06:00)
      cita restore --activate [--into CARPETA|postgres://…]`;
 
 /** --into, or the configured database: a folder for SQLite, a URL for PostgreSQL. */
@@ -46,6 +51,44 @@ async function activate(target: RestoreTarget): Promise<number> {
   }
 }
 
+/** `cita restore latest --at TIME`: the continuous replica as it was then, quarantined. */
+async function restoreAt(
+  moment: string,
+  reference: string | undefined,
+  count: number,
+  target: RestoreTarget,
+  config: AppConfig,
+): Promise<number> {
+  const at = parseRestoreMoment(moment);
+  if (reference !== 'latest' || count > 1 || !at) {
+    console.error(
+      at
+        ? USAGE
+        : `No entiendo la hora «${moment}»: escríbala como 2026-12-13 21:05 (o 21:05:30, o con -06:00)`,
+    );
+    return 2;
+  }
+  if (!('dataDir' in target)) {
+    console.error(
+      'La restauración a un momento en PostgreSQL la hace pgBackRest en el servidor de la base (README).',
+    );
+    return 1;
+  }
+  try {
+    const { tables } = await restoreSqliteAt(config, at, target.dataDir);
+    console.log(`Restaurada la réplica continua al ${at.toISOString()} en ${target.dataDir}.`);
+    console.log('Filas por tabla:');
+    printTableCounts(tables);
+    console.log(
+      'La base queda en CUARENTENA: no envía correos ni avisos ni llama al proveedor de pagos. Revise y luego: cita restore --activate',
+    );
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}
+
 /**
  * `cita restore <archivo|latest> --identity FILE [--into …]` into a fresh database that starts
  * quarantined; `cita restore --activate` lifts the quarantine once the operator has looked.
@@ -63,13 +106,26 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   const target = targetOf(values.into, config);
   if (values.activate) return activate(target);
   const reference = positionals[0];
+  if (values.at !== undefined) return restoreAt(values.at, reference, positionals.length, target, config);
   if (!reference || positionals.length > 1 || !values.identity) {
     console.error(USAGE);
     return 2;
   }
+  // A dead disk takes BACKUP_DIR's copies with it: `latest` is the newest of the folder and the bucket.
+  const downloads = config.backups.s3 ? fs.mkdtempSync(path.join(os.tmpdir(), 'cita-desde-s3-')) : null;
   try {
+    const fromS3 =
+      reference === 'latest' && config.backups.s3 && downloads
+        ? await downloadNewestSnapshot(
+            config.backups.s3,
+            downloads,
+            (config.backups.dir && listSnapshots(config.backups.dir)[0]?.manifest.created_at) || '',
+          )
+        : null;
+    if (fromS3)
+      console.log(`El respaldo más reciente está en ${s3PlaceName(config.backups.s3!)}; se descargó.`);
     const { manifest, tables, secretsWritten } = await restoreSnapshot({
-      reference,
+      reference: fromS3 ?? reference,
       backupDir: config.backups.dir,
       identities: readIdentityFile(values.identity),
       into: target,
@@ -93,6 +149,8 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
     // A refused snapshot, a wrong key, a target that is not fresh: one Spanish line for the operator.
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
+  } finally {
+    if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
   }
 }
 
@@ -106,6 +164,7 @@ function parse(args: string[]) {
       into: { type: 'string' },
       activate: { type: 'boolean', default: false },
       'secrets-out': { type: 'string' },
+      at: { type: 'string' },
     },
   });
 }

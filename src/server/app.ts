@@ -17,6 +17,11 @@ import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
 import { backupReadiness } from './platform/backups/backup-readiness';
+import {
+  LitestreamSupervisor,
+  litestreamSetup,
+  replicatesWithLitestream,
+} from './platform/backups/litestream';
 import { backupTargetOf } from './platform/backups/make-snapshot';
 import { QUARANTINE_REFUSES_PROVIDER, quarantineOf } from './platform/backups/quarantine';
 import type { AppConfig } from './platform/config';
@@ -160,6 +165,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
     done();
   });
+  if (replicatesWithLitestream(config)) {
+    const litestream = new LitestreamSupervisor(
+      litestreamSetup(config.dataDir, config.backups.dir!, config.backups.s3),
+      app.log,
+    );
+    app.addHook('onReady', async () => litestream.start());
+    app.addHook('onClose', async () => litestream.stop());
+  }
   registerMailJobs(app.queue, app.mailer, app.metrics);
   // Domains register their kinds while the app is built; jobs run once it is ready.
   app.addHook('onReady', async () => app.queue.start());

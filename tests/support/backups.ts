@@ -30,7 +30,8 @@ export async function operatorKeys(): Promise<OperatorKeys> {
     recipient,
     identityFile,
     backupDir,
-    env: { BACKUP_DIR: backupDir, BACKUP_AGE_RECIPIENT: recipient },
+    // Litestream only where a test looks at the continuous replica (replication.test.ts).
+    env: { BACKUP_DIR: backupDir, BACKUP_AGE_RECIPIENT: recipient, BACKUP_CONTINUOUS: '0' },
   };
 }
 

@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_STATUS } from '../../shared/domain/statuses';
 import { backupReadiness } from '../platform/backups/backup-readiness';
 import { latestVerifiedAt } from '../platform/backups/backup-records';
-import { backupTargetOf, makeVerifiedSnapshot } from '../platform/backups/make-snapshot';
+import {
+  applyRetentionEverywhere,
+  backupTargetOf,
+  makeVerifiedSnapshot,
+} from '../platform/backups/make-snapshot';
 import {
   BACKUP_CHECK_JOB,
   NIGHTLY_BACKUP_JOB,
   scheduleBackupCheck,
   scheduleNightlyBackup,
 } from '../platform/backups/nightly';
-import { applyRetention } from '../platform/backups/retention';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 
 /**
@@ -44,7 +47,7 @@ export function registerBackupJobs(app: FastifyInstance): void {
   app.queue.handle(NIGHTLY_BACKUP_JOB, async () => {
     try {
       const outcome = await makeVerifiedSnapshot(app.db, app.config, 'nightly');
-      if (outcome.verified) applyRetention(target.dir);
+      if (outcome.verified) await applyRetentionEverywhere(app.config);
       else await tellAdmins(app, `backup-failed:${outcome.id}`, outcome.reason ?? 'El respaldo falló');
     } finally {
       await scheduleNightlyBackup(app.db, nightlyHour);

@@ -51,6 +51,22 @@ export interface BackupConfig {
   ageRecipient: string | undefined;
   /** Hour of the nightly snapshot, Mexico City time. */
   nightlyHour: number;
+  /**
+   * Continuous replication beside the snapshots (Litestream on SQLite; on PostgreSQL the WAL
+   * archive is pgBackRest's, configured on the database server).
+   */
+  continuous: boolean;
+  /** S3-compatible storage that receives a copy of every snapshot, when a bucket is set. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  /** Unset for AWS itself; any S3-compatible service (B2, R2, MinIO) otherwise. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 function backupsFromEnv(env: CheckedEnv): BackupConfig {
@@ -58,6 +74,17 @@ function backupsFromEnv(env: CheckedEnv): BackupConfig {
     dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     ageRecipient: env.BACKUP_AGE_RECIPIENT,
     nightlyHour: env.BACKUP_HOUR,
+    continuous: env.BACKUP_CONTINUOUS === '1',
+    s3:
+      env.BACKUP_S3_BUCKET && env.BACKUP_S3_ACCESS_KEY_ID && env.BACKUP_S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.BACKUP_S3_ENDPOINT,
+            bucket: env.BACKUP_S3_BUCKET,
+            region: env.BACKUP_S3_REGION,
+            accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   };
 }
 

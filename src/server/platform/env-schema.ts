@@ -172,6 +172,24 @@ export const ENV_SCHEMA = z.object({
     )
     .describe('una clave pública de age (age1… de 62 caracteres)'),
   BACKUP_HOUR: integer(0, 23, 3).describe('una hora entre 0 y 23'),
+  BACKUP_CONTINUOUS: z.preprocess(blank, z.enum(['0', '1']).default('1')).describe('0 o 1'),
+  BACKUP_S3_ENDPOINT: urlWithProtocol(['https:', 'http:']).describe(
+    'la dirección del servicio compatible con S3 (https://…); sin ella, AWS S3',
+  ),
+  BACKUP_S3_BUCKET: z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+        .optional(),
+    )
+    .describe('un nombre de bucket (3 a 63 minúsculas, dígitos, puntos o guiones)'),
+  BACKUP_S3_REGION: z
+    .preprocess(blank, z.string().default('us-east-1'))
+    .describe('una región (us-east-1, auto…)'),
+  BACKUP_S3_ACCESS_KEY_ID: text().describe('el identificador de la clave de acceso'),
+  BACKUP_S3_SECRET_ACCESS_KEY: text().describe('la clave secreta de acceso'),
 });
 
 /** A variable's value as the schema reads it: unset when empty. */
@@ -197,6 +215,13 @@ function crossVariableLines(env: NodeJS.ProcessEnv): Map<string, string> {
     'la clave de Stripe y el secreto de webhooks van juntos',
   );
   pair('BACKUP_DIR', 'BACKUP_AGE_RECIPIENT', 'los respaldos necesitan la carpeta y la clave pública juntas');
+  pair('BACKUP_S3_BUCKET', 'BACKUP_S3_ACCESS_KEY_ID', 'el bucket y su clave de acceso van juntos');
+  pair('BACKUP_S3_BUCKET', 'BACKUP_S3_SECRET_ACCESS_KEY', 'el bucket y su clave secreta van juntos');
+  if (given(env, 'BACKUP_S3_BUCKET') !== undefined && given(env, 'BACKUP_DIR') === undefined)
+    lines.set(
+      'BACKUP_DIR',
+      'BACKUP_DIR: falta; BACKUP_S3_BUCKET está definida y S3 recibe los respaldos que se hacen en la carpeta',
+    );
   const publicUrl = given(env, 'PUBLIC_URL');
   if (given(env, 'NODE_ENV') === 'production' && publicUrl && URL.canParse(publicUrl)) {
     const url = new URL(publicUrl);
@@ -222,6 +247,7 @@ export const SECRET_VARIABLES = new Set<keyof CheckedEnv>([
   'STRIPE_WEBHOOK_SECRET',
   'VAPID_PRIVATE_KEY',
   'METRICS_TOKEN',
+  'BACKUP_S3_SECRET_ACCESS_KEY',
 ]);
 
 /** The start stops on these: one Spanish line per bad variable, naming it and what it expects. */

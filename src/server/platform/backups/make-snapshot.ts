@@ -7,6 +7,8 @@ import { decryptFile, encryptToFile, oneTimeKeyPair, type WrittenFile } from './
 import { recordBackup } from './backup-records';
 import { environmentSecrets, readSecretsFile, writeSecretsFile } from './environment-secrets';
 import { createScratchDatabase, dumpPostgres, restorePostgres, withPostgresClient } from './postgres-tools';
+import { applyRetention } from './retention';
+import { applyS3Retention, s3PlaceName, uploadSnapshot } from './s3-copies';
 import {
   manifestPathFor,
   partialPathFor,
@@ -202,6 +204,16 @@ export async function makeVerifiedSnapshot(
         ...(secretsWritten && { secrets: { file: path.basename(secretsFile), ...secretsWritten } }),
         tables: written.source,
       });
+      // The copy in S3 belongs to the snapshot: one that did not get there is not a complete backup.
+      if (config.backups.s3) {
+        await uploadSnapshot(
+          config.backups.s3,
+          secretsWritten ? [file, secretsFile] : [file],
+          manifest,
+        ).catch((error: unknown) => {
+          throw new Error(`no se pudo copiar a ${s3PlaceName(config.backups.s3!)}: ${messageOf(error)}`);
+        });
+      }
     }
   } catch (error) {
     reason = `El respaldo falló: ${messageOf(error)}`;
@@ -220,7 +232,7 @@ export async function makeVerifiedSnapshot(
     reason,
     file: verified ? file : null,
     manifest,
-    destination: target.dir,
+    destination: config.backups.s3 ? `${target.dir} y ${s3PlaceName(config.backups.s3)}` : target.dir,
     sizeBytes: written?.written.size ?? null,
     durationMs: Date.now() - started.getTime(),
     tables: written?.source ?? null,
@@ -238,4 +250,11 @@ export async function makeVerifiedSnapshot(
     tableCounts: outcome.tables ? rowCountsOf(outcome.tables) : null,
   });
   return { id, ...outcome };
+}
+
+/** The retention rule applied to the folder and, when set, to the S3 copy; answers what went. */
+export async function applyRetentionEverywhere(config: AppConfig, now = new Date()): Promise<string[]> {
+  const deleted = config.backups.dir ? applyRetention(config.backups.dir, now) : [];
+  if (config.backups.s3) deleted.push(...(await applyS3Retention(config.backups.s3, now)));
+  return deleted;
 }

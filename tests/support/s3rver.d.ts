@@ -1,0 +1,17 @@
+/** The part of @20minutes/s3rver (which ships no types) the tests use. */
+declare module '@20minutes/s3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  export default class S3rver {
+    constructor(options: {
+      address: string;
+      port: number;
+      silent: boolean;
+      allowMismatchedSignatures: boolean;
+      directory: string;
+      configureBuckets: { name: string }[];
+    });
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
