@@ -118,6 +118,8 @@ export interface UnitOptions {
   appDir: string;
   envFile: string;
   dataDir: string;
+  /** The env file's BACKUP_DIR, when the operator set one: the services must be able to write there. */
+  backupDir: string | undefined;
   node: string;
   postgres: boolean;
 }
@@ -127,7 +129,8 @@ export function renderUnits(options: UnitOptions): Record<string, string> {
   const values = {
     app_dir: options.appDir,
     env_file: options.envFile,
-    data_dir: options.dataDir,
+    // ProtectSystem=strict leaves only these writable; "-" lets a unit start while that disk is absent.
+    writable_paths: [options.dataDir, ...(options.backupDir ? [`-${options.backupDir}`] : [])].join(' '),
     node: options.node,
     after: options.postgres ? 'postgresql.service' : '',
   };

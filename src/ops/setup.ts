@@ -343,6 +343,7 @@ function writeProductionFiles(
       appDir: APP_DIR,
       envFile: layout.envFile,
       dataDir: layout.dataDir,
+      backupDir: readEnvText(existingEnv).BACKUP_DIR,
       node: process.execPath,
       postgres: options.postgres,
     }),

@@ -114,6 +114,19 @@ describe('cita setup --root', () => {
     expect(fs.readFileSync(at(CADDYFILE), 'utf8')).toMatch(/^otra\.cita\.test \{$/m);
   });
 
+  it('lets the services write to the BACKUP_DIR the operator added (the nightly backup runs in them)', async () => {
+    expect(await setup()).toBe(0);
+    const writable = () =>
+      UNITS.filter((unit) => unit.endsWith('.service')).map(
+        (unit) => /^ReadWritePaths=(.*)$/m.exec(fs.readFileSync(at(unit), 'utf8'))?.[1],
+      );
+    expect(writable()).toEqual([at('var/lib/cita'), at('var/lib/cita')]);
+    fs.appendFileSync(at(ENV_FILE), 'BACKUP_DIR=/mnt/otro-disco/cita\n');
+    expect(await setup()).toBe(0);
+    const both = `${at('var/lib/cita')} -/mnt/otro-disco/cita`;
+    expect(writable()).toEqual([both, both]);
+  });
+
   it('writes a Caddyfile that Caddy accepts, proxying to every instance', async () => {
     expect(await setup('--postgres', '--instances', '3')).toBe(0);
     const caddyfile = fs.readFileSync(at(CADDYFILE), 'utf8');
