@@ -12,6 +12,15 @@ function logLines(): Record<string, any>[] {
     .map((line) => JSON.parse(line));
 }
 
+/** The log is written asynchronously: wait until a line that passes `matching` is in the file. */
+async function linesOnceWritten(matching: (line: Record<string, any>) => boolean) {
+  const deadline = Date.now() + 5000;
+  while (!logLines().some(matching) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return logLines().filter(matching);
+}
+
 describe('request log lines (design.md §23)', () => {
   it('carry the path without its query string, the route pattern and the status, no headers', async () => {
     await testApp.app.inject({
@@ -19,7 +28,7 @@ describe('request log lines (design.md §23)', () => {
       url: '/images/events/foto-123.webp?token=secreto-de-enlace',
       headers: { cookie: 'cita_session=galleta-de-sesion', authorization: 'Bearer secreto' },
     });
-    const lines = logLines().filter((line) => line.req?.url?.startsWith('/images/events/'));
+    const lines = await linesOnceWritten((line) => line.req?.url?.startsWith('/images/events/'));
     expect(lines).toHaveLength(1);
     expect(lines[0]!.req).toEqual({
       method: 'GET',
@@ -28,11 +37,8 @@ describe('request log lines (design.md §23)', () => {
       remoteAddress: '127.0.0.1',
     });
     // The completion line is written once the answer has gone out.
-    const deadline = Date.now() + 5000;
-    while (!logLines().some((line) => line.msg === 'request completed') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(logLines().find((line) => line.msg === 'request completed')?.res).toEqual({ statusCode: 404 });
+    const [completed] = await linesOnceWritten((line) => line.msg === 'request completed');
+    expect(completed?.res).toEqual({ statusCode: 404 });
     const text = fs.readFileSync(testApp.logFile!, 'utf8');
     for (const secret of ['secreto-de-enlace', 'galleta-de-sesion', 'Bearer secreto'])
       expect(text).not.toContain(secret);
