@@ -80,7 +80,7 @@ test('en un teléfono, /configuracion guarda cada tipo de aviso y reconoce este 
   await expect(match).toBeChecked();
   await match.click();
   await expect(match).not.toBeChecked();
-  await expect(section.getByRole('switch', { name: 'Mensajes' })).toBeChecked();
+  await expect(section.getByRole('switch', { name: 'Mensajes', exact: true })).toBeChecked();
 
   await page.reload();
   await expect(section.getByRole('switch', { name: 'Nuevo match' })).not.toBeChecked();
