@@ -62,6 +62,12 @@ describe('la configuración se revisa antes de arrancar', () => {
     ).toEqual([]);
   });
 
+  it('acepta PAYMENTS=on, que cita setup escribe con una clave de Stripe, y rechaza otro valor', () => {
+    expect(linesOf({ PAYMENTS: 'on' })).toEqual([]);
+    expect(linesOf({ PAYMENTS: 'off' })).toEqual([]);
+    expect(linesOf({ PAYMENTS: 'si' })).toEqual(['PAYMENTS: se espera on, off o sin definir']);
+  });
+
   it('pide la carpeta y la clave pública de los respaldos juntas, y una clave age válida', () => {
     expect(linesOf({ BACKUP_DIR: '/mnt/respaldos' })).toEqual([
       'BACKUP_AGE_RECIPIENT: falta; BACKUP_DIR está definida y los respaldos necesitan la carpeta y la clave pública juntas',

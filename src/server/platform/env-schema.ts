@@ -95,7 +95,7 @@ export const ENV_SCHEMA = z.object({
   NODE_ENV: z
     .preprocess(blank, z.enum(['production', 'development', 'test']).optional())
     .describe('production, development o test'),
-  PAYMENTS: z.preprocess(blank, z.enum(['off']).optional()).describe('off o sin definir'),
+  PAYMENTS: z.preprocess(blank, z.enum(['on', 'off']).optional()).describe('on, off o sin definir'),
   STRIPE_SECRET_KEY: z
     .preprocess(
       blank,
