@@ -149,7 +149,14 @@ describe('client/invite/get', () => {
     const first = await invitesOf(ana);
     expect(first.link).toMatch(/\/registrarse\?invita=[A-Za-z0-9_-]{22}$/);
     expect(first.link.startsWith(testApp.config.publicUrl)).toBe(true);
-    expect(tokenOf(first.link)).not.toContain(String(ana.id));
+    // 16 random bytes: nothing of her id or her account in it.
+    expect(Buffer.from(tokenOf(first.link), 'base64url')).toHaveLength(16);
+    const stored = await testApp.app.db
+      .selectFrom('invite_links')
+      .select('token')
+      .where('client_id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.token).toBe(tokenOf(first.link));
     expect(first).toMatchObject({
       signed_up: 0,
       came: 0,
