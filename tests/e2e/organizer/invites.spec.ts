@@ -121,4 +121,6 @@ test('ella comparte su enlace, quien se registra con él llega a su primera noch
   await newcomerPage.getByRole('button', { name: 'Aplicar' }).click();
   await expect(newcomerPage.getByText('Este código es personal de otra persona')).toBeVisible();
   await inviterContext.close();
+  await newcomerPage.close();
+  await adminPage.close();
 });
