@@ -3,10 +3,12 @@ import { sql } from 'kysely';
 import { healthResponseSchemas } from '../shared/contracts/health';
 import { MemberStatusHooks } from './accounts/member-status-hooks';
 import { registerAccountRoutes } from './accounts/routes';
+import { SignUpHooks } from './accounts/sign-up-hooks';
 import { registerBackOfficeRoutes } from './back-office/routes';
 import { registerCompatibilityRoutes } from './compatibility/routes';
 import { PlaceHooks } from './events/attendance/place-hooks';
 import { registerEventsRoutes } from './events/routes';
+import { registerInvitesRoutes } from './invites/routes';
 import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchesRoutes } from './matches/routes';
 import { registerNotificationRoutes } from './notifications/routes';
@@ -38,10 +40,12 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   const blockHooks = new BlockHooks();
   // Accounts and the back office tell matches of a deactivation or an erasure (her conversations close).
   const statusHooks = new MemberStatusHooks();
+  // Accounts tells invites of a new member (who brought her); events tells them of a check-in.
+  const signUpHooks = new SignUpHooks();
   await app.register(registerStatsRoutes);
   await app.register(registerEventsRoutes, { hooks: placeHooks });
   await app.register(registerPeopleRoutes);
-  await app.register(registerAccountRoutes, { statusHooks });
+  await app.register(registerAccountRoutes, { statusHooks, signUpHooks });
   await app.register(registerCompatibilityRoutes);
   await app.register(registerBackOfficeRoutes, { statusHooks });
   await app.register(registerMatchesRoutes, { blockHooks, statusHooks });
@@ -51,4 +55,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerPaymentsRoutes, { placeHooks });
   await app.register(registerNotificationRoutes);
   await app.register(registerOrganizerRoutes);
+  await app.register(registerInvitesRoutes, { placeHooks, signUpHooks });
 }

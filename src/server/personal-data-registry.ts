@@ -2,6 +2,7 @@ import { accountsPersonalData } from './accounts/personal-data';
 import { backOfficePersonalData } from './back-office/personal-data';
 import { matchingPersonalData } from './compatibility/personal-data';
 import { eventsPersonalData } from './events/personal-data';
+import { invitesPersonalData } from './invites/personal-data';
 import { matchCardsPersonalData } from './match-cards/personal-data';
 import { matchesPersonalData } from './matches/personal-data';
 import { notificationsPersonalData } from './notifications/personal-data';
@@ -24,6 +25,7 @@ export const PERSONAL_DATA: PersonalDataRegistry = [
   photosPersonalData,
   paymentsPersonalData,
   eventsPersonalData,
+  invitesPersonalData,
   matchCardsPersonalData,
   matchesPersonalData,
   matchingPersonalData,

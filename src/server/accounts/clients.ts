@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { ClientSignUp } from '../../shared/contracts/auth';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/domain/privacy';
 import { clientSearchText } from '../../shared/domain/search-text';
@@ -6,6 +7,7 @@ import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { isUniqueViolation } from '../platform/db/constraint-errors';
 import type { DB } from '../platform/db/database';
+import type { Database } from '../platform/db/schema';
 import { conflict } from '../platform/errors';
 import { enqueueMail } from '../platform/mail/mail-jobs';
 import type { OutgoingMail } from '../platform/mail/mailer';
@@ -19,8 +21,15 @@ export const WRONG_CREDENTIALS = 'El correo o la contraseña no son correctos';
 
 export type ValidClientSignUp = Required<ClientSignUp>;
 
-/** Creates the account and queues its welcome mail in the same transaction (design.md §7). */
-export async function createClient(app: FastifyInstance, signUp: ValidClientSignUp): Promise<number> {
+/**
+ * Creates the account and queues its welcome mail in the same transaction (design.md §7);
+ * `created` runs in it too (the sign-up hooks).
+ */
+export async function createClient(
+  app: FastifyInstance,
+  signUp: ValidClientSignUp,
+  created: (trx: Transaction<Database>, clientId: number) => Promise<void> = async () => {},
+): Promise<number> {
   if (await isErasedEmail(app.db, app.config.emailHashKey, signUp.email)) throw conflict(EMAIL_ERASED);
   const passwordHash = await hashPassword(signUp.password);
   const now = nowIso();
@@ -47,6 +56,7 @@ export async function createClient(app: FastifyInstance, signUp: ValidClientSign
         .returning('id')
         .executeTakeFirstOrThrow();
       await enqueueMail(trx, `mail:welcome:client:${inserted.id}`, welcomeMail(app.config.publicUrl, signUp));
+      await created(trx, inserted.id);
       return inserted.id;
     });
     app.queue.wake();

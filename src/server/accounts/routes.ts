@@ -4,13 +4,14 @@ import { registerClientAuthRoutes } from './client-auth-routes';
 import type { MemberStatusHooks } from './member-status-hooks';
 import { registerPasswordResetRoutes } from './password-reset-routes';
 import { registerClientProfileRoutes } from './profile-routes';
+import type { SignUpHooks } from './sign-up-hooks';
 
 /** A member's account: sign-up and log-in, profile, password and its recovery, deactivation. */
 export async function registerAccountRoutes(
   app: FastifyInstance,
-  options: { statusHooks: MemberStatusHooks },
+  options: { statusHooks: MemberStatusHooks; signUpHooks: SignUpHooks },
 ): Promise<void> {
-  await app.register(registerClientAuthRoutes);
+  await app.register(registerClientAuthRoutes, { signUpHooks: options.signUpHooks });
   await app.register(registerClientProfileRoutes);
   await app.register(registerPasswordResetRoutes);
   await app.register(registerClientAccountRoutes, { statusHooks: options.statusHooks });

@@ -242,6 +242,16 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
         ? { text: `envió la novedad ${title} a ${whom}`, link: null }
         : { text: `envió ${title} a ${whom} de ${eventName(eventId)}`, link: eventLink(eventId) };
     }
+    case 'invite_reward.update': {
+      const amount =
+        typeof after.amount_off === 'number' ? formatCents(Math.round(after.amount_off * 100)) : null;
+      const discount = amount ?? `${String(after.percent_off)} %`;
+      const state = after.enabled === true ? 'activa' : 'apagada';
+      return {
+        text: `cambió la recompensa por invitación: ${discount}, ${String(after.valid_days)} días, ${state}`,
+        link: '/admin/codigos',
+      };
+    }
     case 'report.resolve':
     case 'report.dismiss': {
       const reported = person(typeof after.reported === 'number' ? after.reported : undefined);

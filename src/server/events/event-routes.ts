@@ -115,7 +115,15 @@ export async function registerEventRoutes(
         return ok(attendeeStatusMessage(body.assistance.status_id));
       }
       if (body.checkin) {
-        const arrival = await checkIn(app.db, request.adminId, body.checkin.event_id, body.checkin.code);
+        const arrival = await checkIn(
+          app.db,
+          hooks,
+          request.adminId,
+          body.checkin.event_id,
+          body.checkin.code,
+        );
+        // A listener may have queued mail (an invitation's reward): sent now rather than at the next poll.
+        app.queue.wake();
         return ok(`Bienvenida/o: ${arrival.name}`, {
           assistance_id: arrival.assistanceId,
           client_id: arrival.clientId,

@@ -3,7 +3,8 @@ import { leaveAllEvents } from './attendance/leave-all-events';
 import { eraseMemberCodes, memberCodeUses } from './codes/member-codes-data';
 
 /**
- * The member's sign-ups, the promo codes her places held and the wrong codes she typed; an erased
+ * The member's sign-ups, the promo codes her places held, the wrong codes she typed and the
+ * personal codes she owns (her export lists those with her invitations, decision 0053); an erased
  * member leaves every event and their places go to those waiting.
  */
 export const eventsPersonalData: PersonalDataDeclaration = {
@@ -12,6 +13,7 @@ export const eventsPersonalData: PersonalDataDeclaration = {
     assistance: { client_id: 'delete' },
     promo_code_uses: { client_id: 'scrub' },
     promo_code_attempts: { client_id: 'delete' },
+    promo_codes: { client_id: 'scrub' },
   },
 
   async exportSections(db, clientId) {

@@ -25,4 +25,6 @@ export const DELIVERY_RULES: Record<NotificationKind, DeliveryRule> = {
   event_reminder: { ttlSeconds: 12 * HOUR, urgency: 'normal' },
   // An organizer's message or news: no hurry, and stale after a few days.
   organizer_messages: { ttlSeconds: 72 * HOUR, urgency: 'normal' },
+  // A code earned by bringing someone: it lasts weeks, and the e-mail says it too.
+  invite_reward: { ttlSeconds: 72 * HOUR, urgency: 'normal' },
 };

@@ -32,6 +32,7 @@ import {
   DEMO_WAITING,
   demoEmail,
 } from './demo-content';
+import { loadDemoInvites } from './demo-invites';
 import { loadDemoMessages } from './demo-messages';
 import { loadDemoNights } from './demo-nights';
 import { PORTRAIT_BACKGROUNDS, prepareDemoPortrait } from './demo-portraits';
@@ -283,6 +284,7 @@ export async function loadDemoContent(db: DB, rules: PlaceRules): Promise<boolea
     await loadDemoNights(trx, clientIds, new Date(now));
     await loadDemoMessages(trx, clientIds, new Date(now));
     await loadDemoCodes(trx, new Date(now));
+    await loadDemoInvites(trx, clientIds, new Date(now), passwordHash);
   });
   return true;
 }

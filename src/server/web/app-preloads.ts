@@ -20,6 +20,7 @@ const SCREENS: [RegExp, string][] = [
   [/^\/personas$/, 'features/people/people-page.tsx'],
   [/^\/intereses$/, 'features/interests/interests-page.tsx'],
   [/^\/configuracion$/, 'features/settings/settings-page.tsx'],
+  [/^\/invitar$/, 'features/invites/invite-page.tsx'],
   [/^\/quiz$/, 'features/quiz/quiz-page.tsx'],
   [/^\/ingresar$/, 'features/auth/login-page.tsx'],
   [/^\/registrarse$/, 'features/auth/sign-up-page.tsx'],

@@ -170,6 +170,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /quiz',
     'Disallow: /perfil',
     'Disallow: /configuracion',
+    'Disallow: /invitar',
     'Disallow: /valorar',
     'Disallow: /novedades',
     '',

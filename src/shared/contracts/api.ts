@@ -10,6 +10,7 @@ import type * as common from './common';
 import type * as compatible from './compatible';
 import type * as events from './events';
 import type * as interests from './interests';
+import type * as invites from './invites';
 import type * as landing from './landing';
 import type * as matchCards from './match-cards';
 import type * as messages from './messages';
@@ -60,6 +61,15 @@ export interface ApiCalls {
   'admin/codes/get': Call<typeof promoCodes.adminCodesGetBody, typeof promoCodes.adminCodesGetAnswer>;
   'admin/codes/add': Call<typeof promoCodes.adminCodesAddBody, typeof promoCodes.adminCodeAnswer>;
   'admin/codes/update': Call<typeof promoCodes.adminCodesUpdateBody, typeof promoCodes.adminCodeAnswer>;
+  'client/invite/get': Call<typeof invites.clientInviteGetBody, typeof invites.clientInviteGetAnswer>;
+  'admin/invite-reward/get': Call<
+    typeof invites.adminInviteRewardGetBody,
+    typeof invites.adminInviteRewardAnswer
+  >;
+  'admin/invite-reward/update': Call<
+    typeof invites.adminInviteRewardUpdateBody,
+    typeof invites.adminInviteRewardAnswer
+  >;
   'admin/payments/get': Call<typeof payments.adminPaymentsGetBody, typeof payments.adminPaymentsGetAnswer>;
   'admin/payments/refund': Call<typeof payments.adminPaymentsRefundBody, typeof common.messageAnswer>;
   'event/get': Call<typeof events.eventGetBody, typeof events.eventGetAnswer>;

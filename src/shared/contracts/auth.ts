@@ -40,7 +40,14 @@ export const clientSignUpSchema = z.object({
 });
 export type ClientSignUp = z.input<typeof clientSignUpSchema>;
 
-export const clientAddBody = z.object({ client: clientSignUpSchema });
+export const clientAddBody = z.object({
+  client: clientSignUpSchema,
+  /**
+   * The token of the invite link she came through (design.md §25), if any. The server looks it
+   * up; an unknown, blank or malformed one is ignored and the account is created all the same.
+   */
+  invite: z.string().max(200, 'La invitación no es válida').optional(),
+});
 export type ClientAddBody = z.input<typeof clientAddBody>;
 
 export const accessSchema = z.object({ email: emailSchema, password: loginPasswordSchema });

@@ -23,22 +23,27 @@ const optionalCount = z
 export const PROMO_CODE_ONE_DISCOUNT = 'Elige un porcentaje o un monto en pesos, no los dos';
 export const PROMO_CODE_DATES_ORDER = 'La fecha de inicio no puede ser posterior a la de fin';
 
+/** A discount as an admin sets it, on a code or on the reward for bringing someone. */
+export const percentOffSchema = z
+  .number()
+  .int('El porcentaje debe ser un número entero')
+  .min(1, 'El porcentaje va de 1 a 100')
+  .max(100, 'El porcentaje va de 1 a 100')
+  .nullable()
+  .optional();
+/** Pesos, as the event's prices. */
+export const amountOffSchema = z
+  .number()
+  .min(0.01, 'El descuento en pesos debe ser mayor que 0')
+  .max(1_000_000, 'Es demasiado alto')
+  .nullable()
+  .optional();
+
 /** The fields an admin sets; one of percent_off and amount_off (pesos). */
 const promoCodeFields = z.object({
   code: promoCodeSchema,
-  percent_off: z
-    .number()
-    .int('El porcentaje debe ser un número entero')
-    .min(1, 'El porcentaje va de 1 a 100')
-    .max(100, 'El porcentaje va de 1 a 100')
-    .nullable()
-    .optional(),
-  amount_off: z
-    .number()
-    .min(0.01, 'El descuento en pesos debe ser mayor que 0')
-    .max(1_000_000, 'Es demasiado alto')
-    .nullable()
-    .optional(),
+  percent_off: percentOffSchema,
+  amount_off: amountOffSchema,
   /** Empty or absent: every event. */
   event_ids: z.array(idSchema).max(200, 'Son demasiados eventos').optional(),
   /** Empty or absent: every gender. */
@@ -52,7 +57,7 @@ const promoCodeFields = z.object({
   valid_until: optionalDay,
 });
 
-function oneDiscount(fields: { percent_off?: number | null; amount_off?: number | null }): boolean {
+export function oneDiscount(fields: { percent_off?: number | null; amount_off?: number | null }): boolean {
   return ((fields.percent_off ?? null) === null) !== ((fields.amount_off ?? null) === null);
 }
 

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'new_match',
   'event_reminder',
   'organizer_messages',
+  'invite_reward',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -20,4 +21,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   new_match: 'Nuevo match',
   event_reminder: 'Recordatorio de evento',
   organizer_messages: 'Mensajes de los organizadores',
+  invite_reward: 'Códigos por invitar a alguien',
 };

@@ -11,6 +11,7 @@ export const EXPORT_SECTIONS = {
   interested_in_you: 'quién se interesó en ti',
   event_sign_ups: 'inscripciones a eventos',
   promo_code_uses: 'códigos de descuento usados',
+  invitations: 'invitaciones y códigos ganados por invitar',
   payments: 'pagos',
   picks: 'elecciones en los eventos',
   quiz_answers: 'respuestas del quiz',

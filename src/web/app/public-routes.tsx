@@ -125,6 +125,10 @@ export const publicRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/rating/rating-page')).RatingPage }),
           },
           {
+            path: 'invitar',
+            lazy: async () => ({ Component: (await import('../features/invites/invite-page')).InvitePage }),
+          },
+          {
             path: 'configuracion',
             lazy: async () => ({
               Component: (await import('../features/settings/settings-page')).SettingsPage,

@@ -16,6 +16,7 @@ const USER_LINKS = [
   { to: '/intereses', label: 'Mis intereses' },
   { to: '/asistencias', label: 'Mis eventos' },
   { to: '/perfil', label: 'Mi perfil' },
+  { to: '/invitar', label: 'Trae a alguien' },
   { to: '/configuracion', label: 'Configuración' },
 ];
 

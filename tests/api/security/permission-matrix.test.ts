@@ -373,6 +373,13 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ client_id: w.clientA.id, event_id: w.eventId, code: 'NOEXISTE' }),
     expect: { ...CLIENT_ONLY, clientA: 404 },
   },
+  // Bring someone (design.md §25): her link and what it brought; the reward the admins set.
+  'POST /api/client/invite/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/admin/invite-reward/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/invite-reward/update': {
+    request: (w) => ({ admin_id: w.adminId, enabled: true, percent_off: 50, valid_days: 30 }),
+    expect: ADMIN_ONLY,
+  },
   // Messages, news, ratings and the organizer's numbers (design.md §25).
   'POST /api/admin/event/message': {
     request: (w) => ({

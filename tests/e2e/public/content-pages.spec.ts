@@ -37,7 +37,7 @@ test('/contacto ofrece WhatsApp, correo y teléfono', async ({ page }) => {
 
 test('/aviso-privacidad muestra su fecha y los derechos ARCO', async ({ page }) => {
   await page.goto('/aviso-privacidad');
-  await expect(page.getByText('Última actualización: 23 de noviembre de 2026')).toBeVisible();
+  await expect(page.getByText('Última actualización: 27 de noviembre de 2026')).toBeVisible();
   await expect(page.getByRole('heading', { name: '6. Derechos ARCO' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '3. Datos personales sensibles' })).toBeVisible();
   await expect(

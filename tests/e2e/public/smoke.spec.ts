@@ -25,6 +25,7 @@ test('el menú de usuario lleva a cada página del área de cliente y cierra la 
   const pages = [
     ['Mis eventos', /\/asistencias$/],
     ['Mi perfil', /\/perfil$/],
+    ['Trae a alguien', /\/invitar$/],
     ['Configuración', /\/configuracion$/],
     ['Mis intereses', /\/intereses$/],
   ] as const;

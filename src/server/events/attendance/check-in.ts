@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit';
 import type { DB } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/time';
+import type { PlaceHooks } from './place-hooks';
 import { scheduleRatingAsk } from './rating-ask';
 
 export const TICKET_UNKNOWN = 'Este código no corresponde a ningún boleto';
@@ -15,10 +16,12 @@ export const ALREADY_CHECKED_IN = 'Ya registró su llegada';
  * Door check-in (design.md §11): the confirmed attendee of this event holding the code is
  * marked as arrived. The code is the QR's long token or the short one typed from the ticket
  * (unique only within its event). The conditional update makes a second scan, even a
- * simultaneous one, 409.
+ * simultaneous one, 409. Listeners hear of the arrival in the same transaction (an invitation's
+ * reward, decision 0053).
  */
 export async function checkIn(
   db: DB,
+  hooks: PlaceHooks,
   adminId: number,
   eventId: number,
   code: string,
@@ -69,6 +72,12 @@ export async function checkIn(
       after: { checked_in_at: now },
     });
     await scheduleRatingAsk(trx, row.id, row.day);
+    await hooks.checkedIn(trx, {
+      assistanceId: row.id,
+      clientId: row.client_id,
+      eventId: row.event_id,
+      checkedInAt: now,
+    });
     return {
       assistanceId: row.id,
       clientId: row.client_id,

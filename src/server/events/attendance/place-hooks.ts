@@ -31,6 +31,14 @@ export interface PlaceUnconfirmed {
   adminId: number;
 }
 
+/** An attendee arrived at the door: her place was marked as checked in. */
+export interface PlaceCheckedIn {
+  assistanceId: number;
+  clientId: number;
+  eventId: number;
+  checkedInAt: string;
+}
+
 /**
  * What another domain hears of places (design.md §22), inside the transaction that changes them,
  * so that what it does about it commits or rolls back with the change. Every method is optional.
@@ -44,6 +52,8 @@ export interface PlaceListener {
   placeRenewed?(trx: Trx, assistanceId: number): Promise<void>;
   /** "Limpiar lista": these sign-ups are about to be deleted. */
   placesRemoved?(trx: Trx, assistanceIds: number[]): Promise<void>;
+  /** Door check-in, by the QR's token or the short code alike. */
+  placeCheckedIn?(trx: Trx, checkedIn: PlaceCheckedIn): Promise<void>;
 }
 
 /** What the back office shows of each place's money, read from the domain that keeps it. */
@@ -93,6 +103,10 @@ export class PlaceHooks {
 
   async renewed(trx: Trx, assistanceId: number): Promise<void> {
     for (const listener of this.listeners) await listener.placeRenewed?.(trx, assistanceId);
+  }
+
+  async checkedIn(trx: Trx, checkedIn: PlaceCheckedIn): Promise<void> {
+    for (const listener of this.listeners) await listener.placeCheckedIn?.(trx, checkedIn);
   }
 
   async removed(trx: Trx, assistanceIds: number[]): Promise<void> {

@@ -10,7 +10,10 @@ export const CODE_TAKEN = 'Ya existe un código con ese nombre';
 
 type CodeFields = Omit<AdminCodesAddBody, 'admin_id'>;
 
-/** Every code with its uses and the pesos it took off confirmed places (design.md §25). */
+/**
+ * Every code with its uses and the pesos it took off confirmed places (design.md §25). Personal
+ * codes earned by members are not listed: the reward's own figures count them (decision 0053).
+ */
 export async function listCodes(db: DB, codeId?: number): Promise<AdminPromoCode[]> {
   let query = db
     .selectFrom('promo_codes')
@@ -30,6 +33,7 @@ export async function listCodes(db: DB, codeId?: number): Promise<AdminPromoCode
         'discounted_cents',
       ),
     ])
+    .where('promo_codes.personal', '=', 0)
     .groupBy('promo_codes.id')
     .orderBy('promo_codes.id', 'desc');
   if (codeId !== undefined) query = query.where('promo_codes.id', '=', codeId);
@@ -133,6 +137,7 @@ export async function updateCode(
       .selectFrom('promo_codes')
       .selectAll()
       .where('id', '=', codeId)
+      .where('personal', '=', 0)
       .executeTakeFirst();
     if (!before) throw notFound('El código no existe');
     if (await codeTaken(trx, fields.code, codeId)) throw conflict(CODE_TAKEN);

@@ -23,7 +23,9 @@ export function memberCodeUses(db: DB, clientId: number) {
 
 /**
  * Erasure: her uses stay in each code's figures without her (no member, no sign-up; the uses of
- * places she had not paid are released with them), and her wrong codes go.
+ * places she had not paid are released with them), and her wrong codes go. Her personal codes
+ * lose their owner: still personal, they are then usable by nobody, and a use one had stays in
+ * the figures of the night it discounted.
  */
 export async function eraseMemberCodes(trx: Transaction<Database>, clientId: number): Promise<void> {
   const now = new Date().toISOString();
@@ -45,4 +47,5 @@ export async function eraseMemberCodes(trx: Transaction<Database>, clientId: num
     .where((eb) => eb.or([eb('client_id', '=', clientId), eb('assistance_id', 'in', hers)]))
     .execute();
   await trx.deleteFrom('promo_code_attempts').where('client_id', '=', clientId).execute();
+  await trx.updateTable('promo_codes').set({ client_id: null }).where('client_id', '=', clientId).execute();
 }

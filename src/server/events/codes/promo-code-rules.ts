@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { PostgresAdapter, sql } from 'kysely';
 import { formatCalendarDate } from '../../../shared/domain/mexico-dates';
 import { dayInMexicoCity } from '../../../shared/domain/mexico-time';
@@ -9,11 +9,12 @@ import {
 } from '../../../shared/domain/promo-codes';
 import type { DB } from '../../platform/db/database';
 import type { Database, PromoCodeTable } from '../../platform/db/schema';
-import { AppError, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 
-type PromoCodeRow = Omit<PromoCodeTable, 'id'> & { id: number };
+type PromoCodeRow = Selectable<PromoCodeTable>;
 
 export const CODE_UNKNOWN = 'Ese código no existe: revisa que esté bien escrito';
+export const CODE_PERSONAL = 'Este código es personal de otra persona: solo puede usarlo quien lo ganó';
 export const CODE_EXPIRED = 'Este código ya venció';
 export const CODE_USED_UP = 'Este código ya se agotó';
 export const CODE_NOT_FOR_EVENT = 'Este código no es válido para este evento';
@@ -68,6 +69,8 @@ export async function applicableCode(
   if (lock && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
   const code: PromoCodeRow | undefined = await query.executeTakeFirst();
   if (!code) throw notFound(CODE_UNKNOWN);
+  // A personal code (decision 0053) is hers alone; once its owner is erased, nobody's.
+  if (code.personal === 1 && code.client_id !== request.clientId) throw forbidden(CODE_PERSONAL);
   const today = dayInMexicoCity();
   if (code.valid_from && today < code.valid_from) {
     throw conflict(`Este código es válido a partir del ${formatCalendarDate(code.valid_from)}`);

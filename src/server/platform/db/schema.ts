@@ -145,6 +145,10 @@ export interface PromoCodeTable {
   valid_until: string | null;
   created_at: string;
   updated_at: string;
+  /** A personal code's owner, the only member who may use it; null once she is erased. */
+  client_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: a code a member earned (decision 0053), usable by its owner alone and not in the back office's list. */
+  personal: ColumnType<number, number | undefined, number>;
 }
 
 /** The events a code is for; a code with none is for every event. */
@@ -514,6 +518,36 @@ export interface EventRatingTable {
   rated_at: string;
 }
 
+/** A member's invite link (decision 0053): a random token, never her id. */
+export interface InviteLinkTable {
+  client_id: number;
+  token: string;
+  created_at: string;
+}
+
+/** Who invited her, when she signed up through the link, and what her first night earned. */
+export interface InvitationTable {
+  invited_client_id: number;
+  inviter_client_id: number;
+  created_at: string;
+  /** Her first check-in ever; set once, and only then may the inviter earn a code. */
+  first_check_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The personal code the inviter earned by it; null when nothing was earned. */
+  code_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The reward for bringing someone, as the admins set it: one row (id 1); none means off. */
+export interface InviteRewardTable {
+  id: number;
+  enabled: number;
+  /** Exactly one of percent_off (1–100) and amount_off_cents is set. */
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  /** Days the earned code stays valid, counted from the day it is earned. */
+  valid_days: number;
+  updated_at: string;
+}
+
 /** A kind of notification she set; no row means on. */
 export interface PushPreferenceTable {
   client_id: number;
@@ -611,6 +645,9 @@ export interface Database {
   promo_code_events: PromoCodeEventTable;
   promo_code_uses: PromoCodeUseTable;
   promo_code_attempts: PromoCodeAttemptTable;
+  invite_links: InviteLinkTable;
+  invitations: InvitationTable;
+  invite_reward: InviteRewardTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

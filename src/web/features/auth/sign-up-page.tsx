@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { usePageTitle } from '../../components/use-page-title';
+import { forgetInvite, useInviteFromLink } from './invite-from-link';
 import { useLoginReturn, useWayBack } from './login-return';
 
 type SignUpInput = z.input<typeof clientSignUpSchema>;
@@ -30,6 +31,7 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const { next } = useLoginReturn('/intereses');
   const wayBack = useWayBack();
+  const invite = useInviteFromLink(clientId === null);
   const [banner, setBanner] = useState<{ status: EnvelopeStatus; message: string } | null>(null);
   const { register, handleSubmit, watch, formState } = useForm<SignUpInput, unknown, SignUp>({
     resolver: zodResolver(clientSignUpSchema),
@@ -61,7 +63,8 @@ export function SignUpPage() {
   const onSubmit = handleSubmit(async (client) => {
     setBanner(null);
     try {
-      const response = await apiPost('client/add', { client });
+      const response = await apiPost('client/add', { client, ...(invite ? { invite } : {}) });
+      forgetInvite();
       rememberSessionHint('client', response.client_id);
       navigate(next);
     } catch (error) {
@@ -75,6 +78,11 @@ export function SignUpPage() {
       <p className="mt-2 text-muted">
         Regístrate para marcar interés en otras personas e inscribirte a eventos.
       </p>
+      {invite ? (
+        <p className="mt-4 rounded-lg bg-accent-soft px-4 py-3 text-sm text-ink">
+          Vienes con una invitación: crea tu cuenta y te esperamos en tu primera noche.
+        </p>
+      ) : null}
       {/* A refusal is about what was typed: once she edits, it no longer applies. */}
       <form
         onSubmit={onSubmit}

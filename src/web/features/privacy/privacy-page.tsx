@@ -34,6 +34,7 @@ const SECTIONS: NoticeSection[] = [
       'Datos de uso del servicio: eventos a los que se inscribe y asiste, intereses que marca y recibe, y fecha de registro.',
       'Fotografías: las imágenes que suba a su perfil, si decide hacerlo; se muestran solo a personas con sesión iniciada.',
       'Elecciones en eventos: las personas que marque en un evento como alguien a quien le gustaría volver a ver. Solo se comparten cuando la elección es mutua.',
+      'Invitaciones: si se registró con el enlace de otra persona, quién le invitó y cuándo llegó a su primera noche; si usted invita, su enlace, cuántas personas se registraron con él y cuántas ya vinieron, y los códigos de descuento que ganó por ello.',
       'Seguridad de la comunidad: las personas que bloquea y los reportes que hace o que otras personas hacen sobre usted (motivo, comentario y lo que resolvió el equipo de Cita).',
       'Registro de su consentimiento: la fecha de la versión de este aviso que aceptó y el momento en que lo hizo.',
       'Datos de pago de los eventos, que son tratados directamente por el procesador de pagos y no se almacenan en Cita.',
@@ -55,6 +56,7 @@ const SECTIONS: NoticeSection[] = [
       'Calcular su compatibilidad con otras personas usuarias y proponerle encuentros.',
       'Inscribirle en eventos, confirmar su lugar, y enviarle los detalles y recordatorios del evento.',
       'Avisarle cuando exista un interés mutuo y compartir sus datos de contacto únicamente con esa persona.',
+      'Si se registró con el enlace de alguien, darle a esa persona el código de la recompensa por invitación cuando usted llegue a su primera noche; solo le decimos su nombre de pila, nunca sus demás datos.',
       'Atender sus solicitudes, dudas, quejas y el ejercicio de sus derechos.',
       'Cumplir obligaciones legales y prevenir fraudes o conductas que pongan en riesgo a la comunidad: atender los reportes, ocultar anuncios o desactivar cuentas que incumplan las reglas, y respetar los bloqueos entre personas usuarias.',
     ],
@@ -91,7 +93,7 @@ const SECTIONS: NoticeSection[] = [
     title: '7. Cómo ejercer sus derechos ARCO',
     paragraphs: [
       `Envíe su solicitud al correo ${CONTACT.privacyEmail} o entréguela en nuestro domicilio. La solicitud debe contener: su nombre y un medio para comunicarle la respuesta; una copia de su identificación oficial o, en su caso, la de su representante legal y el documento que acredite la representación; la descripción clara del derecho que desea ejercer y de los datos involucrados; y cualquier documento que facilite la localización de sus datos. Para rectificaciones, indique la corrección e incluya la documentación que la respalde.`,
-      'Acceso inmediato: con su sesión iniciada, en «Configuración» el botón «Descargar mis datos» le entrega al momento un archivo JSON con todos los datos personales que Cita guarda sobre usted: perfil, anuncio, fotografías, intereses, inscripciones, respuestas del cuestionario, elecciones, bloqueos, reportes que ha hecho y su consentimiento.',
+      'Acceso inmediato: con su sesión iniciada, en «Configuración» el botón «Descargar mis datos» le entrega al momento un archivo JSON con todos los datos personales que Cita guarda sobre usted: perfil, anuncio, fotografías, intereses, inscripciones, respuestas del cuestionario, elecciones, invitaciones, bloqueos, reportes que ha hecho y su consentimiento.',
       'Cancelación inmediata: en «Configuración», «Desactivar cuenta» elimina sus datos personales de forma permanente. Para cumplir la promesa de que ese correo no vuelva a usarse, solo conservamos una huella cifrada con una clave secreta (no la dirección), que permite rechazar un nuevo registro o inicio de sesión con ese correo pero no permite conocerlo. Los reportes sobre otras personas se conservan sin el comentario que usted escribió.',
       'Le responderemos en un plazo máximo de 20 días hábiles contados desde la recepción de su solicitud y, si resulta procedente, la haremos efectiva dentro de los 15 días hábiles siguientes. La respuesta se enviará al correo desde el que nos escribió. El ejercicio de estos derechos es gratuito; solo podrían cobrarse los gastos justificados de envío o de reproducción de copias.',
       'También puede actualizar sus datos de perfil desde la sección «Mi perfil» y eliminar su cuenta y sus datos desde «Configuración».',
@@ -112,7 +114,7 @@ const SECTIONS: NoticeSection[] = [
   {
     title: '10. Uso de cookies y tecnologías similares',
     paragraphs: [
-      'Nuestro sitio usa una cookie de sesión, necesaria para mantenerle dentro de su cuenta de forma segura, y el almacenamiento local de su navegador para recordar si inició sesión. No usamos cookies publicitarias ni de rastreo de terceros. Puede borrar las cookies desde la configuración de su navegador; si lo hace, tendrá que volver a iniciar sesión.',
+      'Nuestro sitio usa una cookie de sesión, necesaria para mantenerle dentro de su cuenta de forma segura, y el almacenamiento local de su navegador para recordar si inició sesión y, si llegó con el enlace de una invitación, para recordarla mientras crea su cuenta. No usamos cookies publicitarias ni de rastreo de terceros. Puede borrar las cookies desde la configuración de su navegador; si lo hace, tendrá que volver a iniciar sesión.',
     ],
   },
   {

@@ -22,6 +22,7 @@ import * as doorCodes from './0029-door-codes';
 import * as backups from './0030-backups';
 import * as promoCodes from './0033-promo-codes';
 import * as messagesRatings from './0034-messages-ratings';
+import * as invitations from './0035-invitations';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0030-backups': backups,
   '0033-promo-codes': promoCodes,
   '0034-messages-ratings': messagesRatings,
+  '0035-invitations': invitations,
 };

@@ -28,8 +28,12 @@ import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
+import { InviteRewardCard } from './invite-reward-card';
 
-/** /admin/codigos (design.md §25): promo codes, their uses and the pesos they took off. */
+/**
+ * /admin/codigos (design.md §25): the reward for bringing someone, then the promo codes, their
+ * uses and the pesos they took off.
+ */
 export function CodesPage() {
   usePageTitle('Códigos');
   const [editing, setEditing] = useState<AdminPromoCode | 'new' | null>(null);
@@ -45,6 +49,7 @@ export function CodesPage() {
           <Plus className="size-4" aria-hidden /> Nuevo código
         </button>
       </PageHeader>
+      <InviteRewardCard />
       <BannerSlot banner={banner} />
       {codes.isPending ? (
         <Spinner />

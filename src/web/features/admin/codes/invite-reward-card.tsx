@@ -1,0 +1,191 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  type AdminInviteRewardUpdateBody,
+  adminInviteRewardUpdateBody,
+  type InviteFigures,
+  type InviteReward,
+} from '../../../../shared/contracts/invites';
+import { formatCents } from '../../../../shared/domain/money';
+import { adminPost } from '../../../api/admin';
+import { type Banner, BannerSlot, bannerFrom } from '../../../components/admin/admin-ui';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+
+const REWARD_KEY = ['admin', 'invite-reward'] as const;
+/** What the form proposes for a reward never set: half off a night. */
+const PROPOSED_PERCENT = 50;
+
+/**
+ * "Recompensa por invitación" (design.md §25, decision 0053): what the inviter earns when someone
+ * she brought comes to her first night: percent or pesos off (as a code), how many days it lasts,
+ * on or off. Codes already earned keep their terms.
+ */
+export function InviteRewardCard() {
+  const reward = useQuery({
+    queryKey: REWARD_KEY,
+    queryFn: () => adminPost('admin/invite-reward/get', {}),
+  });
+  return (
+    <section
+      aria-labelledby="recompensa-invitacion"
+      className="mb-6 flex flex-col gap-3 rounded border border-slate-200 bg-white p-4"
+    >
+      <h2 id="recompensa-invitacion" className="text-lg font-semibold">
+        Recompensa por invitación
+      </h2>
+      <p className="text-sm text-slate-600">
+        Cada persona tiene un enlace para invitar. Cuando alguien que se registró con él llega a su primera
+        noche (se registra su llegada en la entrada), quien la invitó recibe un código personal de un solo
+        uso.
+      </p>
+      {reward.isPending ? (
+        <Spinner />
+      ) : reward.isError ? (
+        <BannerSlot banner={bannerFrom(reward.error)} />
+      ) : (
+        <>
+          <Figures figures={reward.data.figures} />
+          <RewardForm reward={reward.data.reward} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Figures({ figures }: { figures: InviteFigures }) {
+  const items = [
+    ['Registros por invitación', figures.signed_up],
+    ['Vinieron a su primera noche', figures.came],
+    ['Códigos ganados', figures.earned],
+    ['Códigos usados', figures.used],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded bg-slate-50 px-3 py-2">
+          <dt className="text-xs text-slate-500">{label}</dt>
+          <dd className="font-semibold">{value}</dd>
+        </div>
+      ))}
+      <div className="rounded bg-slate-50 px-3 py-2">
+        <dt className="text-xs text-slate-500">Descontado</dt>
+        <dd className="font-semibold">{formatCents(figures.discounted_cents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+interface RewardDraft {
+  enabled: boolean;
+  kind: 'percent' | 'amount';
+  value: string;
+  days: string;
+}
+
+function draftOf(reward: InviteReward): RewardDraft {
+  return {
+    enabled: reward.enabled,
+    kind: reward.amount_off !== null ? 'amount' : 'percent',
+    value: String(reward.percent_off ?? reward.amount_off ?? PROPOSED_PERCENT),
+    days: String(reward.valid_days),
+  };
+}
+
+function bodyOf(draft: RewardDraft): AdminInviteRewardUpdateBody {
+  const value = Number(draft.value);
+  return {
+    enabled: draft.enabled,
+    percent_off: draft.kind === 'percent' ? value : null,
+    amount_off: draft.kind === 'amount' ? value : null,
+    valid_days: Number(draft.days),
+  };
+}
+
+function RewardForm({ reward }: { reward: InviteReward }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<RewardDraft>(() => draftOf(reward));
+  const [banner, setBanner] = useState<Banner>(null);
+  const set = (change: Partial<RewardDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const save = useMutation({
+    mutationFn: (body: AdminInviteRewardUpdateBody) => adminPost('admin/invite-reward/update', body),
+    onSuccess: (answer) => {
+      setBanner({ status: 'success', message: answer.message });
+      queryClient.setQueryData(REWARD_KEY, answer);
+    },
+    onError: (error) => setBanner(bannerFrom(error)),
+  });
+  const submit = () => {
+    const parsed = adminInviteRewardUpdateBody.safeParse(bodyOf(draft));
+    if (!parsed.success) {
+      setBanner({ status: 'warning', message: parsed.error.issues[0]?.message ?? 'Revisa el formulario' });
+      return;
+    }
+    save.mutate(bodyOf(draft));
+  };
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <BannerSlot banner={banner} />
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={draft.enabled}
+          onChange={(event) => set({ enabled: event.target.checked })}
+        />
+        Recompensa activa
+      </label>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium">Descuento del código</legend>
+        <div className="flex gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="reward-kind"
+              checked={draft.kind === 'percent'}
+              onChange={() => set({ kind: 'percent' })}
+            />
+            Porcentaje
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="reward-kind"
+              checked={draft.kind === 'amount'}
+              onChange={() => set({ kind: 'amount' })}
+            />
+            Pesos
+          </label>
+        </div>
+      </fieldset>
+      <div className="grid grid-cols-2 gap-3">
+        <Field
+          label={draft.kind === 'percent' ? 'Porcentaje (1 a 100)' : 'Pesos de descuento'}
+          name="reward_value"
+          type="number"
+          inputMode="decimal"
+          value={draft.value}
+          onChange={(event) => set({ value: event.target.value })}
+        />
+        <Field
+          label="Días de vigencia"
+          name="reward_days"
+          type="number"
+          inputMode="numeric"
+          value={draft.days}
+          onChange={(event) => set({ days: event.target.value })}
+        />
+      </div>
+      <Button type="submit" className="self-start" disabled={save.isPending}>
+        {save.isPending ? 'Guardando…' : 'Guardar recompensa'}
+      </Button>
+    </form>
+  );
+}
