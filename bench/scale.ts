@@ -37,6 +37,8 @@ interface Call {
   who: 'visitante' | 'miembro' | 'admin';
   call: string;
   body: () => unknown;
+  /** A target of its own, stricter than §17's 100 ms (issue 42: the interest pairs of a common first name). */
+  targetMs?: number;
 }
 
 interface Row {
@@ -222,6 +224,13 @@ try {
       call: 'admin/matches',
       body: () => ({ tab: 'interests', search: 'garcia' }),
     },
+    {
+      name: 'admin/matches intereses busca nombre común',
+      who: 'admin',
+      call: 'admin/matches',
+      body: () => ({ tab: 'interests', search: 'daniela' }),
+      targetMs: 50,
+    },
     { name: 'admin/stats', who: 'admin', call: 'admin/stats', body: () => ({}) },
     { name: 'admin/reports/get', who: 'admin', call: 'admin/reports/get', body: () => ({}) },
     { name: 'admin/audit/get', who: 'admin', call: 'admin/audit/get', body: () => ({}) },
@@ -253,12 +262,13 @@ try {
     who: string,
     samples: { ms: number; bytes: number; status: number }[],
     cold: boolean,
+    targetMs?: number,
   ) => {
     const failed = samples.find((sample) => sample.status >= 400);
     const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
     const p95 = percentile(sorted, 95);
     const bytes = Math.max(...samples.map((sample) => sample.bytes));
-    const limit = cold ? COLD_TARGET_MS : WARM_P95_TARGET_MS;
+    const limit = targetMs ?? (cold ? COLD_TARGET_MS : WARM_P95_TARGET_MS);
     const met = !failed && p95 <= limit && bytes <= BODY_LIMIT;
     allMet &&= met;
     rows.push({
@@ -291,7 +301,7 @@ try {
 
   for (const call of calls) {
     const cold = call.who === 'visitante';
-    record(call.name, call.who, await measure(post(cold ? coldServer : server, call)), cold);
+    record(call.name, call.who, await measure(post(cold ? coldServer : server, call)), cold, call.targetMs);
     const row = rows[rows.length - 1]!;
     console.log(`${call.who} ${call.name}: p95 ${row['p95 ms']} ms, ${row.bytes} bytes, ${row.cumple}`);
   }

@@ -2,10 +2,8 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
-import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import type Stripe from 'stripe';
 import { registerApiRoutes } from './api-routes';
 import { PartnersService } from './compatibility/matching-service';
@@ -37,10 +35,11 @@ import { addPlatformReadiness } from './platform/health/readiness-checks';
 import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerImageRoutes } from './platform/images/image-routes';
 import { InProcessLiveBus, type LiveBus } from './platform/live/live-bus';
 import { PostgresLiveBus } from './platform/live/postgres-live-bus';
-import { loggerOptions } from './platform/logging';
+import { loggerOptions, RequestLogLines, requestLoggerFactory } from './platform/logging';
 import { registerMailJobs } from './platform/mail/mail-jobs';
 import { Mailer } from './platform/mail/mailer';
 import type { PersonalDataRegistry } from './platform/personal-data';
@@ -98,6 +97,8 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, { file: options.logFile }),
+    childLoggerFactory: requestLoggerFactory,
+    logController: new RequestLogLines(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // On close, idle keep-alive sockets are dropped at once; in-flight requests still finish.
@@ -160,7 +161,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The one thing /metrics adds to each request: a histogram observation by route pattern.
   app.addHook('onResponse', (request, reply, done) => {
     app.metrics.requestDuration.observe(
-      { route: request.routeOptions.url ?? 'sin ruta', method: request.method, status: reply.statusCode },
+      request.routeOptions.url,
+      request.method,
+      reply.statusCode,
       reply.elapsedTime / 1000,
     );
     done();
@@ -199,11 +202,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Claims no more jobs and lets the running ones finish; what is left waits in the database.
     await app.queue.stop();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
-  // JSON must be valid UTF-8: replacement characters would otherwise be stored silently.
+  // JSON must be valid UTF-8: replacement characters would otherwise be stored silently. The body
+  // as sent is kept here, before a route's schema strips keys (registerBodyCapture).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -214,38 +219,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       done(new AppError(400, 'La solicitud no está codificada en UTF-8'), undefined);
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, (error, parsed) => {
+      request.bodyAsSent = parsed;
+      done(error, parsed);
+    });
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  // Security headers (helmet), built once: @fastify/helmet rebuilt the middleware per request,
-  // a measurable share of a cached list call's time.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix's scroll lock injects a <style> element; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, next) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error as Error | undefined));
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // Pages, JSON and SVG over slow mobile links: brotli (fast setting, it runs per response) or gzip.
   await app.register(fastifyCompress, {
@@ -253,8 +237,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // The members' live channel (design.md §20); a message is a few hundred bytes.
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   registerRequestGuards(app);
   registerBodyCapture(app);
   // Collects every route registered after it; the document is served at GET /api/openapi.json.

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   atTime,
@@ -7,6 +8,7 @@ import {
   formatInstant,
   formatTime,
 } from '../../src/shared/domain/mexico-dates';
+import { dayInMexicoCity, yearInMexicoCity } from '../../src/shared/domain/mexico-time';
 
 // A moment in 2026, Mexico City: the year of "this year" in these examples.
 const NOW = new Date('2026-11-25T18:00:00Z');
@@ -53,5 +55,24 @@ describe('dates as the site and its e-mails write them (Spanish, Mexico City tim
     expect(formatDate('', NOW)).toBe('');
     expect(formatTime('')).toBe('');
     expect(formatCalendarDate('')).toBe('');
+  });
+});
+
+describe("Mexico City's year without time-zone data (decision 0054)", () => {
+  it('agrees with the calendar day Intl gives for Mexico City at any instant, New Year included', () => {
+    const newYears = [2023, 2026, 2031].map((year) => Date.UTC(year, 0, 1, 6));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: Date.UTC(2022, 11, 1), max: Date.UTC(2032, 0, 31) }),
+          ...newYears.map((turn) => fc.integer({ min: turn - 3 * 3_600_000, max: turn + 3 * 3_600_000 })),
+        ),
+        (instant) => {
+          const moment = new Date(instant);
+          expect(yearInMexicoCity(moment)).toBe(Number(dayInMexicoCity(moment).slice(0, 4)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

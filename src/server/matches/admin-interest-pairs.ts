@@ -10,6 +10,7 @@ import type { DB } from '../platform/db/database';
 import { matchesFolded } from '../platform/db/folded-search';
 import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
 import type { Database } from '../platform/db/schema';
+import { serially } from '../platform/db/serial-query';
 import { notFound } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
 
@@ -42,21 +43,38 @@ export async function listInterestPairs(
   let dense = true;
   let counted: BoundedTotal | null;
   if (search) {
-    const named = db
+    // The people named, found once: fewer than DENSE_SEARCH_CLIENTS are then a short list of ids,
+    // where a subquery would search the names again in every clause (20 ms each at 1 000 000).
+    const named = await db
       .selectFrom('clients')
       .select('clients.id')
-      .where(matchesFolded('clients.search_text', search));
-    const { total } = await boundedTotal(db, named, DENSE_SEARCH_CLIENTS);
-    dense = total >= DENSE_SEARCH_CLIENTS;
-    const involving = (people: typeof named) =>
-      pairs.where((eb) =>
-        eb.or([eb('interests.client_id', 'in', people), eb('interests.target_client_id', 'in', people)]),
-      );
+      .where(matchesFolded('clients.search_text', search))
+      .limit(DENSE_SEARCH_CLIENTS)
+      .execute();
+    dense = named.length >= DENSE_SEARCH_CLIENTS;
+    // `in ()` is not SQL; no client has the id 0.
+    const people = named.length ? named.map((row) => row.id) : [0];
+    // Their rows found from each side's own index: written as one OR, the planner walks every
+    // interest instead (8 s at 1 000 000 clients for a name nobody has; 9 ms this way).
+    const involving = pairs.where(
+      'interests.id',
+      'in',
+      db
+        .selectFrom('interests')
+        .select('interests.id')
+        .where('interests.client_id', 'in', people)
+        .unionAll(
+          db
+            .selectFrom('interests')
+            .select('interests.id')
+            .where('interests.target_client_id', 'in', people),
+        ),
+    );
     // Counted on interests alone: both people of a row always exist. A search naming thousands is
     // not counted: that reads every one of them (1.6 s for 'garcia' at 1 000 000 clients); its total
     // is what the pages so far hold, "más de N" while another page follows.
-    counted = dense ? null : await boundedTotal(db, involving(named));
-    pairs = involving(named);
+    counted = dense ? null : await boundedTotal(db, involving);
+    pairs = involving;
   } else {
     counted = await boundedTotal(db, pairs);
   }
@@ -75,9 +93,8 @@ export async function listInterestPairs(
 
   const start = cursor ? decodeCursor(cursor, ['string', 'number']) : null;
   // One row more than the page says whether another page follows.
-  const fetched = await (start
-    ? query.where(afterKey(['interests.created_at', 'interests.id'], start, '<'))
-    : query
+  const pageQuery = (
+    start ? query.where(afterKey(['interests.created_at', 'interests.id'], start, '<')) : query
   )
     .select([
       'interests.created_at',
@@ -94,8 +111,10 @@ export async function listInterestPairs(
     .orderBy('interests.created_at', 'desc')
     .orderBy('interests.id', 'desc')
     .limit(ADMIN_PAGE_SIZE + 1)
-    .offset(start ? 0 : (page - 1) * ADMIN_PAGE_SIZE)
-    .execute();
+    .offset(start ? 0 : (page - 1) * ADMIN_PAGE_SIZE);
+  const fetched = await serially(db, (reader) =>
+    reader.executeQuery(pageQuery.compile()).then((result) => result.rows),
+  );
   const rows = fetched.slice(0, ADMIN_PAGE_SIZE);
   const last = fetched.length > ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
   const photoOf = await mainPhotoUrls(

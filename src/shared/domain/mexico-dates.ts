@@ -1,4 +1,4 @@
-import { dayInMexicoCity, mexicoDayAndHour } from './mexico-time';
+import { mexicoDayAndHour, yearInMexicoCity } from './mexico-time';
 
 /**
  * How the site and its e-mails write a date to a person, one style everywhere: 'sábado 12 de
@@ -37,7 +37,7 @@ export function formatDate(day: string, now: Date = new Date()): string {
   const parts = calendarParts(day);
   if (!parts) return '';
   const weekday = WEEKDAYS[new Date(Date.UTC(parts.year, parts.month - 1, parts.date)).getUTCDay()];
-  const year = String(parts.year) === dayInMexicoCity(now).slice(0, 4) ? '' : ` de ${parts.year}`;
+  const year = parts.year === yearInMexicoCity(now) ? '' : ` de ${parts.year}`;
   return `${weekday} ${parts.date} de ${MONTHS[parts.month - 1]}${year}`;
 }
 

@@ -6,18 +6,28 @@ import { TZDate, tzOffset } from '@date-fns/tz';
  */
 export const MEXICO_TIME_ZONE = 'America/Mexico_City';
 
-// Built once: constructing an Intl formatter costs far more than using one, and hot API paths
-// ask for today's date on every request.
-const mexicoCityDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: MEXICO_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Built once, on first use: constructing an Intl formatter costs far more than using one (hot API
+// paths ask for today's date on every request), and the first one with a time zone loads the
+// zone's data, tens of milliseconds a public page's script should not spend when it loads.
+let mexicoCityDay: Intl.DateTimeFormat | undefined;
 
 /** The calendar day `moment` falls on in Mexico City, as 'YYYY-MM-DD'. */
 export function dayInMexicoCity(moment: Date = new Date()): string {
+  mexicoCityDay ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: MEXICO_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return mexicoCityDay.format(moment);
+}
+
+/** Mexico City's winter offset; a year always turns in winter (no daylight saving then, if ever). */
+const NEW_YEAR_OFFSET_MS = -6 * 3_600_000;
+
+/** The year `moment` falls in, in Mexico City: arithmetic alone, no time-zone data to load. */
+export function yearInMexicoCity(moment: Date = new Date()): number {
+  return new Date(moment.getTime() + NEW_YEAR_OFFSET_MS).getUTCFullYear();
 }
 
 function twoDigits(value: number): string {

@@ -73,6 +73,20 @@ describe('/metrics (design.md §23)', () => {
       /cita_http_request_duration_seconds_count\{route="\/api\/health",method="GET",status="200"\} 1/,
     );
     expect(text).not.toContain('no-existe-12345');
+    // Buckets are cumulative and end at +Inf with the count; the sum is in seconds.
+    const health = '{le="+Inf",route="/api/health",method="GET",status="200"}';
+    expect(sample(text, `cita_http_request_duration_seconds_bucket${health}`)).toBe(1);
+    const quick = sample(
+      text,
+      'cita_http_request_duration_seconds_bucket{le="10",route="/api/health",method="GET",status="200"}',
+    );
+    expect(quick).toBe(1);
+    const seconds = sample(
+      text,
+      'cita_http_request_duration_seconds_sum{route="/api/health",method="GET",status="200"}',
+    );
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThan(10);
   });
 
   it('counts an e-mail sent, and the queue figures come from the jobs table', async () => {

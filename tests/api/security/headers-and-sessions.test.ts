@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD } from '../../../src/server/seed/demo-content';
 import { setUpTestApp } from '../../support/test-app';
@@ -7,14 +8,53 @@ const testApp = setUpTestApp();
 const login = { access: { email: DEMO_CLIENT_EMAIL, password: DEMO_CLIENT_PASSWORD } };
 
 describe('security headers', () => {
-  it('sends a CSP without inline scripts, frame-ancestors none, nosniff and a referrer policy', async () => {
-    const response = await testApp.agent().post('event/get', {});
+  it('give pages a CSP without inline scripts, frame-ancestors none, nosniff and a referrer policy', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/images/events/no-existe.webp' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('give JSON answers a policy that loads and frames nothing, and keep nosniff and HSTS', async () => {
+    const response = await testApp.agent().post('event/get', {});
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('compressed list answers (decision 0054)', () => {
+  const brotli = async (call: string, body: object, cookie?: string) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/${call}`,
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    return JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'));
+  };
+
+  it("come compressed to a visitor, to a member (her own list) and to the back office's view", async () => {
+    expect((await brotli('adverts/get', {})).adverts.length).toBeGreaterThan(0);
+    const member = testApp.agent();
+    const clientId = await member.loginClient(DEMO_CLIENT_EMAIL, DEMO_CLIENT_PASSWORD);
+    const hers = await brotli(
+      'adverts/get',
+      { client_id: clientId },
+      `cita_client=${member.cookie('cita_client')}`,
+    );
+    expect(hers.status).toBe('success');
+    const admin = testApp.agent();
+    const adminId = await admin.loginAdmin();
+    const view = await brotli('event/get', { admin_id: adminId }, `cita_admin=${admin.cookie('cita_admin')}`);
+    expect(view.page_size).toBeGreaterThan(0);
   });
 });
 

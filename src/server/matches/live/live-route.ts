@@ -1,3 +1,4 @@
+import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { LiveFrame } from '../../../shared/contracts/messages';
@@ -59,6 +60,9 @@ export async function registerLiveRoute(
   app: FastifyInstance,
   options: { connections: LiveConnections; presence: LivePresence },
 ): Promise<void> {
+  // Registered here, not for the whole app: its hooks would otherwise run on every request.
+  // A message is a few hundred bytes (design.md §20).
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   const { connections, presence } = options;
   const chains = new Map<number, Promise<void>>();
   const alive = new WeakSet<WebSocket>();

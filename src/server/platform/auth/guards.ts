@@ -83,14 +83,12 @@ export async function currentAdminId(request: FastifyRequest): Promise<number | 
 }
 
 /**
- * Keeps the body as sent: a route's schema strips keys it does not list, and a `client_id` that
- * names someone else must be refused even where the schema has no place for it (design.md §3).
+ * Room for the body as sent, which the JSON parser keeps (app.ts): a route's schema strips keys it
+ * does not list, and a `client_id` that names someone else must be refused even where the schema
+ * has no place for it (design.md §3).
  */
 export function registerBodyCapture(app: FastifyInstance): void {
   app.decorateRequest('bodyAsSent', undefined);
-  app.addHook('preValidation', async (request) => {
-    request.bodyAsSent = request.body;
-  });
 }
 
 /** Where the specification puts the caller's own id: top level, or inside these objects. */

@@ -28,9 +28,15 @@ export class ReadCache {
     private readonly tables: ReadonlySet<string>,
   ) {}
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The answer kept for `key` while it is fresh: a shared list's hot path awaits nothing. */
+  peek<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.expires > Date.now()) return entry.value as T;
+    return entry && entry.expires > Date.now() ? (entry.value as T) : undefined;
+  }
+
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const kept = this.peek<T>(key);
+    if (kept !== undefined) return kept;
     const generation = this.generation;
     const value = await load();
     if (this.ttlMs > 0 && generation === this.generation) {

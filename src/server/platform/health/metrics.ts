@@ -1,7 +1,8 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { latestVerified } from '../backups/backup-records';
 import type { DB } from '../db/database';
 import type { JobQueue } from '../queue/queue';
+import { RequestDurations } from './request-durations';
 
 /** Node's own figures (memory, event loop, GC): one set per process, however many apps it builds. */
 let processRegistry: Registry | undefined;
@@ -23,13 +24,7 @@ export class AppMetrics {
   readonly registry = new Registry();
 
   /** Seconds per answer, by route pattern (never the raw address with its ids), method and status. */
-  readonly requestDuration = new Histogram({
-    name: 'cita_http_request_duration_seconds',
-    help: 'Tiempo de respuesta por ruta (patrón), método y estado',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  readonly requestDuration = new RequestDurations(this.registry);
 
   readonly mails = new Counter({
     name: 'cita_mails_total',

@@ -1,11 +1,24 @@
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_TYPE } from './envelope';
 
 /** Below this size compressing costs more than it saves (the same threshold as @fastify/compress). */
 const MIN_COMPRESSED_BYTES = 1024;
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
+
+/**
+ * Route options of a call that answers through this module, which compresses its own bytes: the
+ * compress plugin's three hooks per request would only cost time on its hot path (decision 0054).
+ */
+export const SELF_COMPRESSED = { compress: false, decompress: false } as const;
+
+/** Kept answers can afford brotli's better settings; an answer made for one request cannot. */
+const EFFORT = {
+  kept: { brotli: 9, gzip: 9 },
+  once: { brotli: 4, gzip: 6 },
+} as const;
 
 /**
  * An answer every visitor shares (a public list, a rendered page), serialised once and, the first
@@ -19,6 +32,7 @@ export class CachedBody {
   constructor(
     text: string,
     readonly contentType: string,
+    private readonly effort: keyof typeof EFFORT = 'kept',
   ) {
     this.raw = Buffer.from(text);
   }
@@ -38,18 +52,23 @@ export class CachedBody {
   private encoded(encoding: Encoding): Buffer {
     let bytes = this.compressed.get(encoding);
     if (!bytes) {
-      // Once per cached answer, so brotli can afford a better setting than per-request compression.
+      const effort = EFFORT[this.effort];
       bytes =
         encoding === 'br'
           ? zlib.brotliCompressSync(this.raw, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: effort.brotli,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
               },
             })
-          : zlib.gzipSync(this.raw, { level: 9 });
+          : zlib.gzipSync(this.raw, { level: effort.gzip });
       this.compressed.set(encoding, bytes);
     }
     return bytes;
   }
+}
+
+/** A JSON answer made for this request alone, on a SELF_COMPRESSED route. */
+export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: object): FastifyReply {
+  return new CachedBody(JSON.stringify(answer), JSON_TYPE, 'once').send(request, reply);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -15,20 +15,25 @@ const WITHOUT_SESSION = ['/api/news/unsubscribe?'];
  * come from this site.
  */
 export function registerRequestGuards(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (WITHOUT_SESSION.some((path) => request.url.startsWith(path))) return;
-    const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
-    const hasBody =
-      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
-    if (hasBody && !contentType.startsWith('application/json')) {
-      throw new AppError(415, 'El tipo de contenido no es válido: envía JSON');
-    }
-    const origin = request.headers.origin;
-    if (origin && !isSameOrigin(origin, request.headers.host, app.config.publicUrl)) {
-      throw new AppError(403, 'La solicitud viene de un sitio no permitido');
-    }
+  // A callback hook, not an async one: it runs on every request, and most pass at the first line.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(refusal(request, app.config.publicUrl));
   });
+}
+
+function refusal(request: FastifyRequest, publicUrl: string): AppError | undefined {
+  if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return undefined;
+  if (WITHOUT_SESSION.some((path) => request.url.startsWith(path))) return undefined;
+  const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
+  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+  if (hasBody && !contentType.startsWith('application/json')) {
+    return new AppError(415, 'El tipo de contenido no es válido: envía JSON');
+  }
+  const origin = request.headers.origin;
+  if (origin && !isSameOrigin(origin, request.headers.host, publicUrl)) {
+    return new AppError(403, 'La solicitud viene de un sitio no permitido');
+  }
+  return undefined;
 }
 
 /** The browser says the request comes from this site (its host, or the public address). */
