@@ -1,6 +1,5 @@
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -230,7 +229,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandling(app);
 
   registerSecurityHeaders(app);
-  await app.register(fastifyCookie);
   // Pages, JSON and SVG over slow mobile links: brotli (fast setting, it runs per response) or gzip.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],

@@ -1,3 +1,4 @@
+import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_STATUS, CLIENT_STATUS } from '../../../shared/domain/statuses';
 import { forbidden, unauthorized } from '../errors';
@@ -21,8 +22,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The session cookie of that kind, read from the request's header when asked: cookies are read and
+ * written here alone (the `cookie` package), so the requests that never ask (public pages, cached
+ * lists) pay for no cookie hook (decision 0054).
+ */
 export function sessionToken(request: FastifyRequest, kind: SessionKind): string | undefined {
-  return request.cookies[SESSION_COOKIE[kind]] || undefined;
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  return parseCookie(header)[SESSION_COOKIE[kind]] || undefined;
+}
+
+function setSessionCookie(reply: FastifyReply, name: string, value: string, options: Partial<SetCookie>): void {
+  reply.header('set-cookie', stringifySetCookie({ name, value, path: '/', ...options }));
 }
 
 export async function startSession(
@@ -34,8 +46,7 @@ export async function startSession(
   const previous = sessionToken(request, kind);
   if (previous) await revokeSession(request.server.db, previous);
   const token = await createSession(request.server.db, kind, subjectId);
-  reply.setCookie(SESSION_COOKIE[kind], token, {
-    path: '/',
+  setSessionCookie(reply, SESSION_COOKIE[kind], token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
@@ -50,7 +61,7 @@ export async function endSession(
 ): Promise<void> {
   const token = sessionToken(request, kind);
   if (token) await revokeSession(request.server.db, token);
-  reply.clearCookie(SESSION_COOKIE[kind], { path: '/' });
+  setSessionCookie(reply, SESSION_COOKIE[kind], '', { expires: new Date(0), maxAge: 0 });
 }
 
 /** Which client the request acts for, or null for a visitor (inactive clients count as visitors). */

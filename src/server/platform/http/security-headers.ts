@@ -52,20 +52,14 @@ function headersOf(
 }
 
 /**
- * A JSON answer is never a document: of the page headers it keeps those that still mean something
- * for it (OWASP's REST guidance), and a policy that lets it load and frame nothing.
+ * A JSON answer is never a document: it keeps the headers that still mean something for it (OWASP's
+ * REST guidance) and a policy that lets it load and frame nothing. HSTS comes with every page and
+ * from Caddy; framing and referrer rules need a document to apply to.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  ...Object.fromEntries(
-    [
-      'strict-transport-security',
-      'x-content-type-options',
-      'x-frame-options',
-      'cross-origin-resource-policy',
-      'referrer-policy',
-    ].map((name) => [name, SECURITY_HEADERS[name]!]),
-  ),
+  'x-content-type-options': SECURITY_HEADERS['x-content-type-options']!,
+  'cross-origin-resource-policy': SECURITY_HEADERS['cross-origin-resource-policy']!,
 };
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
