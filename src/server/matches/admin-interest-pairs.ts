@@ -64,10 +64,7 @@ export async function listInterestPairs(
         .select('interests.id')
         .where('interests.client_id', 'in', people)
         .unionAll(
-          db
-            .selectFrom('interests')
-            .select('interests.id')
-            .where('interests.target_client_id', 'in', people),
+          db.selectFrom('interests').select('interests.id').where('interests.target_client_id', 'in', people),
         ),
     );
     // Counted on interests alone: both people of a row always exist. A search naming thousands is

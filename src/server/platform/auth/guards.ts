@@ -33,7 +33,12 @@ export function sessionToken(request: FastifyRequest, kind: SessionKind): string
   return parseCookie(header)[SESSION_COOKIE[kind]] || undefined;
 }
 
-function setSessionCookie(reply: FastifyReply, name: string, value: string, options: Partial<SetCookie>): void {
+function setSessionCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  options: Partial<SetCookie>,
+): void {
   reply.header('set-cookie', stringifySetCookie({ name, value, path: '/', ...options }));
 }
 
