@@ -34,7 +34,6 @@ import { addPlatformReadiness } from './platform/health/readiness-checks';
 import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerRequestGuards } from './platform/http/request-guards';
-import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerImageRoutes } from './platform/images/image-routes';
 import { InProcessLiveBus, type LiveBus } from './platform/live/live-bus';
 import { PostgresLiveBus } from './platform/live/postgres-live-bus';
@@ -228,14 +227,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app);
+  registerRequestGuards(app);
   // Pages, JSON and SVG over slow mobile links: brotli (fast setting, it runs per response) or gzip.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  registerRequestGuards(app);
   registerBodyCapture(app);
   // Collects every route registered after it; the document is served at GET /api/openapi.json.
   await app.register(fastifySwagger, {

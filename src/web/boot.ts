@@ -1,6 +1,7 @@
 import './styles.css';
 import { sessionHint } from './api/client';
 import { liveChannelAddress } from './api/live-address';
+import type { IslandName } from './components/islands/island';
 import { PUSH_OFFER_KEY } from './features/notifications/offer-key';
 import { appChunkPaths, PREFETCH_APP } from './lib/app-prefetch';
 import { keepTicketsOffline } from './lib/offline-tickets';
@@ -26,6 +27,7 @@ let stopWaitingForUse = () => {};
 
 function start(): Promise<void> {
   stopWaitingForUse();
+  root?.removeAttribute('data-awaiting-use');
   started ??= (
     islands
       ? import(/* @vite-ignore */ islands).then(() => undefined)
@@ -198,6 +200,18 @@ function prefetchApp(): void {
 const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
+ * Starts the app at her first touch, key or focus on the page; returns how to stop waiting.
+ * `data-awaiting-use` marks the page meanwhile (the browser tests wait for it).
+ */
+function waitForFirstUse(begin: () => void): () => void {
+  for (const type of FIRST_USE) document.addEventListener(type, begin, { capture: true, passive: true });
+  root?.setAttribute('data-awaiting-use', '');
+  return () => {
+    for (const type of FIRST_USE) document.removeEventListener(type, begin, true);
+  };
+}
+
+/**
  * A member's page rendered for her (decision 0044) is read first: the app starts at her first
  * touch, key or focus on it, or as soon as the live channel has news for her (a message, a read
  * mark), which the app then shows — not while the page arrives on a slow phone. An offer of
@@ -206,15 +220,15 @@ const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 function startOnFirstUse(): void {
   let news: WebSocket | null = null;
   const begin = () => void start();
-  stopWaitingForUse = () => {
-    for (const type of FIRST_USE) document.removeEventListener(type, begin, true);
-    news?.close();
-  };
   if (pushOfferWaiting()) {
     begin();
     return;
   }
-  for (const type of FIRST_USE) document.addEventListener(type, begin, { capture: true, passive: true });
+  const stopListening = waitForFirstUse(begin);
+  stopWaitingForUse = () => {
+    stopListening();
+    news?.close();
+  };
   prefetchApp();
   // Never reopened once closed, whatever the code: closed by the server's caps (another tab of
   // hers is newer, or her address is full; decision 0037) it cannot fight her other tabs, and her
@@ -227,6 +241,36 @@ function startOnFirstUse(): void {
   }
 }
 
+/**
+ * Islands with nothing to do for a visitor until she uses them: the header's menu button and an
+ * event's sign-up buttons, which the server renders as a visitor sees them. A press on them is
+ * held and replayed once they are live. The landing's carousel moves by itself and /personas has
+ * fields to type in, so their pages start at once.
+ */
+const ISLANDS_FOR_USE: ReadonlySet<string> = new Set<IslandName>(['site-header', 'event-actions']);
+
+/** A visitor's page whose every island waits for her use (decision 0055). */
+function visitorPageWaitsForUse(): boolean {
+  if (!islands || sessionHint('client') !== null) return false;
+  const boxes = document.querySelectorAll<HTMLElement>('[data-island]');
+  return [...boxes].every((box) => ISLANDS_FOR_USE.has(box.dataset.island ?? ''));
+}
+
+/**
+ * Such a page runs no script of its own until her first touch, key or focus; once the browser is
+ * idle, the islands script is fetched (not run) so that first press does not wait for the network.
+ */
+function startIslandsOnFirstUse(): void {
+  stopWaitingForUse = waitForFirstUse(() => void start());
+  whenIdle(() => {
+    if (started || !islands) return;
+    const preload = document.createElement('link');
+    preload.rel = 'modulepreload';
+    preload.href = islands;
+    document.head.append(preload);
+  });
+}
+
 // A shell (the site's frame around a spinner) is not a page to keep: the app replaces it at once.
 if (root?.hasChildNodes() && !root.hasAttribute('data-shell')) {
   // A conversation rendered for her opens at its newest message, as the app keeps it once live.
@@ -236,7 +280,13 @@ if (root?.hasChildNodes() && !root.hasAttribute('data-shell')) {
   document.addEventListener('change', hold, true);
   document.addEventListener('keydown', holdEnterToSend, true);
   // A member's page whose every part the server could fill waits for her (decision 0044).
-  afterFirstPaint(() => (root.hasAttribute('data-first-use') ? startOnFirstUse() : void start()));
+  afterFirstPaint(() => {
+    // A press held before the first paint has started it already.
+    if (started) return;
+    if (root.hasAttribute('data-first-use')) startOnFirstUse();
+    else if (visitorPageWaitsForUse()) startIslandsOnFirstUse();
+    else void start();
+  });
 } else {
   void start();
 }

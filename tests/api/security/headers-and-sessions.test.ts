@@ -122,5 +122,17 @@ describe('session cookies', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(response.statusCode).toBe(415);
+    // Refused before any route runs, the answer still carries the security headers.
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a call sent from another site with 403, with its security headers', async () => {
+    const response = await testApp.agent().post('client/login', login, {
+      headers: { origin: 'https://otro-sitio.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.body.message).toBe('La solicitud viene de un sitio no permitido');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

@@ -9,6 +9,16 @@ async function waitUntilLive(page: Page) {
   await page.locator('#root[data-live]').waitFor({ state: 'attached' });
 }
 
+/**
+ * A visitor's page whose islands wait for her first use (decision 0055) gets one, a Tab, once it
+ * waits; any other page goes live by itself.
+ */
+async function touchAndWaitUntilLive(page: Page) {
+  await page.locator('#root[data-live], #root[data-awaiting-use]').waitFor({ state: 'attached' });
+  if ((await page.locator('#root[data-awaiting-use]').count()) > 0) await page.keyboard.press('Tab');
+  await waitUntilLive(page);
+}
+
 /** Holds the islands script until the test lets it through, so presses land before it runs. */
 async function holdIslands(page: Page): Promise<() => void> {
   let release = () => {};
@@ -49,7 +59,7 @@ test('las páginas públicas cobran vida por islas, sin errores, sin React y sin
     apiCalls.length = 0;
     scripts.length = 0;
     await page.goto(url);
-    await waitUntilLive(page);
+    await touchAndWaitUntilLive(page);
     await page.waitForLoadState('networkidle');
     expect(errors, url).toEqual([]);
     expect(await page.locator('[data-island]').count(), url).toBeGreaterThan(0);
@@ -91,7 +101,7 @@ test('sin JavaScript se leen los eventos y se llega a su página por los enlaces
 
 test('el código de las islas se pide después de la primera pintura', async ({ page }) => {
   await page.goto('/nosotros');
-  await waitUntilLive(page);
+  await touchAndWaitUntilLive(page);
   const timings = await page.evaluate(() => {
     const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
     const scripts = performance
@@ -105,6 +115,28 @@ test('el código de las islas se pide después de la primera pintura', async ({ 
   const app = timings.scripts.filter((script) => script.name !== timings.entry);
   expect(app.length).toBeGreaterThan(0);
   for (const script of app) expect(script.start, script.name).toBeGreaterThan(timings.firstPaint!);
+});
+
+test('una visitante que solo lee una página sin nada que animar no corre sus islas hasta usarla', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/aviso-privacidad');
+  await page.locator('#root[data-awaiting-use]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  // The islands script may be fetched ahead, but nothing it imports: it has not run.
+  expect(scripts.filter((path) => /\/islands\/assets\/site-header-/.test(path))).toEqual([]);
+  await expect(page.locator('#root[data-live]')).toHaveCount(0);
+
+  // Her first press on the menu starts them, and the press is not lost.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  expect(scripts.some((path) => /\/islands\/assets\/site-header-/.test(path))).toBe(true);
 });
 
 test('un botón pulsado antes de que lleguen las islas actúa en cuanto llegan', async ({ page }) => {
@@ -152,7 +184,7 @@ test('de una página pública al área de cliente se ve el marco del sitio mient
     await route.continue();
   });
   await page.goto('/eventos');
-  await waitUntilLive(page);
+  await touchAndWaitUntilLive(page);
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await page.getByRole('link', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/ingresar$/);

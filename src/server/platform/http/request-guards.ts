@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { securityHeadersFor } from './security-headers';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -10,18 +11,20 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WITHOUT_SESSION = ['/api/news/unsubscribe?'];
 
 /**
- * CSRF defence for the cookie sessions: state-changing API calls must be JSON (a cross-site
- * form cannot send that without a preflight) and, when the browser says where it comes from,
- * come from this site.
+ * Every request's first step: the security headers every answer carries, refused or not, and the
+ * CSRF defence for the cookie sessions: state-changing API calls must be JSON (a cross-site form
+ * cannot send that without a preflight) and, when the browser says where it comes from, come from
+ * this site. One callback hook, not two nor an async one: it runs on every request (decision 0054).
  */
 export function registerRequestGuards(app: FastifyInstance): void {
-  // A callback hook, not an async one: it runs on every request, and most pass at the first line.
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(refusal(request, app.config.publicUrl));
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersFor(request.url));
+    done(refusal(request, publicOrigin));
   });
 }
 
-function refusal(request: FastifyRequest, publicUrl: string): AppError | undefined {
+function refusal(request: FastifyRequest, publicOrigin: string): AppError | undefined {
   if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return undefined;
   if (WITHOUT_SESSION.some((path) => request.url.startsWith(path))) return undefined;
   const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
@@ -30,7 +33,7 @@ function refusal(request: FastifyRequest, publicUrl: string): AppError | undefin
     return new AppError(415, 'El tipo de contenido no es válido: envía JSON');
   }
   const origin = request.headers.origin;
-  if (origin && !isSameOrigin(origin, request.headers.host, publicUrl)) {
+  if (origin && !isSameOrigin(origin, request.headers.host, publicOrigin)) {
     return new AppError(403, 'La solicitud viene de un sitio no permitido');
   }
   return undefined;

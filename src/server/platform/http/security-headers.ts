@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
@@ -62,9 +61,7 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': SECURITY_HEADERS['cross-origin-resource-policy']!,
 };
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? API_SECURITY_HEADERS : SECURITY_HEADERS);
-    done();
-  });
+/** The headers an answer to this address carries (set by the request guards' hook). */
+export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
+  return url.startsWith('/api/') ? API_SECURITY_HEADERS : SECURITY_HEADERS;
 }

@@ -142,13 +142,12 @@ function GenderPrice({
         .join(' o mientras ')
     : null;
   return (
-    <div>
-      <div className="flex items-baseline justify-between gap-4">
-        <dt className="text-muted">{label}</dt>
-        <dd className="font-semibold">{formatPrice(now / 100)}</dd>
-      </div>
+    // A dl's group holds only its dt and dd elements (axe's definition-list rule): the grid lays them out.
+    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-semibold">{formatPrice(now / 100)}</dd>
       {ends ? (
-        <dd className="text-sm text-accent-dark">
+        <dd className="col-span-2 text-sm text-accent-dark">
           Preventa: {ends}; después {formatPrice(after)}
         </dd>
       ) : null}

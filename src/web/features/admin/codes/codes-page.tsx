@@ -28,6 +28,7 @@ import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
+import { type DiscountKind, DiscountKindChoice, discountOf, discountValueLabel } from './discount-fields';
 import { InviteRewardCard } from './invite-reward-card';
 
 /**
@@ -123,7 +124,7 @@ function CodeRow({ code, onEdit }: { code: AdminPromoCode; onEdit: () => void })
 /** The form's own state: numbers as typed, turned into the call's body on saving. */
 interface CodeDraft {
   code: string;
-  kind: 'percent' | 'amount';
+  kind: DiscountKind;
   value: string;
   eventIds: number[];
   genders: number[];
@@ -154,8 +155,7 @@ function bodyOf(draft: CodeDraft): AdminCodesAddBody {
   const value = Number(draft.value);
   return {
     code: draft.code,
-    percent_off: draft.kind === 'percent' ? value : null,
-    amount_off: draft.kind === 'amount' ? value : null,
+    ...discountOf(draft.kind, value),
     event_ids: draft.eventIds,
     genders: draft.genders as AdminCodesAddBody['genders'],
     max_uses: count(draft.maxUses),
@@ -238,35 +238,21 @@ function CodeForm({
           autoCapitalize="characters"
           maxLength={20}
         />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">Descuento</legend>
-          <div className="flex gap-4 text-sm">
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                checked={draft.kind === 'percent'}
-                onChange={() => set({ kind: 'percent' })}
-              />
-              Porcentaje
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                checked={draft.kind === 'amount'}
-                onChange={() => set({ kind: 'amount' })}
-              />
-              Pesos
-            </label>
-          </div>
+        <DiscountKindChoice
+          legend="Descuento"
+          name="kind"
+          kind={draft.kind}
+          onChange={(kind) => set({ kind })}
+        >
           <Field
-            label={draft.kind === 'percent' ? 'Porcentaje (1 a 100)' : 'Pesos de descuento'}
+            label={discountValueLabel(draft.kind)}
             name="value"
             type="number"
             inputMode="decimal"
             value={draft.value}
             onChange={(event) => set({ value: event.target.value })}
           />
-        </fieldset>
+        </DiscountKindChoice>
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium">Para quién (ninguno marcado: todos)</legend>
           <div className="flex flex-wrap gap-4 text-sm">

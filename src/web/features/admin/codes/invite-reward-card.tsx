@@ -12,6 +12,7 @@ import { type Banner, BannerSlot, bannerFrom } from '../../../components/admin/a
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
+import { type DiscountKind, DiscountKindChoice, discountOf, discountValueLabel } from './discount-fields';
 
 const REWARD_KEY = ['admin', 'invite-reward'] as const;
 /** What the form proposes for a reward never set: half off a night. */
@@ -79,7 +80,7 @@ function Figures({ figures }: { figures: InviteFigures }) {
 
 interface RewardDraft {
   enabled: boolean;
-  kind: 'percent' | 'amount';
+  kind: DiscountKind;
   value: string;
   days: string;
 }
@@ -97,8 +98,7 @@ function bodyOf(draft: RewardDraft): AdminInviteRewardUpdateBody {
   const value = Number(draft.value);
   return {
     enabled: draft.enabled,
-    percent_off: draft.kind === 'percent' ? value : null,
-    amount_off: draft.kind === 'amount' ? value : null,
+    ...discountOf(draft.kind, value),
     valid_days: Number(draft.days),
   };
 }
@@ -142,32 +142,15 @@ function RewardForm({ reward }: { reward: InviteReward }) {
         />
         Recompensa activa
       </label>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium">Descuento del código</legend>
-        <div className="flex gap-4 text-sm">
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="reward-kind"
-              checked={draft.kind === 'percent'}
-              onChange={() => set({ kind: 'percent' })}
-            />
-            Porcentaje
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="reward-kind"
-              checked={draft.kind === 'amount'}
-              onChange={() => set({ kind: 'amount' })}
-            />
-            Pesos
-          </label>
-        </div>
-      </fieldset>
+      <DiscountKindChoice
+        legend="Descuento del código"
+        name="reward-kind"
+        kind={draft.kind}
+        onChange={(kind) => set({ kind })}
+      />
       <div className="grid grid-cols-2 gap-3">
         <Field
-          label={draft.kind === 'percent' ? 'Porcentaje (1 a 100)' : 'Pesos de descuento'}
+          label={discountValueLabel(draft.kind)}
           name="reward_value"
           type="number"
           inputMode="decimal"
