@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util';
-import { BACKUPS_OFF, backupTargetOf, makeVerifiedSnapshot } from '../server/platform/backups/make-snapshot';
+import {
+  applyRetentionEverywhere,
+  BACKUPS_OFF,
+  backupTargetOf,
+  makeVerifiedSnapshot,
+} from '../server/platform/backups/make-snapshot';
 import { configFromEnv } from '../server/platform/config';
 import { createDatabase } from '../server/platform/db/database';
 import { formatBytes } from '../shared/domain/byte-size';
@@ -8,7 +13,10 @@ import { printTableCounts } from './ops-output';
 const USAGE =
   'Uso: cita backup [--before-upgrade]   (hace ahora un respaldo verificado, como el de cada noche; cita upgrade lo marca como previo a la actualización)';
 
-/** `cita backup`: a verified snapshot now, the same as the nightly one; prints where it went. */
+/**
+ * `cita backup`: a verified snapshot now, the same as the nightly one (systemd's timer runs it
+ * each night), then the retention rule, as after the app's own nightly job; prints where it went.
+ */
 export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let beforeUpgrade: boolean;
   try {
@@ -36,6 +44,12 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
       `Respaldo verificado: ${outcome.file} (${formatBytes(outcome.sizeBytes ?? 0)}, ${(outcome.durationMs / 1000).toFixed(1)} s)`,
     );
     if (outcome.tables) printTableCounts(outcome.tables);
+    const deleted = await applyRetentionEverywhere(config);
+    if (deleted.length) {
+      console.log(
+        `Retención (7 diarios, 4 semanales, 6 mensuales): ${deleted.length} archivos viejos borrados`,
+      );
+    }
     return 0;
   } finally {
     await db.destroy();

@@ -8,7 +8,11 @@ import { run as restoreVerb } from '../../../src/ops/restore';
 import { backupReadiness } from '../../../src/server/platform/backups/backup-readiness';
 import { listBackups } from '../../../src/server/platform/backups/backup-records';
 import { makeVerifiedSnapshot } from '../../../src/server/platform/backups/make-snapshot';
-import { listSnapshots } from '../../../src/server/platform/backups/snapshot-files';
+import {
+  listSnapshots,
+  snapshotBaseName,
+  writeManifest,
+} from '../../../src/server/platform/backups/snapshot-files';
 import { configFromEnv } from '../../../src/server/platform/config';
 import { serverSecret } from '../../../src/server/platform/secrets';
 import { flipOneByte, operatorKeys } from '../../support/backups';
@@ -122,6 +126,35 @@ describe('a snapshot is proved by restoring it (design.md §24)', () => {
     expect(await backupVerb([], serverEnv())).toBe(0);
     expect(lines[0]).toMatch(new RegExp(`^Respaldo verificado: ${operator.backupDir}/cita-.+\\.age \\(`));
     expect(lines.join('\n')).toMatch(/clients\s+\d+/);
+  });
+
+  it('cita backup (the nightly timer) applies the retention rule after its verified snapshot', async () => {
+    // Two snapshots of one night two years ago: the rule keeps the newest of each period only.
+    const twoYearsAgo = Date.now() - 2 * 365 * 24 * 60 * 60_000;
+    const [older, newer] = [twoYearsAgo, twoYearsAgo + 60_000].map((at) => {
+      const base = snapshotBaseName(new Date(at));
+      const files = ['database', 'secrets'].map((part) => `${base}.${part}.age`);
+      for (const file of files) fs.writeFileSync(path.join(operator.backupDir, file), 'x');
+      writeManifest(operator.backupDir, base, {
+        format: 'cita-respaldo-1',
+        engine: testApp.config.databaseUrl ? 'postgres' : 'sqlite',
+        kind: 'nightly',
+        created_at: new Date(at).toISOString(),
+        database: { file: files[0]!, size: 1, sha256: 'x' },
+        secrets: { file: files[1]!, size: 1, sha256: 'x' },
+        tables: {},
+      });
+      return [...files, `${base}.manifest.json`];
+    });
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => lines.push(line));
+    expect(await backupVerb([], serverEnv())).toBe(0);
+    const left = fs.readdirSync(operator.backupDir);
+    for (const file of older!) expect(left).not.toContain(file);
+    for (const file of newer!) expect(left).toContain(file);
+    // The snapshot just made is kept.
+    expect(listSnapshots(operator.backupDir).map((snapshot) => snapshot.manifest.kind)).toContain('manual');
+    expect(lines.join('\n')).toMatch(/Retención .*: \d+ archivos viejos borrados/);
   });
 });
 
