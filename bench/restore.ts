@@ -7,6 +7,7 @@ import { configFromEnv } from '../src/server/platform/config';
 import { freePort, PrivateCluster } from '../tests/support/private-postgres';
 import { createScratchDatabase, ServerProcess } from '../tests/support/server-process';
 import { CLIENTS, DATASET_LABEL, loadAverage, scratchDataset } from './scale/scratch-dataset';
+import { median } from './stats';
 
 /**
  * `npm run bench:restore` (design.md §24; not a timed test): §17's reference data (1 000 000
@@ -16,6 +17,7 @@ import { CLIENTS, DATASET_LABEL, loadAverage, scratchDataset } from './scale/scr
  * a private PostgreSQL cluster archived by pgBackRest takes a steady stream of writes, its
  * postmaster is killed with kill -9 mid-load, the cluster is restored from the archive, and the
  * writes that did not come back are counted and printed, in seconds, beside the 60 s target.
+ * Both are repeated RESTORE_RUNS times (3) on the same snapshot; their medians are printed.
  */
 const RESTORE_TARGET_S = 600;
 const RPO_TARGET_S = 60;
@@ -58,7 +60,7 @@ async function measureRpo(): Promise<{ acknowledged: number; restored: number; l
     const restored = path.join(cluster.root, 'restaurada');
     await restoreLatest(setup, restored);
     const port = await freePort();
-    await cluster.startServer(restored, port);
+    await cluster.startRestored(restored, port);
     const [row] = await cluster.query<{ count: number; last: Date | null }>(
       port,
       'select count(*)::int as count, max(escrita_en) as last from escrituras',
@@ -97,8 +99,36 @@ const config = configFromEnv({
   BACKUP_AGE_RECIPIENT: await identityToRecipient(identity),
   BACKUP_CONTINUOUS: '0',
 });
-const target = await createScratchDatabase();
-let server: ServerProcess | undefined;
+/**
+ * The snapshot is restored RESTORE_RUNS times (a fresh database each time), each followed by an
+ * RPO measurement: the figures quoted are their medians. Loading 1 000 000 members and making the
+ * verified snapshot come first and take most of the time, so they are done once.
+ */
+const RUNS = Math.max(1, Number(process.env.RESTORE_RUNS ?? 3));
+
+/** One restore of the snapshot into a fresh database, timed until a server on it is ready. */
+async function timedRestore(file: string): Promise<number> {
+  const target = await createScratchDatabase();
+  let server: ServerProcess | undefined;
+  try {
+    // The clock starts when the operator types `cita restore`, and stops when the site serves.
+    const restoreStarted = performance.now();
+    await restoreSnapshot({
+      reference: file,
+      backupDir,
+      identities: [identity],
+      into: target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
+      secretsOut: path.join(scratch.dataDir, 'claves.env'),
+    });
+    server = await ServerProcess.start({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+    await readyWithin(server.url, 120_000);
+    return (performance.now() - restoreStarted) / 1000;
+  } finally {
+    await server?.stop();
+    await target.drop();
+  }
+}
+
 try {
   const backupStarted = performance.now();
   const outcome = await makeVerifiedSnapshot(db, config, 'manual');
@@ -107,41 +137,36 @@ try {
   const backupSeconds = (performance.now() - backupStarted) / 1000;
   console.log(`Respaldo verificado en ${backupSeconds.toFixed(0)} s (${outcome.sizeBytes} bytes)`);
 
-  // The clock starts when the operator types `cita restore`, and stops when the site serves.
-  const restoreStarted = performance.now();
-  await restoreSnapshot({
-    reference: outcome.file!,
-    backupDir,
-    identities: [identity],
-    into: target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
-    secretsOut: path.join(scratch.dataDir, 'claves.env'),
-  });
-  server = await ServerProcess.start({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
-  await readyWithin(server.url, 120_000);
-  const restoreSeconds = (performance.now() - restoreStarted) / 1000;
-  await server.stop();
-  server = undefined;
-  const rpo = await measureRpo();
-  console.log(
-    `RPO: ${rpo.acknowledged} escrituras confirmadas, ${rpo.restored} restauradas desde el archivo de pgBackRest tras kill -9`,
-  );
+  const restores: number[] = [];
+  const lost: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const seconds = await timedRestore(outcome.file!);
+    restores.push(seconds);
+    // Printed at once: a later step that fails does not lose it.
+    console.log(`corrida ${run}: restaurada y sirviendo en ${seconds.toFixed(1)} s (carga ${loadAverage()})`);
+    const rpo = await measureRpo();
+    lost.push(rpo.lostSeconds);
+    console.log(
+      `corrida ${run}: RPO ${rpo.lostSeconds.toFixed(1)} s — ${rpo.acknowledged} escrituras confirmadas, ${rpo.restored} restauradas desde el archivo de pgBackRest tras kill -9`,
+    );
+  }
+  const restoreSeconds = median(restores);
+  const lostSeconds = median(lost);
   console.table([
     {
-      medida: 'restaurar y servir (/readyz 200)',
+      medida: `restaurar y servir (/readyz 200), mediana de ${RUNS}`,
       segundos: Number(restoreSeconds.toFixed(1)),
       meta: `≤ ${RESTORE_TARGET_S} s`,
       cumple: restoreSeconds <= RESTORE_TARGET_S ? 'sí' : 'NO',
     },
     {
-      medida: `escrituras perdidas al matar el primario (${rpo.acknowledged - rpo.restored})`,
-      segundos: Number(rpo.lostSeconds.toFixed(1)),
+      medida: `escrituras perdidas al matar el primario, mediana de ${RUNS}`,
+      segundos: Number(lostSeconds.toFixed(1)),
       meta: `≤ ${RPO_TARGET_S} s`,
-      cumple: rpo.lostSeconds <= RPO_TARGET_S ? 'sí' : 'NO',
+      cumple: lostSeconds <= RPO_TARGET_S ? 'sí' : 'NO',
     },
   ]);
 } finally {
-  await server?.stop();
-  await target.drop();
   await scratch.drop();
   console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -93,6 +93,26 @@ export class PrivateCluster {
     this.running.add(dataDir);
   }
 
+  /**
+   * Starts a cluster pgBackRest restored and waits until it has replayed the archive and promoted
+   * itself: with hot_standby on (the default) it accepts connections as soon as it is consistent,
+   * before the archived WAL is replayed, and a query then would see the base backup alone.
+   */
+  async startRestored(dataDir: string, port: number, timeoutMs = 120_000): Promise<void> {
+    await this.startServer(dataDir, port);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [row] = await this.query<{ recovering: boolean }>(
+        port,
+        'select pg_is_in_recovery() as recovering',
+      );
+      if (row?.recovering === false) return;
+      if (Date.now() > deadline)
+        throw new Error(`la base restaurada sigue en recuperación tras ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   async stopServer(dataDir: string): Promise<void> {
     await this.run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
     this.running.delete(dataDir);

@@ -48,7 +48,7 @@ describe('PostgreSQL continuous archive with pgBackRest', () => {
     const restored = path.join(cluster.root, 'restaurada');
     await restoreToTime(setup, at, restored);
     const port = await freePort();
-    await cluster.startServer(restored, port);
+    await cluster.startRestored(restored, port);
     const rows = await cluster.query<{ email: string }>(port, 'select email from clients order by email');
     expect(rows.map((row) => row.email)).toEqual(['primera@pruebas.mx']);
   }, 120_000);
