@@ -26,26 +26,30 @@ const EFFORT = {
  * compresses the same body again while it is cached.
  */
 export class CachedBody {
-  private readonly raw: Buffer;
+  private readonly bytes: number;
   private readonly compressed = new Map<Encoding, Buffer>();
 
+  /**
+   * Kept as text: sent uncompressed, Node writes a string in one piece with the headers, where a
+   * buffer goes out as a second chunk.
+   */
   constructor(
-    text: string,
+    private readonly text: string,
     readonly contentType: string,
     private readonly effort: keyof typeof EFFORT = 'kept',
   ) {
-    this.raw = Buffer.from(text);
+    this.bytes = Buffer.byteLength(text);
   }
 
   /** The bytes in the encoding the request accepts, or as they are. */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     reply.type(this.contentType);
-    if (this.raw.length < MIN_COMPRESSED_BYTES) return reply.send(this.raw);
+    if (this.bytes < MIN_COMPRESSED_BYTES) return reply.send(this.text);
     reply.header('Vary', 'Accept-Encoding');
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as
       | Encoding
       | undefined;
-    if (!encoding) return reply.send(this.raw);
+    if (!encoding) return reply.send(this.text);
     return reply.header('Content-Encoding', encoding).send(this.encoded(encoding));
   }
 
@@ -55,13 +59,13 @@ export class CachedBody {
       const effort = EFFORT[this.effort];
       bytes =
         encoding === 'br'
-          ? zlib.brotliCompressSync(this.raw, {
+          ? zlib.brotliCompressSync(this.text, {
               params: {
                 [zlib.constants.BROTLI_PARAM_QUALITY]: effort.brotli,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.bytes,
               },
             })
-          : zlib.gzipSync(this.raw, { level: effort.gzip });
+          : zlib.gzipSync(this.text, { level: effort.gzip });
       this.compressed.set(encoding, bytes);
     }
     return bytes;
