@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { generateX25519Identity, identityToRecipient } from 'age-encryption';
 import { makeVerifiedSnapshot } from '../src/server/platform/backups/make-snapshot';
@@ -108,6 +109,20 @@ const config = configFromEnv({
  */
 const RUNS = Math.max(1, Number(process.env.RESTORE_RUNS ?? 3));
 
+/**
+ * Waits, up to 45 minutes, until the machine's one-minute load is under QUIET_LOAD (unset: no
+ * wait): loading the data and verifying the snapshot are not timed, so another job may finish
+ * meanwhile, and the timed part then runs alone.
+ */
+async function waitForQuiet(): Promise<void> {
+  const quiet = Number(process.env.QUIET_LOAD ?? Number.POSITIVE_INFINITY);
+  const deadline = Date.now() + 45 * 60_000;
+  if (os.loadavg()[0]! >= quiet) console.log(`Esperando a que la carga baje de ${quiet}…`);
+  while (os.loadavg()[0]! >= quiet && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+}
+
 /** One restore of the snapshot into a fresh database, timed until a server on it is ready. */
 async function timedRestore(file: string): Promise<number> {
   const target = await createScratchDatabase();
@@ -142,6 +157,7 @@ try {
   const restores: number[] = [];
   const lost: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
+    await waitForQuiet();
     const seconds = await timedRestore(outcome.file!);
     restores.push(seconds);
     // Printed at once: a later step that fails does not lose it.
