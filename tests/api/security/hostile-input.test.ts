@@ -165,7 +165,9 @@ describe('hostile input on every route', () => {
         attacked.set(call, (attacked.get(call) ?? new Set()).add(role));
       }
     }
-  });
+    // Every call, three roles, a database fingerprint per refusal: 15–20 s on a quiet machine, over
+    // 30 s on PostgreSQL on a slower one. A time limit, not a retry: the sweep is long by design.
+  }, 120_000);
 
   it('attacked every POST call the API documents, as visitor, client and admin', () => {
     const documented = Object.entries((testApp.app.swagger() as { paths: Record<string, object> }).paths)
