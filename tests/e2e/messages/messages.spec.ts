@@ -130,6 +130,9 @@ test('cerca del límite de 2 000 caracteres aparece el contador, y pasado el lí
   const mine = await phoneFor(browser, baseURL!, her);
   await mine.page.goto(`/mensajes/${await conversationId(baseURL!, her, other)}`);
   const send = mine.page.getByRole('button', { name: 'Enviar' });
+  // Her focus starts the app (decision 0044); the counter counts what is typed once it is live.
+  await composer(mine.page).focus();
+  await mine.page.locator('#root[data-live]').waitFor({ state: 'attached' });
 
   await composer(mine.page).fill('a'.repeat(1500));
   await expect(mine.page.getByText('/ 2,000')).toHaveCount(0);
