@@ -26,30 +26,26 @@ const EFFORT = {
  * compresses the same body again while it is cached.
  */
 export class CachedBody {
-  private readonly bytes: number;
+  private readonly raw: Buffer;
   private readonly compressed = new Map<Encoding, Buffer>();
 
-  /**
-   * Kept as text: sent uncompressed, Node writes a string in one piece with the headers, where a
-   * buffer goes out as a second chunk.
-   */
   constructor(
-    private readonly text: string,
+    text: string,
     readonly contentType: string,
     private readonly effort: keyof typeof EFFORT = 'kept',
   ) {
-    this.bytes = Buffer.byteLength(text);
+    this.raw = Buffer.from(text);
   }
 
   /** The bytes in the encoding the request accepts, or as they are. */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     reply.type(this.contentType);
-    if (this.bytes < MIN_COMPRESSED_BYTES) return reply.send(this.text);
+    if (this.raw.length < MIN_COMPRESSED_BYTES) return reply.send(this.raw);
     reply.header('Vary', 'Accept-Encoding');
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as
       | Encoding
       | undefined;
-    if (!encoding) return reply.send(this.text);
+    if (!encoding) return reply.send(this.raw);
     return reply.header('Content-Encoding', encoding).send(this.encoded(encoding));
   }
 
@@ -59,13 +55,13 @@ export class CachedBody {
       const effort = EFFORT[this.effort];
       bytes =
         encoding === 'br'
-          ? zlib.brotliCompressSync(this.text, {
+          ? zlib.brotliCompressSync(this.raw, {
               params: {
                 [zlib.constants.BROTLI_PARAM_QUALITY]: effort.brotli,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.bytes,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.raw.length,
               },
             })
-          : zlib.gzipSync(this.text, { level: effort.gzip });
+          : zlib.gzipSync(this.raw, { level: effort.gzip });
       this.compressed.set(encoding, bytes);
     }
     return bytes;
