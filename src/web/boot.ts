@@ -1,4 +1,5 @@
 import './styles.css';
+import { CAROUSEL_INTERVAL_MS } from '../shared/domain/landing';
 import { sessionHint } from './api/client';
 import { liveChannelAddress } from './api/live-address';
 import type { IslandName } from './components/islands/island';
@@ -196,8 +197,8 @@ function prefetchApp(): void {
   });
 }
 
-/** What shows that she is about to use the page, a moment before the click or the typing. */
-const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/** What shows that she is about to use the page, a moment before the click, the typing or the scroll. */
+const FIRST_USE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 
 /**
  * Starts the app at her first touch, key or focus on the page; returns how to stop waiting.
@@ -242,26 +243,57 @@ function startOnFirstUse(): void {
 }
 
 /**
- * Islands with nothing to do for a visitor until she uses them: the header's menu button and an
- * event's sign-up buttons, which the server renders as a visitor sees them. A press on them is
- * held and replayed once they are live. The landing's carousel moves by itself and /personas has
- * fields to type in, so their pages start at once.
+ * Islands with nothing to do for a visitor until she uses them: the header's menu button, an
+ * event's sign-up buttons, /personas' filters and profiles (buttons all: a visitor types nothing
+ * there) and the landing's counters, which climb once seen over the figures the server shows. A
+ * press on them is held and replayed once they are live.
  */
-const ISLANDS_FOR_USE: ReadonlySet<string> = new Set<IslandName>(['site-header', 'event-actions']);
+const ISLANDS_FOR_USE: ReadonlySet<string> = new Set<IslandName>([
+  'site-header',
+  'event-actions',
+  'people',
+  'community-counters',
+]);
 
-/** A visitor's page whose every island waits for her use (decision 0055). */
+/**
+ * The landing's carousel has nothing to do until its first move: it starts this long after the
+ * page began loading (or at her first use), a second before that move is due, and moves at once
+ * if it comes live late (`firstMoveDelay`).
+ */
+const CAROUSEL_START_MS = CAROUSEL_INTERVAL_MS - 1000;
+const ISLANDS_ON_TIMER: ReadonlyMap<string, number> = new Map<IslandName, number>([
+  ['event-carousel', CAROUSEL_START_MS],
+]);
+
+/** A visitor's page whose every island waits for her use, or for its own time (decision 0055). */
 function visitorPageWaitsForUse(): boolean {
   if (!islands || sessionHint('client') !== null) return false;
-  const boxes = document.querySelectorAll<HTMLElement>('[data-island]');
-  return [...boxes].every((box) => ISLANDS_FOR_USE.has(box.dataset.island ?? ''));
+  // A profile asked for by the address (?anuncio=, back from logging in) opens at once.
+  if (new URLSearchParams(window.location.search).has('anuncio')) return false;
+  const boxes = [...document.querySelectorAll<HTMLElement>('[data-island]')].map(
+    (box) => box.dataset.island ?? '',
+  );
+  return boxes.every((name) => ISLANDS_FOR_USE.has(name) || ISLANDS_ON_TIMER.has(name));
 }
 
 /**
- * Such a page runs no script of its own until her first touch, key or focus; once the browser is
- * idle, the islands script is fetched (not run) so that first press does not wait for the network.
+ * Such a page runs no script of its own until her first touch, key or focus, or until an island's
+ * own time comes; once the browser is idle, the islands script is fetched (not run) so that first
+ * press does not wait for the network.
  */
 function startIslandsOnFirstUse(): void {
-  stopWaitingForUse = waitForFirstUse(() => void start());
+  const stopListening = waitForFirstUse(() => void start());
+  const times = [...document.querySelectorAll<HTMLElement>('[data-island]')].flatMap((box) => {
+    const time = ISLANDS_ON_TIMER.get(box.dataset.island ?? '');
+    return time === undefined ? [] : [time];
+  });
+  const timer = times.length
+    ? window.setTimeout(() => void start(), Math.max(0, Math.min(...times) - performance.now()))
+    : undefined;
+  stopWaitingForUse = () => {
+    stopListening();
+    window.clearTimeout(timer);
+  };
   whenIdle(() => {
     if (started || !islands) return;
     const preload = document.createElement('link');

@@ -12,7 +12,8 @@ type Loader = () => Promise<unknown>;
 
 const ISLANDS: Record<IslandName, Loader> = {
   'site-header': () => import('../app/site-header').then((module) => module.SiteHeader),
-  'event-carousel': () => import('../features/landing/event-carousel').then((module) => module.EventCarousel),
+  'event-carousel': () =>
+    import('../features/landing/event-carousel').then((module) => module.EventCarouselIsland),
   'community-counters': () =>
     import('../features/landing/community-counters').then((module) => module.CommunityCounters),
   // The server renders the visitor's version; a member's, with its queries, loads only for members.

@@ -49,6 +49,8 @@ test('el carrusel muestra los eventos y las flechas dan la vuelta', async ({ pag
 test('el carrusel se maneja con el teclado y cada diapositiva lleva a su evento', async ({ page }) => {
   await page.goto('/');
   await slideButtons(page).first().focus();
+  // Her focus starts the page's islands; keys pressed before they are live do nothing yet.
+  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   await page.keyboard.press('Enter');
   await expect(slideButtons(page).first()).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('ArrowRight');
@@ -66,11 +68,23 @@ test('el carrusel se maneja con el teclado y cada diapositiva lleva a su evento'
 test('el carrusel avanza solo cada 4 s arriba de la página y se detiene con la página desplazada', async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await page.clock.install();
   await page.goto('/');
-  await expect(carousel(page)).toBeVisible();
-  await expect(slideButtons(page).first()).toBeVisible();
+  await expect(slideButtons(page).first()).toHaveAttribute('aria-current', 'true');
+  // A visitor who only reads: nothing runs until the carousel's first move is near (decision 0055).
+  await page.locator('#root[data-awaiting-use]').waitFor({ state: 'attached' });
+  expect(scripts.filter((path) => /\/islands\/assets\/event-carousel-/.test(path))).toEqual([]);
   const total = await slideButtons(page).count();
+
+  // Still, the first move comes 4 s after the page arrived.
+  await page.clock.runFor(4_100);
+  await expect.poll(() => currentSlide(page)).toBe(1);
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
 
   await page.evaluate(() => window.scrollTo(0, 400));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
@@ -107,6 +121,8 @@ test('los contadores esperan a verse, suben de uno en uno y se detienen en sus t
   await page.setViewportSize({ width: 360, height: 400 });
   await page.clock.install();
   await page.goto('/');
+  await page.locator('#root[data-awaiting-use]').waitFor({ state: 'attached' });
+  await page.keyboard.press('Tab');
   await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   // Below the first screen they wait (decision 0054), showing the server's final figures.
   expect(await counterFigure(page, 'personas registradas')).toBe(5_000);

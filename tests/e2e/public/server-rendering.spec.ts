@@ -139,6 +139,27 @@ test('una visitante que solo lee una página sin nada que animar no corre sus is
   expect(scripts.some((path) => /\/islands\/assets\/site-header-/.test(path))).toBe(true);
 });
 
+test('en /personas una visitante lee sin que corran las islas y su primer toque abre el perfil', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/personas');
+  await page.locator('#root[data-awaiting-use]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /\/islands\/assets\/people-island-/.test(path))).toEqual([]);
+
+  // Her tap on a profile is held while the islands start, then opens it.
+  const card = page.getByRole('list', { name: 'Anuncios' }).getByRole('listitem').first();
+  const name = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
+  await card.getByRole('button', { name: 'Ver perfil' }).click();
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  expect(scripts.some((path) => /\/islands\/assets\/people-island-/.test(path))).toBe(true);
+});
+
 test('un botón pulsado antes de que lleguen las islas actúa en cuanto llegan', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const release = await holdIslands(page);

@@ -8,18 +8,24 @@ import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
 import { CarouselControls, useSelectedSlide } from '../../components/ui/carousel-controls';
 
+/** The landing's server-rendered carousel as an island: it comes live just before its first move (decision 0055). */
+export function EventCarouselIsland({ events }: { events: EventListItem[] }) {
+  return <EventCarousel events={events} firstMoveAt={CAROUSEL_INTERVAL_MS} />;
+}
+
 /**
  * The landing banner (specification §2): one event per slide, wrapping arrows, and a move every
  * 4 s only while the page is near its top. It also holds still while the pointer or the keyboard
  * focus is on it, so nobody loses the slide they are reading (WCAG 2.2.2).
  */
-export function EventCarousel({ events }: { events: EventListItem[] }) {
+export function EventCarousel({ events, firstMoveAt }: { events: EventListItem[]; firstMoveAt?: number }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<EmblaCarouselType>();
   const selected = useSelectedSlide(embla);
   const [held, setHeld] = useState(false);
   // Arrows and dots pressed before the library arrives move the carousel as soon as it does.
   const early = useRef<((carousel: EmblaCarouselType) => void)[]>([]);
+  const moved = useRef(false);
 
   useEffect(() => {
     let carousel: EmblaCarouselType | undefined;
@@ -39,11 +45,19 @@ export function EventCarousel({ events }: { events: EventListItem[] }) {
 
   useEffect(() => {
     if (!embla || held) return;
-    const timer = window.setInterval(() => {
+    // The first move keeps its time from the page's start when asked (firstMoveAt), however late
+    // the carousel came live; every later one comes an interval after the one before.
+    const first =
+      firstMoveAt !== undefined && !moved.current
+        ? Math.max(0, firstMoveAt - performance.now())
+        : CAROUSEL_INTERVAL_MS;
+    let timer = window.setTimeout(function moveOn() {
+      moved.current = true;
       if (window.scrollY < CAROUSEL_MAX_SCROLL_PX) embla.scrollNext();
-    }, CAROUSEL_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [embla, held]);
+      timer = window.setTimeout(moveOn, CAROUSEL_INTERVAL_MS);
+    }, first);
+    return () => window.clearTimeout(timer);
+  }, [embla, held, firstMoveAt]);
 
   const move = useCallback(
     (action: (carousel: EmblaCarouselType) => void) => {
