@@ -18,7 +18,7 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
   api.post(
     '/adverts/get',
     callOptions(advertsGetBody, advertsGetResponseSchema, SELF_COMPRESSED),
-    async (request, reply) => {
+    (request, reply) => {
       const offset = request.body?.offset ?? 0;
       const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
       const gender = request.body?.gender;
@@ -27,30 +27,37 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
       // A request without a session is a visitor's: the hot path, its kept bytes sent awaiting nothing.
       if (sessionToken(request, 'client') === undefined && sessionToken(request, 'admin') === undefined) {
         const kept = app.readCache.peek<CachedBody>(sharedKey);
-        if (kept) return kept.send(request, reply);
+        // A plain function, not an async one: a kept answer costs no promise and no extra turn.
+        if (kept) {
+          kept.send(request, reply);
+          return;
+        }
       }
-      const viewerId = await currentClientId(request);
-      // Faces are clear only for active members and admins (design §10); everyone else is a visitor.
-      const visitor = viewerId === null && (await currentAdminId(request)) === null;
-      const answer = async () => {
-        const { adverts, ...paging } = await listPublicAdverts(app.db, {
-          gender,
-          offset,
-          limit,
-          beforeId,
-          viewerId,
-          photoViewer: visitor ? 'visitor' : 'member',
-        });
-        return ok('Anuncios', { adverts, ...paging, offset, limit });
-      };
-      // A member's list leaves out the people she blocked; visitors share one answer, serialised
-      // and compressed once while it is cached.
-      if (!visitor) return sendJson(request, reply, await answer());
-      const body = await app.readCache.get(
-        sharedKey,
-        async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),
-      );
-      return body.send(request, reply);
+      return answerUncached();
+      async function answerUncached() {
+        const viewerId = await currentClientId(request);
+        // Faces are clear only for active members and admins (design §10); everyone else is a visitor.
+        const visitor = viewerId === null && (await currentAdminId(request)) === null;
+        const answer = async () => {
+          const { adverts, ...paging } = await listPublicAdverts(app.db, {
+            gender,
+            offset,
+            limit,
+            beforeId,
+            viewerId,
+            photoViewer: visitor ? 'visitor' : 'member',
+          });
+          return ok('Anuncios', { adverts, ...paging, offset, limit });
+        };
+        // A member's list leaves out the people she blocked; visitors share one answer, serialised
+        // and compressed once while it is cached.
+        if (!visitor) return sendJson(request, reply, await answer());
+        const body = await app.readCache.get(
+          sharedKey,
+          async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),
+        );
+        return body.send(request, reply);
+      }
     },
   );
 
