@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { pairSearchText } from '../../src/server/people/pair-search-text';
 import type { DB } from '../../src/server/platform/db/database';
 import { CATEGORY_IDS } from '../../src/shared/domain/categories';
 import { CITIES } from '../../src/shared/domain/cities';
@@ -131,16 +132,18 @@ export async function loadScaleDataset(
 
   // Interests: 600 000 mutual pairs (both directions) and 2 400 000 one-way, never to oneself.
   const mutualPairs = Math.round(0.6 * c);
-  await run(sql`insert into interests (client_id, target_client_id, status_id, contacted, created_at)
+  // Each with both people's search text, as the app writes it (people/pair-search-text.ts).
+  await run(sql`insert into interests (client_id, target_client_id, status_id, contacted, created_at, search_text)
     ${series(mutualPairs)}, pairs(a, b, at) as (
-      select ${member(21)}, ${otherMember(21, 22)}, ${iso(sql`${hash('s.n', 23)} % 31536000`)} from s)
-    select a, b, 2, 0, at from pairs union all select b, a, 2, 0, at from pairs where true
+      select ${member(21)}, ${otherMember(21, 22)}, ${iso(sql`${hash('s.n', 23)} % 31536000`)} from s),
+    both_ways(a, b, at) as (select a, b, at from pairs union all select b, a, at from pairs)
+    select a, b, 2, 0, at, ${pairSearchText(sql.ref('a'), sql.ref('b'))} from both_ways where true
     on conflict do nothing`);
-  await run(sql`insert into interests (client_id, target_client_id, status_id, contacted, created_at)
-    ${series(4 * mutualPairs)}
-    select ${member(24)}, ${otherMember(24, 25)}, 1,
-      case when ${hash('s.n', 26)} % 10 = 0 then 1 else 0 end, ${iso(sql`${hash('s.n', 27)} % 31536000`)}
-    from s where true
+  await run(sql`insert into interests (client_id, target_client_id, status_id, contacted, created_at, search_text)
+    ${series(4 * mutualPairs)}, one_way(a, b, contacted, at) as (
+      select ${member(24)}, ${otherMember(24, 25)},
+        case when ${hash('s.n', 26)} % 10 = 0 then 1 else 0 end, ${iso(sql`${hash('s.n', 27)} % 31536000`)} from s)
+    select a, b, 1, contacted, at, ${pairSearchText(sql.ref('a'), sql.ref('b'))} from one_way where true
     on conflict do nothing`);
 
   // Events: the last UPCOMING_EVENTS ids are in the next 90 days, the rest one every few days back.

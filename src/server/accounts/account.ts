@@ -3,6 +3,7 @@ import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { recordScoringChange } from '../compatibility/matching-service';
+import { refreshPairSearchText } from '../people/pair-search-text';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { newToken, revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
@@ -75,6 +76,7 @@ export async function updateProfile(db: DB, clientId: number, profile: ValidProf
       })
       .where('id', '=', clientId)
       .execute();
+    await refreshPairSearchText(trx, clientId);
     if (before.birthday !== profile.birthday || before.gender !== profile.gender) {
       await recordScoringChange(trx, clientId);
     }

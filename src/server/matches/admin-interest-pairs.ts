@@ -79,13 +79,15 @@ export async function listInterestPairs(
     .innerJoin('clients as a', 'a.id', 'interests.client_id')
     .innerJoin('clients as b', 'b.id', 'interests.target_client_id');
   if (search && dense) {
-    // The same rows, written so that the newest-first index is walked and filtered on the way.
+    // The same rows, written so that the newest-first index is walked and filtered on the way, by
+    // the text kept on each interest: reading both clients of each of the 2 521 rows walked for
+    // 'daniela' at 1 000 000 clients took 21 ms, this 6 (decision 0027).
     query = db
       .selectFrom('interests')
       .innerJoin('clients as a', 'a.id', 'interests.client_id')
       .innerJoin('clients as b', 'b.id', 'interests.target_client_id')
       .where(listedOnce)
-      .where((eb) => eb.or([matchesFolded('a.search_text', search), matchesFolded('b.search_text', search)]));
+      .where(matchesFolded('interests.search_text', search));
   }
 
   const start = cursor ? decodeCursor(cursor, ['string', 'number']) : null;

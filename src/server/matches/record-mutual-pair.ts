@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { INTEREST_STATUS } from '../../shared/domain/statuses';
 import { notifyMember } from '../notifications/notify-member';
+import { pairSearchText } from '../people/pair-search-text';
 import type { Database } from '../platform/db/schema';
 import { nowIso } from '../platform/time';
 import { openConversation } from './conversations/conversation-pair';
@@ -113,6 +114,7 @@ async function makeInterestMutual(trx: Transaction<Database>, clientId: number, 
         status_id: INTEREST_STATUS.mutual,
         contacted: 0,
         created_at: nowIso(),
+        search_text: pairSearchText(from, to),
       })
       .onConflict((oc) => oc.columns(['client_id', 'target_client_id']).doNothing())
       .executeTakeFirst();

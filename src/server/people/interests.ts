@@ -17,6 +17,7 @@ import { conflict, notFound } from '../platform/errors';
 import { ageOnDay, nowIso } from '../platform/time';
 import { isBlocked, notBlockedWith } from '../trust/blocks';
 import { visibleAdverts } from './adverts';
+import { pairSearchText } from './pair-search-text';
 
 export const ADVERT_NOT_AVAILABLE = 'Este anuncio no existe o ya no está visible';
 export const OWN_ADVERT = 'No puedes marcar interés en tu propio anuncio';
@@ -129,6 +130,7 @@ export async function addInterest(
         status_id: INTEREST_STATUS.oneWay,
         contacted: 0,
         created_at: nowIso(),
+        search_text: pairSearchText(clientId, targetId),
       })
       .onConflict((oc) => oc.columns(['client_id', 'target_client_id']).doNothing())
       .returning(['id', 'status_id'])

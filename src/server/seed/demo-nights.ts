@@ -4,6 +4,7 @@ import { mexicoDayAndHour } from '../../shared/domain/mexico-time';
 import { foldForSearch } from '../../shared/domain/search-text';
 import { ASSISTANCE_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { newDoorCode, newTicketCode } from '../events/attendance/tickets';
+import { pairSearchText } from '../people/pair-search-text';
 import type { Database } from '../platform/db/schema';
 
 /**
@@ -108,6 +109,7 @@ export async function loadDemoNights(
         status_id: INTEREST_STATUS.mutual,
         contacted: 0,
         created_at: now.toISOString(),
+        search_text: pairSearchText(clientIds[picker]!, clientIds[picked]!),
       })
       .onConflict((oc) =>
         oc.columns(['client_id', 'target_client_id']).doUpdateSet({ status_id: INTEREST_STATUS.mutual }),

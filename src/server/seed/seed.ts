@@ -13,6 +13,7 @@ import {
 import { createAdmin } from '../back-office/admins';
 import { type PlaceRules, startHold } from '../events/attendance/payment-holds';
 import { newDoorCode, newTicketCode } from '../events/attendance/tickets';
+import { pairSearchText } from '../people/pair-search-text';
 import { hashPassword } from '../platform/auth/passwords';
 import type { AppConfig } from '../platform/config';
 import type { DB } from '../platform/db/database';
@@ -194,6 +195,7 @@ export async function loadDemoContent(db: DB, rules: PlaceRules): Promise<boolea
           status_id: status,
           contacted: 0,
           created_at: now,
+          search_text: pairSearchText(clientIds[from]!, clientIds[to]!),
         })
         .execute();
     for (const [from, to] of DEMO_ONE_WAY_INTERESTS) await interest(from, to, INTEREST_STATUS.oneWay);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import type { ClientsGetResponse } from '../../../src/shared/contracts/admin';
 import type { AdvertsGetResponse } from '../../../src/shared/contracts/people';
 import { insertAdvert, insertClient } from '../../support/admin-fixtures';
@@ -172,10 +173,38 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
     await db
       .insertInto('interests')
       .values([
-        { client_id: seven, target_client_id: eight, status_id: 1, contacted: 0, created_at: at(1) },
-        { client_id: nine, target_client_id: seven, status_id: 1, contacted: 0, created_at: at(2) },
-        { client_id: nine, target_client_id: ten, status_id: 2, contacted: 0, created_at: at(3) },
-        { client_id: ten, target_client_id: nine, status_id: 2, contacted: 0, created_at: at(3) },
+        {
+          client_id: seven,
+          target_client_id: eight,
+          status_id: 1,
+          contacted: 0,
+          created_at: at(1),
+          search_text: pairSearchText(seven, eight),
+        },
+        {
+          client_id: nine,
+          target_client_id: seven,
+          status_id: 1,
+          contacted: 0,
+          created_at: at(2),
+          search_text: pairSearchText(nine, seven),
+        },
+        {
+          client_id: nine,
+          target_client_id: ten,
+          status_id: 2,
+          contacted: 0,
+          created_at: at(3),
+          search_text: pairSearchText(nine, ten),
+        },
+        {
+          client_id: ten,
+          target_client_id: nine,
+          status_id: 2,
+          contacted: 0,
+          created_at: at(3),
+          search_text: pairSearchText(ten, nine),
+        },
       ])
       .execute();
     const pairs = async (search: string) => {
@@ -228,6 +257,7 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
           status_id: 1,
           contacted: 0,
           created_at: `2026-03-01T10:${String(index).padStart(2, '0')}:00.000Z`,
+          search_text: pairSearchText(ids[0]!, id),
         })),
       )
       .execute();

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import * as backOfficeSearch from '../../../src/server/platform/db/migrations/0012-back-office-search';
+import * as interestSearchText from '../../../src/server/platform/db/migrations/0036-interest-search-text';
 import {
   clientSearchText,
   foldForSearch,
   localPartPattern,
   searchPattern,
 } from '../../../src/shared/domain/search-text';
-import { insertClient } from '../../support/admin-fixtures';
+import { FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 import { profileOf } from '../accounts/helpers';
 import { loggedInClient } from '../events/helpers';
+import { pairTextsOutOfStep, personWithAdvert } from '../people/helpers';
 
 const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
 const { admin } = testApp;
@@ -120,6 +123,7 @@ describe('admin/matches interests search', () => {
         status_id: 1,
         contacted: 0,
         created_at: new Date().toISOString(),
+        search_text: pairSearchText(angel.id, ines.id),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -131,6 +135,68 @@ describe('admin/matches interests search', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body.matches.map((match) => match.id)).toContain(id);
     }
+  });
+});
+
+describe('the search text kept on each interest (people/pair-search-text.ts)', () => {
+  const pairIds = async (search: string) => {
+    const response = await admin.post<{ matches: { client_a_id: number; client_b_id: number }[] }>(
+      'admin/matches',
+      { tab: 'interests', search },
+    );
+    expect(response.statusCode).toBe(200);
+    return response.body.matches.map((match) => [match.client_a_id, match.client_b_id]);
+  };
+
+  it('follows an interest marked, made mutual, a profile change and an erasure', async () => {
+    const tag = unique();
+    const rosa = await personWithAdvert(testApp, { first_name: 'Rosa', last_name: `Peñas${tag}` });
+    const tomas = await personWithAdvert(testApp, { first_name: 'Tomás', last_name: `Robles${tag}` });
+    const mark = (from: typeof rosa, advertId: number) =>
+      from.agent.post('client/interested/add', { interes: { interested_id: advertId } });
+
+    expect((await mark(rosa, tomas.advertId)).statusCode).toBe(200);
+    expect(await pairTextsOutOfStep(testApp.app)).toEqual([]);
+    expect(await pairIds(`robles${tag}`)).toEqual([[rosa.id, tomas.id]]);
+    expect((await mark(tomas, rosa.advertId)).statusCode).toBe(200);
+    expect(await pairTextsOutOfStep(testApp.app)).toEqual([]);
+
+    const update = await tomas.agent.post('client/profile/update', {
+      profile: profileOf({ first_name: 'Tobías', last_name: `Quiroga${tag}`, phone: '81-2222-3333' }),
+    });
+    expect(update.statusCode).toBe(200);
+    expect(await pairTextsOutOfStep(testApp.app)).toEqual([]);
+    expect(await pairIds(`robles${tag}`)).toEqual([]);
+    expect(await pairIds(`TOBIAS QUIROGA${tag}`)).toHaveLength(1);
+    expect(await pairIds('8122223333')).toHaveLength(1);
+
+    const erased = await rosa.agent.post('client/deactivate', {
+      client_id: rosa.id,
+      password: FIXTURE_PASSWORD,
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(await pairIds(`quiroga${tag}`)).toEqual([]);
+    expect(await pairTextsOutOfStep(testApp.app)).toEqual([]);
+  });
+
+  it('is filled for the interests written before migration 0036, which can be undone', async () => {
+    const db = testApp.app.db;
+    const a = await insertClient(testApp.app, { first_name: 'Íñigo' });
+    const b = await insertClient(testApp.app, { first_name: 'Úrsula' });
+    await db
+      .insertInto('interests')
+      .values({
+        client_id: a.id,
+        target_client_id: b.id,
+        status_id: 1,
+        contacted: 0,
+        created_at: new Date().toISOString(),
+        search_text: '',
+      })
+      .execute();
+    await interestSearchText.down(db);
+    await interestSearchText.up(db);
+    expect(await pairTextsOutOfStep(testApp.app)).toEqual([]);
   });
 });
 

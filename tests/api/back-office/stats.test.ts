@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import type { AdminStatsResponse } from '../../../src/shared/contracts/admin';
 import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
@@ -22,8 +23,22 @@ async function mutualPair(firstAt: string, secondAt: string) {
   await testApp.app.db
     .insertInto('interests')
     .values([
-      { client_id: a.id, target_client_id: b.id, status_id: 2, contacted: 0, created_at: firstAt },
-      { client_id: b.id, target_client_id: a.id, status_id: 2, contacted: 0, created_at: secondAt },
+      {
+        client_id: a.id,
+        target_client_id: b.id,
+        status_id: 2,
+        contacted: 0,
+        created_at: firstAt,
+        search_text: pairSearchText(a.id, b.id),
+      },
+      {
+        client_id: b.id,
+        target_client_id: a.id,
+        status_id: 2,
+        contacted: 0,
+        created_at: secondAt,
+        search_text: pairSearchText(b.id, a.id),
+      },
     ])
     .execute();
 }
@@ -70,7 +85,14 @@ describe('admin/stats (design.md §14)', () => {
     const b = await insertClient(testApp.app);
     await testApp.app.db
       .insertInto('interests')
-      .values({ client_id: a.id, target_client_id: b.id, status_id: 1, contacted: 0, created_at: daysAgo(0) })
+      .values({
+        client_id: a.id,
+        target_client_id: b.id,
+        status_id: 1,
+        contacted: 0,
+        created_at: daysAgo(0),
+        search_text: pairSearchText(a.id, b.id),
+      })
       .execute();
     const after = await stats();
     expect(after.matches_by_week).toHaveLength(12);

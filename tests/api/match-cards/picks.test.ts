@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes } from '../../support/images';
 import { mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
 import { type Agent, setUpTestApp } from '../../support/test-app';
 import { loggedInClient, quizAnswers } from '../events/helpers';
+import { pairTextsOutOfStep } from '../people/helpers';
 import { runningEvent, setEventStart } from './helpers';
 
 const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
@@ -261,6 +263,8 @@ describe('closing the match cards', () => {
     expect(await interestStatuses(ana.id, carlos.id)).toEqual([2, 2]);
     expect(await interestStatuses(ana.id, diego.id)).toEqual([]);
     expect(await interestStatuses(bea.id, diego.id)).toEqual([]);
+    // The back office finds the new pair by either name (people/pair-search-text.ts).
+    expect(await pairTextsOutOfStep(testApp.app)).toEqual([]);
 
     const anaInterests = await ana.agent.post('client/interested/get', {});
     expect(anaInterests.body.mutual.map((entry: { client_id: number }) => entry.client_id)).toEqual([
@@ -316,6 +320,7 @@ describe('closing the match cards', () => {
         status_id: 1,
         contacted: 0,
         created_at: new Date().toISOString(),
+        search_text: pairSearchText(carlos.id, ana.id),
       })
       .execute();
     for (const [who, other] of [

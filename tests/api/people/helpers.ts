@@ -26,3 +26,14 @@ export async function interestRows(app: FastifyInstance, ...clientIds: number[])
 export async function setClientStatus(app: FastifyInstance, clientId: number, statusId: number) {
   await app.db.updateTable('clients').set({ status_id: statusId }).where('id', '=', clientId).execute();
 }
+
+/** Interests whose search text is not both people's as they are now (people/pair-search-text.ts). */
+export async function pairTextsOutOfStep(app: FastifyInstance) {
+  const rows = await app.db
+    .selectFrom('interests')
+    .innerJoin('clients as a', 'a.id', 'interests.client_id')
+    .innerJoin('clients as b', 'b.id', 'interests.target_client_id')
+    .select(['interests.id', 'interests.search_text', 'a.search_text as a_text', 'b.search_text as b_text'])
+    .execute();
+  return rows.filter((row) => row.search_text !== `${row.a_text}\n${row.b_text}`);
+}

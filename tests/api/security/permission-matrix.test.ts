@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
 import {
   FIXTURE_PASSWORD,
@@ -500,6 +501,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
       status_id: 1,
       contacted: 0,
       created_at: new Date().toISOString(),
+      search_text: pairSearchText(clientA.id, clientB.id),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import { EXPORT_NOTES, EXPORT_SECTIONS } from '../../../src/shared/domain/personal-data-export';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/domain/privacy';
 import { insertAdvert, insertEvent, signUp as signUpToEvent } from '../../support/admin-fixtures';
@@ -110,6 +111,7 @@ describe('block', () => {
         status_id: 1,
         contacted: 0,
         created_at: new Date().toISOString(),
+        search_text: pairSearchText(bruno.id, ana.id),
       })
       .execute();
     expect((await interests(bruno)).interested).toEqual([]);

@@ -48,6 +48,8 @@ export interface InterestTable {
   status_id: number;
   contacted: number;
   created_at: string;
+  /** The client's and the target's search_text, apart by a line break (people/pair-search-text.ts). */
+  search_text: string;
 }
 
 export interface EventTable {

@@ -23,6 +23,7 @@ import * as backups from './0030-backups';
 import * as promoCodes from './0033-promo-codes';
 import * as messagesRatings from './0034-messages-ratings';
 import * as invitations from './0035-invitations';
+import * as interestSearchText from './0036-interest-search-text';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0033-promo-codes': promoCodes,
   '0034-messages-ratings': messagesRatings,
   '0035-invitations': invitations,
+  '0036-interest-search-text': interestSearchText,
 };
