@@ -21,3 +21,12 @@ export async function loginAsAdmin(page: Page, email = E2E_ADMIN.email, password
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
+
+/** The path of every script the page requests from now on, in order. */
+export function scriptsRequested(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { scriptsRequested } from '../fixtures';
 
 function carousel(page: Page) {
   return page.getByRole('region', { name: 'Próximos eventos' });
@@ -69,10 +70,7 @@ test('el carrusel avanza solo cada 4 s arriba de la página y se detiene con la 
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptsRequested(page);
   await page.clock.install();
   await page.goto('/');
   await expect(slideButtons(page).first()).toHaveAttribute('aria-current', 'true');

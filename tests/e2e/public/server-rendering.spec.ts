@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { publicRoutes } from '../../support/public-routes';
-import { loginAsClient } from '../fixtures';
+import { loginAsClient, scriptsRequested } from '../fixtures';
 
 const PUBLIC_PAGES = [...publicRoutes(), '/eventos?ciudad=cdmx', '/eventos/speed-dating?ciudad=guadalajara'];
 
@@ -117,19 +117,25 @@ test('el código de las islas se pide después de la primera pintura', async ({ 
   for (const script of app) expect(script.start, script.name).toBeGreaterThan(timings.firstPaint!);
 });
 
+/**
+ * A visitor at 360 px reads `url` to its network's end: the page waits for her use, and no script
+ * matching `island` has been requested (the islands script may be fetched ahead, but nothing it
+ * imports: it has not run). Returns the scripts requested so far and from now on.
+ */
+async function readWithoutIslands(page: Page, url: string, island: RegExp): Promise<string[]> {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const scripts = scriptsRequested(page);
+  await page.goto(url);
+  await page.locator('#root[data-awaiting-use]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => island.test(path))).toEqual([]);
+  return scripts;
+}
+
 test('una visitante que solo lee una página sin nada que animar no corre sus islas hasta usarla', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/aviso-privacidad');
-  await page.locator('#root[data-awaiting-use]').waitFor({ state: 'attached' });
-  await page.waitForLoadState('networkidle');
-  // The islands script may be fetched ahead, but nothing it imports: it has not run.
-  expect(scripts.filter((path) => /\/islands\/assets\/site-header-/.test(path))).toEqual([]);
+  const scripts = await readWithoutIslands(page, '/aviso-privacidad', /\/islands\/assets\/site-header-/);
   await expect(page.locator('#root[data-live]')).toHaveCount(0);
 
   // Her first press on the menu starts them, and the press is not lost.
@@ -142,15 +148,7 @@ test('una visitante que solo lee una página sin nada que animar no corre sus is
 test('en /personas una visitante lee sin que corran las islas y su primer toque abre el perfil', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/personas');
-  await page.locator('#root[data-awaiting-use]').waitFor({ state: 'attached' });
-  await page.waitForLoadState('networkidle');
-  expect(scripts.filter((path) => /\/islands\/assets\/people-island-/.test(path))).toEqual([]);
+  const scripts = await readWithoutIslands(page, '/personas', /\/islands\/assets\/people-island-/);
 
   // Her tap on a profile is held while the islands start, then opens it.
   const card = page.getByRole('list', { name: 'Anuncios' }).getByRole('listitem').first();
