@@ -258,22 +258,24 @@ const ISLANDS_FOR_USE: ReadonlySet<string> = new Set<IslandName>([
 /**
  * The landing's carousel has nothing to do until its first move: it starts this long after the
  * page began loading (or at her first use), a second before that move is due, and moves at once
- * if it comes live late (`firstMoveDelay`).
+ * if it comes live late (`firstMoveAt`).
  */
 const CAROUSEL_START_MS = CAROUSEL_INTERVAL_MS - 1000;
 const ISLANDS_ON_TIMER: ReadonlyMap<string, number> = new Map<IslandName, number>([
   ['event-carousel', CAROUSEL_START_MS],
 ]);
 
+/** The names of this page's islands, as the server marked them. */
+function pageIslands(): string[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-island]')].map((box) => box.dataset.island ?? '');
+}
+
 /** A visitor's page whose every island waits for her use, or for its own time (decision 0055). */
 function visitorPageWaitsForUse(): boolean {
   if (!islands || sessionHint('client') !== null) return false;
   // A profile asked for by the address (?anuncio=, back from logging in) opens at once.
   if (new URLSearchParams(window.location.search).has('anuncio')) return false;
-  const boxes = [...document.querySelectorAll<HTMLElement>('[data-island]')].map(
-    (box) => box.dataset.island ?? '',
-  );
-  return boxes.every((name) => ISLANDS_FOR_USE.has(name) || ISLANDS_ON_TIMER.has(name));
+  return pageIslands().every((name) => ISLANDS_FOR_USE.has(name) || ISLANDS_ON_TIMER.has(name));
 }
 
 /**
@@ -283,8 +285,8 @@ function visitorPageWaitsForUse(): boolean {
  */
 function startIslandsOnFirstUse(): void {
   const stopListening = waitForFirstUse(() => void start());
-  const times = [...document.querySelectorAll<HTMLElement>('[data-island]')].flatMap((box) => {
-    const time = ISLANDS_ON_TIMER.get(box.dataset.island ?? '');
+  const times = pageIslands().flatMap((name) => {
+    const time = ISLANDS_ON_TIMER.get(name);
     return time === undefined ? [] : [time];
   });
   const timer = times.length
