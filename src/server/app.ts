@@ -33,6 +33,7 @@ import { Readiness } from './platform/health/readiness';
 import { addPlatformReadiness } from './platform/health/readiness-checks';
 import { BODY_LIMIT } from './platform/http/body-limits';
 import { registerErrorHandling } from './platform/http/error-handler';
+import { FrontAnswers } from './platform/http/front-answers';
 import { registerRequestGuards } from './platform/http/request-guards';
 import { registerImageRoutes } from './platform/images/image-routes';
 import { InProcessLiveBus, type LiveBus } from './platform/live/live-bus';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     metrics: AppMetrics;
     /** What /readyz asks; the backups (design.md §24) add their own check here. */
     readiness: Readiness;
+    /** The public lists' kept answers, sent before routing (decision 0056). */
+    frontAnswers: FrontAnswers;
   }
 }
 
@@ -93,7 +96,9 @@ export interface BuildOptions {
 
 /** Builds the whole app without listening, so tests can drive it over HTTP on any port. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const frontAnswers = new FrontAnswers(config);
   const app = Fastify({
+    serverFactory: frontAnswers.serverFactory(),
     logger: options.logger === false ? false : loggerOptions(config, { file: options.logFile }),
     childLoggerFactory: requestLoggerFactory,
     logController: new RequestLogLines(),
@@ -152,6 +157,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const backupsOn = backupTargetOf(config) !== null;
   app.decorate('metrics', new AppMetrics(db, app.queue, { backupsOn }));
   app.decorate('readiness', new Readiness());
+  app.decorate('frontAnswers', frontAnswers);
+  frontAnswers.observeWith({ metrics: app.metrics, log: app.log });
   addPlatformReadiness(app.readiness, db, app.queue);
   if (backupsOn) {
     app.readiness.add('respaldos', async () => (await backupReadiness(db, config)).reason ?? null);
@@ -197,6 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    frontAnswers.close();
     // Claims no more jobs and lets the running ones finish; what is left waits in the database.
     await app.queue.stop();
   });

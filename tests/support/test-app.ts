@@ -211,7 +211,8 @@ export class Agent {
     return this.cookies.get(name);
   }
 
-  private cookieHeader(): string {
+  /** The Cookie header this agent sends. */
+  cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 

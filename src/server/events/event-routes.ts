@@ -7,6 +7,7 @@ import {
   eventUpdateBody,
 } from '../../shared/contracts/admin-events';
 import {
+  type EventGetBody,
   eventDetailsAnswer,
   eventDetailsBody,
   eventGetAnswer,
@@ -17,8 +18,9 @@ import { pickTotals } from '../match-cards/picks';
 import { currentAdminId, currentClientId, requireAdmin } from '../platform/auth/guards';
 import { notFound } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
-import { CachedBody, SELF_COMPRESSED, sendJson } from '../platform/http/cached-body';
+import { CachedBody, sendJson } from '../platform/http/cached-body';
 import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
+import { FRONT_ROUTE_OPTIONS } from '../platform/http/front-answers';
 import { addEvent, findAdminEvent, listAdminEvents, updateEvent } from './admin-events';
 import { checkIn } from './attendance/check-in';
 import { cleanAttendance } from './attendance/clean-attendance';
@@ -45,14 +47,18 @@ export async function registerEventRoutes(
   { hooks }: { hooks: PlaceHooks },
 ): Promise<void> {
   const api = zodApp(app);
+  const keptList = (body: EventGetBody | undefined) =>
+    body?.admin_id === undefined
+      ? app.readCache.peek<CachedBody>(`events.json:${body?.category ?? ''}:${body?.city ?? ''}`)
+      : undefined;
+  app.frontAnswers.add({ path: `${app.prefix}/event/get`, body: eventGetBody, kept: keptList });
 
-  api.post('/event/get', callOptions(eventGetBody, eventGetAnswer, SELF_COMPRESSED), (request, reply) => {
+  api.post('/event/get', callOptions(eventGetBody, eventGetAnswer, FRONT_ROUTE_OPTIONS), (request, reply) => {
     const category = request.body?.category;
     const city = request.body?.city;
     const key = `${category ?? ''}:${city ?? ''}`;
     // A visitor's list (no admin_id) is the hot path: its kept bytes go out without awaiting anything.
-    const kept =
-      request.body?.admin_id === undefined ? app.readCache.peek<CachedBody>(`events.json:${key}`) : undefined;
+    const kept = keptList(request.body);
     // A plain function, not an async one: a kept answer costs no promise and no extra turn.
     if (kept) {
       kept.send(request, reply);

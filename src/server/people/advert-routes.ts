@@ -1,31 +1,44 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   COMPATIBLE_PAGE_SIZE,
   compatibleGetAnswer,
   compatibleGetBody,
 } from '../../shared/contracts/compatible';
 import { ADVERTS_MAX_LIMIT, advertsGetBody, advertsGetResponseSchema } from '../../shared/contracts/people';
-import { currentAdminId, currentClientId, requireClient, sessionToken } from '../platform/auth/guards';
-import { CachedBody, SELF_COMPRESSED, sendJson } from '../platform/http/cached-body';
+import { carriesSession, currentAdminId, currentClientId, requireClient } from '../platform/auth/guards';
+import { CachedBody, sendJson } from '../platform/http/cached-body';
 import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
+import { FRONT_ROUTE_OPTIONS } from '../platform/http/front-answers';
 import { listPublicAdverts } from './adverts';
 import { listCompatiblePeople } from './compatible-people';
+
+/** Where the answer every visitor shares for this page of adverts is kept. */
+function visitorsKey(body: z.infer<typeof advertsGetBody>): string {
+  return `adverts.json:${body?.gender ?? ''}:${body?.offset ?? 0}:${body?.before_id ?? ''}:${body?.limit ?? ADVERTS_MAX_LIMIT}`;
+}
 
 /** /personas: published adverts, public data only, paged on the server; a member's "Para ti". */
 export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
+  app.frontAnswers.add({
+    path: `${app.prefix}/adverts/get`,
+    body: advertsGetBody,
+    sharedBy: (request) => !carriesSession(request.headers.cookie),
+    kept: (body) => app.readCache.peek<CachedBody>(visitorsKey(body)),
+  });
 
   api.post(
     '/adverts/get',
-    callOptions(advertsGetBody, advertsGetResponseSchema, SELF_COMPRESSED),
+    callOptions(advertsGetBody, advertsGetResponseSchema, FRONT_ROUTE_OPTIONS),
     (request, reply) => {
       const offset = request.body?.offset ?? 0;
       const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
       const gender = request.body?.gender;
       const beforeId = request.body?.before_id;
-      const sharedKey = `adverts.json:${gender ?? ''}:${offset}:${beforeId ?? ''}:${limit}`;
+      const sharedKey = visitorsKey(request.body);
       // A request without a session is a visitor's: the hot path, its kept bytes sent awaiting nothing.
-      if (sessionToken(request, 'client') === undefined && sessionToken(request, 'admin') === undefined) {
+      if (!carriesSession(request.headers.cookie)) {
         const kept = app.readCache.peek<CachedBody>(sharedKey);
         // A plain function, not an async one: a kept answer costs no promise and no extra turn.
         if (kept) {

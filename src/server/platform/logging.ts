@@ -54,9 +54,17 @@ export function errorForLog(error: unknown, depth = 0): LoggedError {
   };
 }
 
+/** What a request line reads of a request: Fastify's, or one the front answered (front-answers.ts). */
+export interface LoggedRequest {
+  method: string;
+  url: string;
+  ip: string | undefined;
+  routeOptions?: { url?: string };
+}
+
 /** Fastify's own `res` serializer (the status code only) stays. */
 const serializers = {
-  req: (request: FastifyRequest) => ({
+  req: (request: LoggedRequest) => ({
     method: request.method,
     url: pathOf(request.url),
     route: request.routeOptions?.url,

@@ -16,6 +16,7 @@ export const eventGetBody = z
     page: pageSchema,
   })
   .optional();
+export type EventGetBody = z.infer<typeof eventGetBody>;
 
 export const eventDetailsBody = z.object({ admin_id: optionalIdSchema, event_id: idSchema });
 

@@ -33,6 +33,13 @@ export function sessionToken(request: FastifyRequest, kind: SessionKind): string
   return parseCookie(header)[SESSION_COOKIE[kind]] || undefined;
 }
 
+/** Whether a Cookie header carries a session of either kind: such a request is not a visitor's. */
+export function carriesSession(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  const cookies = parseCookie(cookieHeader);
+  return Boolean(cookies[SESSION_COOKIE.client] || cookies[SESSION_COOKIE.admin]);
+}
+
 function setSessionCookie(
   reply: FastifyReply,
   name: string,

@@ -47,6 +47,13 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  /** Kept public answers sent before Fastify saw the request (decision 0056). */
+  readonly frontAnswers = new Counter({
+    name: 'cita_front_answers_total',
+    help: 'Respuestas públicas guardadas que esta instancia envió antes del enrutador (decisión 0056)',
+    registers: [this.registry],
+  });
+
   readonly liveConnections = new Gauge({
     name: 'cita_live_connections',
     help: 'Conexiones en vivo (mensajes) abiertas en esta instancia',

@@ -7,6 +7,7 @@ import { JSON_TYPE } from './envelope';
 const MIN_COMPRESSED_BYTES = 1024;
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
+const OFFERED: string[] = [...ENCODINGS];
 
 /**
  * Route options of a call that answers through this module, which compresses its own bytes: the
@@ -40,13 +41,21 @@ export class CachedBody {
   /** The bytes in the encoding the request accepts, or as they are. */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     reply.type(this.contentType);
-    if (this.raw.length < MIN_COMPRESSED_BYTES) return reply.send(this.raw);
-    reply.header('Vary', 'Accept-Encoding');
-    const encoding = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS]) as
-      | Encoding
-      | undefined;
-    if (!encoding) return reply.send(this.raw);
-    return reply.header('Content-Encoding', encoding).send(this.encoded(encoding));
+    const variant = this.variantFor(request.headers['accept-encoding']);
+    if (variant.varies) reply.header('Vary', 'Accept-Encoding');
+    if (variant.encoding) reply.header('Content-Encoding', variant.encoding);
+    return reply.send(variant.bytes);
+  }
+
+  /**
+   * What to send to a client that accepts these encodings: small bodies go as they are, larger
+   * ones in the best encoding it accepts (and the answer then varies by Accept-Encoding).
+   */
+  variantFor(acceptEncoding: string | undefined): { bytes: Buffer; encoding?: Encoding; varies: boolean } {
+    if (this.raw.length < MIN_COMPRESSED_BYTES) return { bytes: this.raw, varies: false };
+    const encoding = negotiate(acceptEncoding ?? '', OFFERED) as Encoding | undefined;
+    if (!encoding) return { bytes: this.raw, varies: true };
+    return { bytes: this.encoded(encoding), encoding, varies: true };
   }
 
   private encoded(encoding: Encoding): Buffer {
