@@ -41,6 +41,11 @@ async function wantsAdminView(request: FastifyRequest): Promise<boolean> {
   return bodyAdminId !== undefined && bodyAdminId === (await currentAdminId(request));
 }
 
+/** Where the answer every visitor shares for these filters is kept. */
+function visitorsKey(body: EventGetBody | undefined): string {
+  return `events.json:${body?.category ?? ''}:${body?.city ?? ''}`;
+}
+
 /** The event calls: public lists and details, and the back office's admin view and changes. */
 export async function registerEventRoutes(
   app: FastifyInstance,
@@ -48,15 +53,12 @@ export async function registerEventRoutes(
 ): Promise<void> {
   const api = zodApp(app);
   const keptList = (body: EventGetBody | undefined) =>
-    body?.admin_id === undefined
-      ? app.readCache.peek<CachedBody>(`events.json:${body?.category ?? ''}:${body?.city ?? ''}`)
-      : undefined;
+    body?.admin_id === undefined ? app.readCache.peek<CachedBody>(visitorsKey(body)) : undefined;
   app.frontAnswers.add({ path: `${app.prefix}/event/get`, body: eventGetBody, kept: keptList });
 
   api.post('/event/get', callOptions(eventGetBody, eventGetAnswer, FRONT_ROUTE_OPTIONS), (request, reply) => {
     const category = request.body?.category;
     const city = request.body?.city;
-    const key = `${category ?? ''}:${city ?? ''}`;
     // A visitor's list (no admin_id) is the hot path: its kept bytes go out without awaiting anything.
     const kept = keptList(request.body);
     // A plain function, not an async one: a kept answer costs no promise and no extra turn.
@@ -76,8 +78,8 @@ export async function registerEventRoutes(
         );
       }
       // Serialised (and compressed) once per cached list, not per request.
-      const body = await app.readCache.get(`events.json:${key}`, async () => {
-        const events = await app.readCache.get(`events:${key}`, () =>
+      const body = await app.readCache.get(visitorsKey(request.body), async () => {
+        const events = await app.readCache.get(`events:${category ?? ''}:${city ?? ''}`, () =>
           listPublicEvents(app.db, category, city),
         );
         return new CachedBody(JSON.stringify(ok('Eventos', { events })), JSON_TYPE);

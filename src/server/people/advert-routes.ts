@@ -21,11 +21,13 @@ function visitorsKey(body: z.infer<typeof advertsGetBody>): string {
 /** /personas: published adverts, public data only, paged on the server; a member's "Para ti". */
 export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
+  const keptList = (body: z.infer<typeof advertsGetBody>) =>
+    app.readCache.peek<CachedBody>(visitorsKey(body));
   app.frontAnswers.add({
     path: `${app.prefix}/adverts/get`,
     body: advertsGetBody,
     sharedBy: (request) => !carriesSession(request.headers.cookie),
-    kept: (body) => app.readCache.peek<CachedBody>(visitorsKey(body)),
+    kept: keptList,
   });
 
   api.post(
@@ -36,10 +38,9 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
       const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
       const gender = request.body?.gender;
       const beforeId = request.body?.before_id;
-      const sharedKey = visitorsKey(request.body);
       // A request without a session is a visitor's: the hot path, its kept bytes sent awaiting nothing.
       if (!carriesSession(request.headers.cookie)) {
-        const kept = app.readCache.peek<CachedBody>(sharedKey);
+        const kept = keptList(request.body);
         // A plain function, not an async one: a kept answer costs no promise and no extra turn.
         if (kept) {
           kept.send(request, reply);
@@ -66,7 +67,7 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
         // and compressed once while it is cached.
         if (!visitor) return sendJson(request, reply, await answer());
         const body = await app.readCache.get(
-          sharedKey,
+          visitorsKey(request.body),
           async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),
         );
         return body.send(request, reply);

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AppMetrics } from '../health/metrics';
 import type { LoggedRequest } from '../logging';
 import { type CachedBody, SELF_COMPRESSED } from './cached-body';
-import { isSameOrigin } from './request-guards';
+import { requestRefusal } from './request-guards';
 import { securityHeadersFor } from './security-headers';
 
 /**
@@ -111,12 +111,14 @@ export class FrontAnswers {
   /** What the request guards and the route would check from the headers alone, checked the same way. */
   private mayAnswer(request: IncomingMessage, route: ServedRoute): boolean {
     const { headers } = request;
+    // What the guards refuse (a cross-site origin, a body that is not JSON), they refuse themselves.
+    if (requestRefusal('POST', route.path, headers, this.publicOrigin) !== undefined) return false;
+    // Only a small body in one piece, of the exact type Fastify's JSON parser takes.
     const contentType = headers['content-type']?.toLowerCase();
     if (contentType !== 'application/json' && !contentType?.startsWith('application/json;')) return false;
     if (headers['transfer-encoding'] !== undefined) return false;
     const length = Number(headers['content-length']);
     if (!(length > 0 && length <= MAX_BODY_BYTES)) return false;
-    if (headers.origin && !isSameOrigin(headers.origin, headers.host, this.publicOrigin)) return false;
     return route.sharedBy?.(request) ?? true;
   }
 

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { securityHeadersFor } from './security-headers';
 
@@ -20,20 +21,26 @@ export function registerRequestGuards(app: FastifyInstance): void {
   const publicOrigin = new URL(app.config.publicUrl).origin;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersFor(request.url));
-    done(refusal(request, publicOrigin));
+    done(requestRefusal(request.method, request.url, request.headers, publicOrigin));
   });
 }
 
-function refusal(request: FastifyRequest, publicOrigin: string): AppError | undefined {
-  if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return undefined;
-  if (WITHOUT_SESSION.some((path) => request.url.startsWith(path))) return undefined;
-  const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
-  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+/** Why the guards refuse this request, or undefined (also asked by the front answers, front-answers.ts). */
+export function requestRefusal(
+  method: string,
+  url: string,
+  headers: IncomingHttpHeaders,
+  publicOrigin: string,
+): AppError | undefined {
+  if (!STATE_CHANGING.has(method) || !url.startsWith('/api/')) return undefined;
+  if (WITHOUT_SESSION.some((path) => url.startsWith(path))) return undefined;
+  const contentType = String(headers['content-type'] ?? '').toLowerCase();
+  const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'];
   if (hasBody && !contentType.startsWith('application/json')) {
     return new AppError(415, 'El tipo de contenido no es válido: envía JSON');
   }
-  const origin = request.headers.origin;
-  if (origin && !isSameOrigin(origin, request.headers.host, publicOrigin)) {
+  const origin = headers.origin;
+  if (origin && !isSameOrigin(origin, headers.host, publicOrigin)) {
     return new AppError(403, 'La solicitud viene de un sitio no permitido');
   }
   return undefined;
