@@ -1,3 +1,4 @@
+import { pairSearchText } from '../../src/server/people/pair-search-text';
 import { hashPassword } from '../../src/server/platform/auth/passwords';
 import type { DB } from '../../src/server/platform/db/database';
 import { foldForSearch } from '../../src/shared/domain/search-text';
@@ -70,6 +71,31 @@ export async function insertAdvert(app: WithDb, clientId: number, values: Advert
       description_update: values.description_update ?? null,
       status_update: values.description_update ? 1 : null,
       updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * Records an interest directly, one-way and made now unless told otherwise, with both people's
+ * search text as the app keeps it (people/pair-search-text.ts).
+ */
+export async function insertInterest(
+  app: WithDb,
+  clientId: number,
+  targetId: number,
+  values: { status_id?: number; created_at?: string; search_text?: string } = {},
+): Promise<number> {
+  const { id } = await app.db
+    .insertInto('interests')
+    .values({
+      client_id: clientId,
+      target_client_id: targetId,
+      status_id: values.status_id ?? 1,
+      contacted: 0,
+      created_at: values.created_at ?? new Date().toISOString(),
+      search_text: values.search_text ?? pairSearchText(clientId, targetId),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

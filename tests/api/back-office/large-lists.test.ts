@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import type { ClientsGetResponse } from '../../../src/shared/contracts/admin';
 import type { AdvertsGetResponse } from '../../../src/shared/contracts/people';
-import { insertAdvert, insertClient } from '../../support/admin-fixtures';
+import { insertAdvert, insertClient, insertInterest } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from '../events/helpers';
 
@@ -170,43 +169,10 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
       .execute();
     const [seven, eight, nine, ten] = people.map((person) => person.id) as [number, number, number, number];
     const at = (minute: number) => `2026-02-01T10:${String(minute).padStart(2, '0')}:00.000Z`;
-    await db
-      .insertInto('interests')
-      .values([
-        {
-          client_id: seven,
-          target_client_id: eight,
-          status_id: 1,
-          contacted: 0,
-          created_at: at(1),
-          search_text: pairSearchText(seven, eight),
-        },
-        {
-          client_id: nine,
-          target_client_id: seven,
-          status_id: 1,
-          contacted: 0,
-          created_at: at(2),
-          search_text: pairSearchText(nine, seven),
-        },
-        {
-          client_id: nine,
-          target_client_id: ten,
-          status_id: 2,
-          contacted: 0,
-          created_at: at(3),
-          search_text: pairSearchText(nine, ten),
-        },
-        {
-          client_id: ten,
-          target_client_id: nine,
-          status_id: 2,
-          contacted: 0,
-          created_at: at(3),
-          search_text: pairSearchText(ten, nine),
-        },
-      ])
-      .execute();
+    await insertInterest(testApp.app, seven, eight, { created_at: at(1) });
+    await insertInterest(testApp.app, nine, seven, { created_at: at(2) });
+    await insertInterest(testApp.app, nine, ten, { status_id: 2, created_at: at(3) });
+    await insertInterest(testApp.app, ten, nine, { status_id: 2, created_at: at(3) });
     const pairs = async (search: string) => {
       const response = await admin.post<{
         matches: { client_a_id: number; client_b_id: number }[];
@@ -248,19 +214,11 @@ describe('paged lists past 10 000 rows (design.md §17)', () => {
         .limit(61)
         .execute()
     ).map((row) => row.id);
-    await db
-      .insertInto('interests')
-      .values(
-        ids.slice(1).map((id, index) => ({
-          client_id: ids[0]!,
-          target_client_id: id,
-          status_id: 1,
-          contacted: 0,
-          created_at: `2026-03-01T10:${String(index).padStart(2, '0')}:00.000Z`,
-          search_text: pairSearchText(ids[0]!, id),
-        })),
-      )
-      .execute();
+    for (const [index, id] of ids.slice(1).entries()) {
+      await insertInterest(testApp.app, ids[0]!, id, {
+        created_at: `2026-03-01T10:${String(index).padStart(2, '0')}:00.000Z`,
+      });
+    }
     type Page = { matches: unknown[]; total: number; total_estimated: boolean; next_cursor: string | null };
     const first = await admin.post<Page>('admin/matches', { tab: 'interests', search: 'persona' });
     expect(first.body).toMatchObject({ total: 50, total_estimated: true });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import * as backOfficeSearch from '../../../src/server/platform/db/migrations/0012-back-office-search';
 import * as interestSearchText from '../../../src/server/platform/db/migrations/0036-interest-search-text';
 import {
@@ -8,7 +7,7 @@ import {
   localPartPattern,
   searchPattern,
 } from '../../../src/shared/domain/search-text';
-import { FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
+import { FIXTURE_PASSWORD, insertClient, insertInterest } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 import { profileOf } from '../accounts/helpers';
 import { loggedInClient } from '../events/helpers';
@@ -115,18 +114,7 @@ describe('admin/matches interests search', () => {
       gender: 2,
     });
     const ines = await insertClient(testApp.app, { first_name: 'Inés', last_name: `Cortés${tag}` });
-    const { id } = await testApp.app.db
-      .insertInto('interests')
-      .values({
-        client_id: angel.id,
-        target_client_id: ines.id,
-        status_id: 1,
-        contacted: 0,
-        created_at: new Date().toISOString(),
-        search_text: pairSearchText(angel.id, ines.id),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertInterest(testApp.app, angel.id, ines.id);
     for (const search of [`ANGEL MUNOZ${tag}`, `ines cortes${tag}`, `INÉS`]) {
       const response = await admin.post<{ matches: { id: number }[] }>('admin/matches', {
         tab: 'interests',
@@ -183,17 +171,7 @@ describe('the search text kept on each interest (people/pair-search-text.ts)', (
     const db = testApp.app.db;
     const a = await insertClient(testApp.app, { first_name: 'Íñigo' });
     const b = await insertClient(testApp.app, { first_name: 'Úrsula' });
-    await db
-      .insertInto('interests')
-      .values({
-        client_id: a.id,
-        target_client_id: b.id,
-        status_id: 1,
-        contacted: 0,
-        created_at: new Date().toISOString(),
-        search_text: '',
-      })
-      .execute();
+    await insertInterest(testApp.app, a.id, b.id, { search_text: '' });
     await interestSearchText.down(db);
     await interestSearchText.up(db);
     expect(await pairTextsOutOfStep(testApp.app)).toEqual([]);

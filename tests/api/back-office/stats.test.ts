@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import type { AdminStatsResponse } from '../../../src/shared/contracts/admin';
-import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
+import { insertClient, insertEvent, insertInterest, signUp } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 
 // No demo content: every number below comes from rows this file writes.
@@ -20,27 +19,8 @@ async function stats() {
 async function mutualPair(firstAt: string, secondAt: string) {
   const a = await insertClient(testApp.app, { gender: 1 });
   const b = await insertClient(testApp.app, { gender: 2 });
-  await testApp.app.db
-    .insertInto('interests')
-    .values([
-      {
-        client_id: a.id,
-        target_client_id: b.id,
-        status_id: 2,
-        contacted: 0,
-        created_at: firstAt,
-        search_text: pairSearchText(a.id, b.id),
-      },
-      {
-        client_id: b.id,
-        target_client_id: a.id,
-        status_id: 2,
-        contacted: 0,
-        created_at: secondAt,
-        search_text: pairSearchText(b.id, a.id),
-      },
-    ])
-    .execute();
+  await insertInterest(testApp.app, a.id, b.id, { status_id: 2, created_at: firstAt });
+  await insertInterest(testApp.app, b.id, a.id, { status_id: 2, created_at: secondAt });
 }
 
 describe('admin/stats (design.md §14)', () => {
@@ -83,17 +63,7 @@ describe('admin/stats (design.md §14)', () => {
     await mutualPair(daysAgo(1000), daysAgo(14));
     const a = await insertClient(testApp.app);
     const b = await insertClient(testApp.app);
-    await testApp.app.db
-      .insertInto('interests')
-      .values({
-        client_id: a.id,
-        target_client_id: b.id,
-        status_id: 1,
-        contacted: 0,
-        created_at: daysAgo(0),
-        search_text: pairSearchText(a.id, b.id),
-      })
-      .execute();
+    await insertInterest(testApp.app, a.id, b.id, { created_at: daysAgo(0) });
     const after = await stats();
     expect(after.matches_by_week).toHaveLength(12);
     const grew = after.matches_by_week.map(

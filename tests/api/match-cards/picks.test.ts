@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairSearchText } from '../../../src/server/people/pair-search-text';
-import { insertClient, insertEvent, signUp } from '../../support/admin-fixtures';
+import { insertClient, insertEvent, insertInterest, signUp } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes } from '../../support/images';
 import { mailsTo } from '../../support/outbox';
 import { waitForQueueIdle } from '../../support/queue';
@@ -312,17 +311,7 @@ describe('closing the match cards', () => {
 
   it('makes an existing one-way interest mutual and skips a pair who blocked each other since', async () => {
     const { eventId, ana, bea, carlos, diego } = await smallNight();
-    await testApp.app.db
-      .insertInto('interests')
-      .values({
-        client_id: carlos.id,
-        target_client_id: ana.id,
-        status_id: 1,
-        contacted: 0,
-        created_at: new Date().toISOString(),
-        search_text: pairSearchText(carlos.id, ana.id),
-      })
-      .execute();
+    await insertInterest(testApp.app, carlos.id, ana.id);
     for (const [who, other] of [
       [ana, carlos],
       [carlos, ana],

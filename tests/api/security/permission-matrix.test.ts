@@ -1,12 +1,12 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import { QUIZ_QUESTIONS } from '../../../src/shared/domain/quiz-questions';
 import {
   FIXTURE_PASSWORD,
   insertAdvert,
   insertClient,
   insertEvent,
+  insertInterest,
   signUp,
 } from '../../support/admin-fixtures';
 import { dataUrl, pngBytes } from '../../support/images';
@@ -493,18 +493,7 @@ async function buildWorld(): Promise<{ world: World; agents: Record<Actor, Agent
   const eventId = await insertEvent(app);
   const assistanceOfA = await signUp(app, eventId, clientA.id);
   const nightId = await runningEvent(app, [clientA.id, clientB.id]);
-  const { id: interestOfA } = await app.db
-    .insertInto('interests')
-    .values({
-      client_id: clientA.id,
-      target_client_id: clientB.id,
-      status_id: 1,
-      contacted: 0,
-      created_at: new Date().toISOString(),
-      search_text: pairSearchText(clientA.id, clientB.id),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const interestOfA = await insertInterest(app, clientA.id, clientB.id);
   const { id: reportOfB } = await app.db
     .insertInto('reports')
     .values({

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pairSearchText } from '../../../src/server/people/pair-search-text';
 import { EXPORT_NOTES, EXPORT_SECTIONS } from '../../../src/shared/domain/personal-data-export';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/domain/privacy';
-import { insertAdvert, insertEvent, signUp as signUpToEvent } from '../../support/admin-fixtures';
+import {
+  insertAdvert,
+  insertEvent,
+  insertInterest,
+  signUp as signUpToEvent,
+} from '../../support/admin-fixtures';
 import { setUpTestApp, startTestApp } from '../../support/test-app';
 import { loggedInClient, quizAnswers } from '../events/helpers';
 import { interestRows, personWithAdvert } from '../people/helpers';
@@ -103,17 +107,7 @@ describe('block', () => {
     const bruno = await personWithAdvert(testApp);
     await ana.agent.post('client/block', { target_client_id: bruno.id });
     // A row written around the block (e.g. by an older instance) is still never listed.
-    await testApp.app.db
-      .insertInto('interests')
-      .values({
-        client_id: bruno.id,
-        target_client_id: ana.id,
-        status_id: 1,
-        contacted: 0,
-        created_at: new Date().toISOString(),
-        search_text: pairSearchText(bruno.id, ana.id),
-      })
-      .execute();
+    await insertInterest(testApp.app, bruno.id, ana.id);
     expect((await interests(bruno)).interested).toEqual([]);
   });
 
