@@ -1,0 +1,678 @@
+// The README is the test (decision 0060): README.md's «Producción» commands, read from its code
+// blocks and run as written on a real systemd booted as PID 1 in Linux namespaces (namespace.ts),
+// on both paths (SQLite with one instance; --postgres --instances 2), with Pebble as the ACME
+// server. Run as root: `npx tsx tests/system/readme-production.ts` (`.ci/run` does). Exits 1 if
+// any check fails; every check prints one ✓/✗ line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { type CommandResult, Namespace, SHARED_INSIDE, stamp } from './namespace';
+
+const DOMAIN = 'cita.ejemplo.mx';
+const REPO = path.resolve(import.meta.dirname, '../..');
+const ACME_DIRECTORY = 'https://localhost:14000/dir';
+const PEBBLE_LISTENER_CERT = `${SHARED_INSIDE}/pebble-listener.pem`;
+
+type PathName = 'sqlite' | 'postgres';
+
+/**
+ * Every change the test makes to the README's commands, and why. Each `readme` text must be in the
+ * README (the test fails if it is not: the README changed and this list must follow).
+ */
+function substitutions(pathName: PathName, ageRecipient: string) {
+  return [
+    // Step 1: bash would read «<tu-cuenta>» as redirections; the operator writes her account. The
+    // `git` shim (below) clones the commit under test instead of GitHub.
+    { readme: '<tu-cuenta>', test: 'cita-mx' },
+    // Steps 1 and 2 on the SQLite path, as the README says: «Sin `--postgres --instances 2` queda
+    // una instancia con SQLite».
+    ...(pathName === 'sqlite' ? [{ readme: ' --postgres --instances 2', test: '' }] : []),
+    // Steps 1 and 2: the ACME server is Pebble, not Let's Encrypt (design: `--acme-ca`).
+    {
+      readme: '--email ops@ejemplo.mx',
+      test: `--email ops@ejemplo.mx --acme-ca ${ACME_DIRECTORY} --acme-ca-root ${PEBBLE_LISTENER_CERT}`,
+    },
+    // Step 2: the operator's public key; the test keeps the private one.
+    { readme: 'age1…', test: ageRecipient },
+    // Step 2: SMTP and Stripe are services this machine cannot reach; without them mail goes to
+    // DATA_DIR/outbox and payments to the included test provider.
+    { readme: "echo 'SMTP_URL=smtps://usuario:clave@smtp.ejemplo.mx:465' >> /etc/cita/cita.env\n", test: '' },
+    { readme: "echo 'STRIPE_SECRET_KEY=sk_live_…' >> /etc/cita/cita.env\n", test: '' },
+    { readme: "echo 'STRIPE_WEBHOOK_SECRET=whsec_…' >> /etc/cita/cita.env\n", test: '' },
+  ];
+}
+
+/**
+ * Shims first on PATH inside the namespace, for the commands that need the internet. Anything else
+ * goes to the real program.
+ */
+const SHIMS: Record<string, string> = {
+  // Step 1: NodeSource's installer. Node is already installed; the script piped to bash is empty.
+  curl: `#!/bin/sh
+case "$*" in *deb.nodesource.com*) exit 0 ;; esac
+exec /usr/bin/curl "$@"
+`,
+  // Step 1: `git clone https://github.com/<account>/cita.git DIR` clones the commit under test
+  // (HEAD plus the checkout's uncommitted changes to tracked files), whose origin then is that
+  // local copy (step 4's `git pull` works offline). The checkout's node_modules and, once built,
+  // dist/web wait in /opt/.cita-readme (hard links) and are moved in, so `npm install` and
+  // setup's build are quick; `npm install` still runs.
+  git: `#!/bin/sh
+if [ "$1" = clone ]; then
+  case "$2" in https://github.com/*/cita.git)
+    /usr/bin/git clone -q ${SHARED_INSIDE}/cita.git "$3" || exit
+    for kept in node_modules dist; do
+      if [ -e "/opt/.cita-readme/$kept" ]; then mv "/opt/.cita-readme/$kept" "$3/$kept"; fi
+    done
+    exit 0 ;;
+  esac
+fi
+exec /usr/bin/git "$@"
+`,
+};
+
+// ── the README's commands ────────────────────────────────────────────────────────────────────
+
+interface ReadmeSteps {
+  install: string;
+  backups: string;
+  review: string;
+  upgrade: string;
+}
+
+/** The «Producción» section's first four shell blocks: steps 1 to 4. */
+function readmeSteps(): ReadmeSteps {
+  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Producción\n');
+  if (start < 0) throw new Error('README.md no tiene la sección «## Producción»');
+  const end = readme.indexOf('\n## ', start + 1);
+  const section = readme.slice(start, end < 0 ? undefined : end);
+  const blocks = [...section.matchAll(/^( *)```sh\n([\s\S]*?)^\1```$/gm)].map(([, indent = '', body = '']) =>
+    body
+      .split('\n')
+      .map((line) => line.slice(indent.length))
+      .join('\n'),
+  );
+  const [install, backups, review, upgrade] = blocks;
+  if (!install || !backups || !review || !upgrade) {
+    throw new Error(`README.md «Producción»: se esperaban 4 bloques sh (pasos 1 a 4), hay ${blocks.length}`);
+  }
+  return { install, backups, review, upgrade };
+}
+
+function substitute(text: string, rules: { readme: string; test: string }[], used: Set<string>): string {
+  let result = text;
+  for (const rule of rules) {
+    if (result.includes(rule.readme)) used.add(rule.readme);
+    result = result.split(rule.readme).join(rule.test);
+  }
+  return result;
+}
+
+// ── reporting ────────────────────────────────────────────────────────────────────────────────
+
+const results: { name: string; ok: boolean; detail: string }[] = [];
+
+function progress(line: string): void {
+  console.log(`${stamp()} ${line}`);
+}
+
+class CheckFailed extends Error {}
+
+function expect(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new CheckFailed(message);
+}
+
+/** Runs one check; a failure is recorded and reported, and the next checks still run. */
+async function check(name: string, body: () => Promise<string | undefined>): Promise<boolean> {
+  progress(`▶ ${name}`);
+  try {
+    const detail = (await body()) ?? '';
+    results.push({ name, ok: true, detail });
+    progress(`✓ ${name}${detail ? `: ${detail}` : ''}`);
+    return true;
+  } catch (error) {
+    const detail = error instanceof CheckFailed ? error.message : ((error as Error).stack ?? String(error));
+    results.push({ name, ok: false, detail });
+    progress(`✗ ${name}: ${detail}`);
+    return false;
+  }
+}
+
+// ── HTTPS from outside, trusting only Pebble's root of this run ──────────────────────────────
+
+const toLoopback: LookupFunction = (_hostname, options, callback) => {
+  if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
+  else callback(null, '127.0.0.1', 4);
+};
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  issuer?: string;
+}
+
+function request(
+  url: string,
+  options: { ca?: string; method?: string; body?: unknown; cookie?: string; agent?: https.Agent } = {},
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const secure = url.startsWith('https:');
+  return new Promise((resolve, reject) => {
+    const call = (secure ? https : http).request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        lookup: toLoopback,
+        ...(secure ? { ca: options.ca, agent: options.agent ?? false } : { agent: false }),
+        headers: {
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+        },
+      },
+      (response) => {
+        const issuer = secure
+          ? [(response.socket as TLSSocket).getPeerCertificate().issuer?.CN].flat()[0]
+          : undefined;
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, issuer }),
+        );
+      },
+    );
+    call.setTimeout(10_000, () => call.destroy(new Error(`sin respuesta en 10 s: ${url}`)));
+    call.on('error', reject);
+    call.end(payload);
+  });
+}
+
+async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new CheckFailed(`${what}: no pasó en ${timeoutMs / 1000} s${last ? ` (último error: ${last})` : ''}`);
+}
+
+/** Requests `url` over and over (`concurrency` at a time) until stopped; counts what was not 200. */
+function keepRequesting(url: string, ca: string, concurrency: number) {
+  const agent = new https.Agent({ keepAlive: true, maxSockets: concurrency });
+  let running = true;
+  const tally = { total: 0, failed: 0, resent: 0, firstFailures: [] as string[] };
+  const loop = async () => {
+    while (running) {
+      try {
+        const answer = await request(url, { ca, agent }).catch((error: NodeJS.ErrnoException) => {
+          // A GET on a kept-alive connection the server closed meanwhile is sent again, as
+          // browsers do (RFC 9110 §9.2.2); counted apart.
+          if (error.code !== 'ECONNRESET') throw error;
+          tally.resent++;
+          return request(url, { ca, agent });
+        });
+        tally.total++;
+        if (answer.status !== 200) {
+          tally.failed++;
+          if (tally.firstFailures.length < 5)
+            tally.firstFailures.push(`${stamp().trim()}: HTTP ${answer.status} ${answer.body.slice(0, 120)}`);
+        }
+      } catch (error) {
+        tally.total++;
+        tally.failed++;
+        if (tally.firstFailures.length < 5)
+          tally.firstFailures.push(`${stamp().trim()}: ${(error as Error).message}`);
+      }
+      if (concurrency === 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const loops = Array.from({ length: concurrency }, loop);
+  return {
+    tally,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      agent.destroy();
+      return tally;
+    },
+  };
+}
+
+// ── one path ─────────────────────────────────────────────────────────────────────────────────
+
+interface Shared {
+  key: { identity: string; recipient: string };
+  nodeModules: string;
+  /** dist/web built by the first path's setup, reused by the second. */
+  dist?: string;
+  sourceCommit: string;
+}
+
+async function runPath(pathName: PathName, shared: Shared): Promise<void> {
+  const label = pathName === 'sqlite' ? 'SQLite, 1 instancia' : 'PostgreSQL, 2 instancias';
+  const ports = pathName === 'sqlite' ? [3001] : [3001, 3002];
+  progress(`══ ${label} ══`);
+  const rules = substitutions(pathName, shared.key.recipient);
+  const used = new Set<string>();
+  const steps = readmeSteps();
+  const script = {
+    install: substitute(steps.install, rules, used),
+    backups: substitute(steps.backups, rules, used),
+    review: substitute(steps.review, rules, used),
+    upgrade: substitute(steps.upgrade, rules, used),
+  };
+  const unused = rules.filter((rule) => !used.has(rule.readme)).map((rule) => rule.readme);
+
+  let ns: Namespace | undefined;
+  const booted = await check(`${label}: systemd arranca como PID 1 y corre una unidad`, async () => {
+    ns = await Namespace.boot(pathName, {
+      postgres: pathName === 'postgres',
+      prepare: (namespace) => prepareShared(namespace, shared),
+    });
+    return `PID ${ns.pid} fuera del namespace`;
+  });
+  if (!booted || !ns) return;
+  const box = ns;
+  try {
+    await check(`${label}: cada sustitución documentada está en el README`, async () => {
+      expect(unused.length === 0, `no están en el README: ${unused.join(' | ')} (actualiza substitutions())`);
+      return undefined;
+    });
+
+    let pebbleRoot = '';
+    const pebbleUp = await check(`${label}: Pebble en marcha (ACME en :14000)`, async () => {
+      pebbleRoot = await startPebble(box);
+      return undefined;
+    });
+    if (!pebbleUp) return;
+    const readmeEnv = {
+      PATH: `${SHARED_INSIDE}/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`,
+      // The machine trusts Pebble's root as a real one trusts Let's Encrypt's.
+      NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca-certificates.crt',
+    };
+    const readme = (text: string) => box.run(text, { env: readmeEnv, trace: true });
+    const site = `https://${DOMAIN}`;
+    const get = (url: string) => request(url, { ca: pebbleRoot });
+
+    // Step 1.
+    let install: CommandResult = { code: 1, output: '' };
+    const installed = await check(`${label}: paso 1 (instalar) termina con 0`, async () => {
+      install = await readme(script.install);
+      expect(install.code === 0, `salió con ${install.code}`);
+      return undefined;
+    });
+    if (
+      pathName === 'sqlite' &&
+      !shared.dist &&
+      fs.existsSync(path.join(box.opt, 'cita/dist/web/index.html'))
+    ) {
+      shared.dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-readme-dist-'));
+      spawnSync('cp', ['-a', path.join(box.opt, 'cita/dist'), shared.dist]);
+    }
+    if (!installed) {
+      await diagnose(box, ports);
+      return;
+    }
+
+    await check(`${label}: HTTPS con el certificado de Pebble y HTTP → HTTPS`, async () => {
+      const page = await get(`${site}/`);
+      expect(page.status === 200, `GET ${site}/ → ${page.status}`);
+      expect(/pebble/i.test(page.issuer ?? ''), `el certificado lo emitió «${page.issuer}», no Pebble`);
+      const plain = await request(`http://${DOMAIN}/eventos?x=1`);
+      expect(
+        [301, 302, 307, 308].includes(plain.status) && plain.headers.location === `${site}/eventos?x=1`,
+        `GET http://${DOMAIN}/eventos?x=1 → ${plain.status} ${plain.headers.location ?? ''}`,
+      );
+      return `emisor «${page.issuer}», HTTP ${plain.status} → ${plain.headers.location}`;
+    });
+
+    let cookie = '';
+    const password = 'Contraseña de prueba 2026';
+    await check(`${label}: el enlace de un solo uso del primer administrador`, async () => {
+      const link = new RegExp(`${site}/admin/primer-acceso#([\\w-]+)`).exec(install.output);
+      expect(link, 'setup no imprimió el enlace https://…/admin/primer-acceso#…');
+      const page = await get(link[0].split('#')[0] ?? '');
+      expect(page.status === 200, `la página del enlace → ${page.status}`);
+      const answer = await request(`${site}/api/admin/first-access`, {
+        ca: pebbleRoot,
+        method: 'POST',
+        body: { token: link[1], password },
+      });
+      expect(
+        answer.status === 200,
+        `POST /api/admin/first-access → ${answer.status} ${answer.body.slice(0, 200)}`,
+      );
+      cookie = [answer.headers['set-cookie'] ?? []]
+        .flat()
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      expect(cookie, 'sin cookie de sesión');
+      return undefined;
+    });
+
+    // Step 2, the site polled all along.
+    await check(`${label}: paso 2 (respaldos) con el sitio respondiendo 200 todo el tiempo`, async () => {
+      const poll = keepRequesting(`${site}/`, pebbleRoot, 1);
+      const run = await readme(script.backups);
+      const tally = await poll.stop();
+      const served = `${tally.total - tally.failed} de ${tally.total} respuestas 200`;
+      expect(
+        run.code === 0 && tally.failed === 0 && tally.total > 0,
+        `salió con ${run.code}; ${served}${tally.failed ? `; las otras: ${tally.firstFailures.join(' | ')}` : ''}`,
+      );
+      return served;
+    });
+
+    // Writes the disaster must bring back.
+    const writes: { email: string; at: number }[] = [];
+    const write = async (tag: string) => {
+      const email = `drill-${tag}-${writes.length}@ejemplo.mx`;
+      const answer = await request(`${site}/api/admin/add`, {
+        ca: pebbleRoot,
+        method: 'POST',
+        cookie,
+        body: { admin: { name: 'Simulacro', email, password } },
+      });
+      if (answer.status === 200) writes.push({ email, at: Date.now() });
+      return answer;
+    };
+    await check(`${label}: paso 3 (doctor y respaldo ahora), con 3 escrituras antes`, async () => {
+      await waitFor(`${site}/readyz responde 200`, 20_000, async () =>
+        (await get(`${site}/readyz`)).status === 200 ? true : undefined,
+      );
+      for (let i = 0; i < 3; i++) {
+        const answer = await write('antes');
+        expect(answer.status === 200, `POST /api/admin/add → ${answer.status} ${answer.body.slice(0, 200)}`);
+      }
+      // The review block's lines up to `backup`; its restore lines are the drill's.
+      const lines = script.review.split('\n');
+      const upToBackup = lines.slice(0, lines.findIndex((line) => line.includes(' backup')) + 1).join('\n');
+      const run = await readme(upToBackup);
+      expect(run.code === 0, `salió con ${run.code}`);
+      return undefined;
+    });
+    const beforeBackup = writes.length;
+
+    await check(`${label}: simulacro (kill -9, borrar la base, restaurar al último momento)`, async () => {
+      expect(beforeBackup === 3, 'sin las escrituras previas no hay qué contar');
+      let writing = true;
+      const writer = (async () => {
+        while (writing) await write('durante').catch(() => undefined);
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      const killedAt = Date.now();
+      const killed = await box.run(
+        `systemctl kill --signal=KILL ${ports.map((port) => `cita@${port}`).join(' ')}
+systemctl stop ${ports.map((port) => `cita@${port}`).join(' ')}`,
+      );
+      writing = false;
+      await writer;
+      expect(killed.code === 0, 'no se pudo matar las instancias');
+      const env = 'cd /opt/cita\nset -a; . /etc/cita/cita.env; set +a';
+      const removed =
+        pathName === 'sqlite'
+          ? await box.run(
+              `${env}\nrm -f "$DATA_DIR/cita.sqlite" "$DATA_DIR/cita.sqlite-wal" "$DATA_DIR/cita.sqlite-shm"`,
+            )
+          : await box.run('cd /\nrunuser -u postgres -- dropdb --force cita');
+      expect(removed.code === 0, 'no se pudo borrar la base');
+      const at = new Date().toISOString();
+      const restore =
+        pathName === 'sqlite'
+          ? `runuser -u cita -- node bin/cita.mjs restore latest --at "${at}"`
+          : // The operator brings her key to the server for the restore (README step 3).
+            `install -o cita -g cita -m 0400 ${SHARED_INSIDE}/clave-del-operador.txt clave-del-operador.txt
+runuser -u cita -- node bin/cita.mjs restore latest --identity clave-del-operador.txt`;
+      const restored = await readme(
+        `${env}\n${restore}\nrunuser -u cita -- node bin/cita.mjs restore --activate\nsystemctl start ${ports.map((port) => `cita@${port}`).join(' ')}`,
+      );
+      expect(restored.code === 0, `restaurar salió con ${restored.code}`);
+      const listed =
+        pathName === 'sqlite'
+          ? await box.run(`${env}\nsqlite3 "$DATA_DIR/cita.sqlite" "select email from admins"`, {
+              quiet: true,
+            })
+          : await box.run(`cd /\nrunuser -u postgres -- psql -d cita -tAc "select email from admins"`, {
+              quiet: true,
+            });
+      const back = new Set(listed.output.split('\n').map((line) => line.trim()));
+      const margin = pathName === 'sqlite' ? 1_000 : 60_000;
+      const owed = writes.filter((one, index) => one.at < killedAt - margin || index < beforeBackup);
+      const missing = owed.filter((one) => !back.has(one.email));
+      const came = writes.filter((one) => back.has(one.email)).length;
+      const summary = `${came} de ${writes.length} escrituras confirmadas volvieron (${writes.length - beforeBackup} durante los 4 s antes del kill); se debían ${owed.length}`;
+      expect(missing.length === 0, `${summary}; faltan ${missing.map((one) => one.email).join(', ')}`);
+      await waitFor(`${site}/ responde 200 tras restaurar`, 30_000, async () =>
+        (await get(`${site}/`)).status === 200 ? true : undefined,
+      );
+      return summary;
+    });
+
+    await check(`${label}: paso 4 (cita upgrade) bajo carga por Caddy sin una petición fallida`, async () => {
+      await waitFor(`${site}/api/health responde 200`, 20_000, async () =>
+        (await get(`${site}/api/health`)).status === 200 ? true : undefined,
+      );
+      const load = keepRequesting(`${site}/api/health`, pebbleRoot, 4);
+      const run = await readme(script.upgrade);
+      const tally = await load.stop();
+      expect(run.code === 0, `salió con ${run.code}`);
+      expect(
+        tally.failed === 0 && tally.total > 0,
+        `${tally.failed} de ${tally.total} peticiones fallaron: ${tally.firstFailures.join(' | ')}`,
+      );
+      return `${tally.total} peticiones, 0 fallidas (${tally.resent} reenviadas tras un cierre de conexión)`;
+    });
+
+    // The operator's mistake: a line the configuration check refuses, added as step 2 adds its lines.
+    await check(
+      `${label}: una corrida de setup que falla (LOG_LEVEL inválido) deja el sitio como estaba`,
+      async () => {
+        const setupLine = script.backups.split('\n').find((line) => line.includes(' setup '));
+        expect(setupLine, 'el paso 2 no tiene la línea de cita setup');
+        const planted = await box.run("echo 'LOG_LEVEL=ruidoso' >> /etc/cita/cita.env");
+        expect(planted.code === 0, 'no se pudo agregar la línea');
+        const snapshot = 'cat /etc/cita/cita.env /etc/systemd/system/cita@.service /etc/caddy/Caddyfile';
+        const filesBefore = (await box.run(snapshot, { quiet: true })).output;
+        const poll = keepRequesting(`${site}/`, pebbleRoot, 1);
+        const run = await readme(`cd /opt/cita\n${setupLine}`);
+        const after = await get(`${site}/`);
+        const tally = await poll.stop();
+        const filesAfter = (await box.run(snapshot, { quiet: true })).output;
+        const units = (
+          await box.run(
+            `systemctl show -p ActiveState -p NeedDaemonReload ${ports.map((port) => `cita@${port}`).join(' ')} caddy`,
+            { quiet: true },
+          )
+        ).output;
+        expect(run.code !== 0, 'cita setup terminó con 0 con LOG_LEVEL=ruidoso en cita.env');
+        expect(
+          filesAfter === filesBefore,
+          'cita.env, cita@.service o el Caddyfile no volvieron a como estaban',
+        );
+        expect(!units.includes('NeedDaemonReload=yes'), `systemd quedó sin daemon-reload:\n${units}`);
+        expect(!/ActiveState=(?!active)/.test(units), `no todo quedó activo:\n${units}`);
+        expect(
+          tally.failed === 0 && after.status === 200,
+          `${tally.failed} de ${tally.total} respuestas no fueron 200 durante la corrida (${tally.firstFailures.join(' | ')}); después: ${after.status}`,
+        );
+        return `setup salió con ${run.code}; ${tally.total} respuestas 200 durante la corrida y 200 después`;
+      },
+    );
+    if (results.some((result) => !result.ok && result.name.startsWith(label))) await diagnose(box, ports);
+  } finally {
+    await box.stop();
+  }
+}
+
+/** What the namespace needs before it boots: shims, the source, Pebble's files, the staged copies. */
+function prepareShared(ns: Namespace, shared: Shared): void {
+  const bin = path.join(ns.shared, 'bin');
+  fs.mkdirSync(bin);
+  for (const [name, text] of Object.entries(SHIMS))
+    fs.writeFileSync(path.join(bin, name), text, { mode: 0o755 });
+  const bare = path.join(ns.shared, 'cita.git');
+  mustRun('git', ['init', '-q', '--bare', '-b', 'main', bare]);
+  mustRun('git', ['-C', REPO, 'push', '-q', bare, `${shared.sourceCommit}:refs/heads/main`]);
+  const staged = path.join(ns.opt, '.cita-readme');
+  fs.mkdirSync(staged);
+  // Hard links: same file system as the checkout (the namespace's /opt is a folder of os.tmpdir()).
+  if (spawnSync('cp', ['-al', shared.nodeModules, path.join(staged, 'node_modules')]).status !== 0) {
+    mustRun('cp', ['-a', shared.nodeModules, path.join(staged, 'node_modules')]);
+  }
+  if (shared.dist) mustRun('cp', ['-al', path.join(shared.dist, 'dist'), path.join(staged, 'dist')]);
+  fs.writeFileSync(path.join(ns.shared, 'clave-del-operador.txt'), shared.key.identity, { mode: 0o600 });
+  mustRun('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    path.join(ns.shared, 'pebble-listener.key'),
+    '-out',
+    path.join(ns.shared, 'pebble-listener.pem'),
+  ]);
+  fs.chmodSync(path.join(ns.shared, 'pebble-listener.key'), 0o644);
+  fs.writeFileSync(
+    path.join(ns.shared, 'pebble.json'),
+    JSON.stringify({
+      pebble: {
+        listenAddress: '127.0.0.1:14000',
+        managementListenAddress: '127.0.0.1:15000',
+        certificate: PEBBLE_LISTENER_CERT,
+        privateKey: `${SHARED_INSIDE}/pebble-listener.key`,
+        // Real http-01 validation: Pebble resolves the domain by the namespace's /etc/hosts.
+        httpPort: 80,
+        tlsPort: 443,
+        ocspResponderURL: '',
+        externalAccountBindingRequired: false,
+      },
+    }),
+  );
+}
+
+/** Pebble as a unit inside; its root (new on every start) joins the namespace's trusted roots. */
+async function startPebble(ns: Namespace): Promise<string> {
+  const started = await ns.run(
+    `systemd-run --unit=pebble --setenv=PEBBLE_VA_NOSLEEP=1 --setenv=PEBBLE_WFE_NONCEREJECT=0 /usr/bin/pebble -config ${SHARED_INSIDE}/pebble.json`,
+  );
+  expect(started.code === 0, 'systemd-run pebble falló');
+  const listenerCa = fs.readFileSync(path.join(ns.shared, 'pebble-listener.pem'), 'utf8');
+  const root = await waitFor('Pebble responde en :15000', 20_000, async () => {
+    const answer = await request('https://localhost:15000/roots/0', { ca: listenerCa });
+    return answer.status === 200 ? answer.body : undefined;
+  });
+  fs.writeFileSync(path.join(ns.shared, 'pebble-root.pem'), root);
+  const trusted = await ns.run(
+    `cat ${SHARED_INSIDE}/pebble-listener.pem ${SHARED_INSIDE}/pebble-root.pem >> /etc/ssl/certs/ca-certificates.crt`,
+  );
+  expect(trusted.code === 0, 'no se pudo confiar en la raíz de Pebble');
+  return root;
+}
+
+/** The units' last lines, when a check failed. */
+async function diagnose(ns: Namespace, ports: number[]): Promise<void> {
+  progress('── diagnóstico ──');
+  await ns.run(
+    `systemctl --failed --no-pager || true
+journalctl --no-pager -n 25 -u caddy ${ports.map((port) => `-u cita@${port}`).join(' ')} || true`,
+  );
+}
+
+function mustRun(command: string, args: string[]): string {
+  const run = spawnSync(command, args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${run.stderr || run.error?.message}`);
+  return run.stdout;
+}
+
+// ── main ─────────────────────────────────────────────────────────────────────────────────────
+
+function preflight(): string[] {
+  const problems: string[] = [];
+  if (process.getuid?.() !== 0)
+    problems.push('hay que correrla como root (monta overlays y arranca systemd)');
+  for (const tool of ['/lib/systemd/systemd', '/usr/bin/pebble', '/usr/bin/caddy', '/usr/bin/age-keygen']) {
+    if (!fs.existsSync(tool)) problems.push(`falta ${tool}`);
+  }
+  for (const tool of ['unshare', 'nsenter', 'openssl', 'sqlite3']) {
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) problems.push(`falta ${tool}`);
+  }
+  return problems;
+}
+
+async function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = http.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+async function main(): Promise<number> {
+  const problems = preflight();
+  for (const port of [80, 443, 14000, 15000]) {
+    if (!(await portFree(port))) problems.push(`el puerto ${port} está ocupado en esta máquina`);
+  }
+  if (problems.length > 0) {
+    progress(`✗ no se puede correr: ${problems.join('; ')}`);
+    return 1;
+  }
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-readme-key-'));
+  let dist: string | undefined;
+  try {
+    mustRun('age-keygen', ['-o', path.join(keyDir, 'clave.txt')]);
+    const identity = fs.readFileSync(path.join(keyDir, 'clave.txt'), 'utf8');
+    const recipient = mustRun('age-keygen', ['-y', path.join(keyDir, 'clave.txt')]).trim();
+    // HEAD plus uncommitted changes to tracked files: what a developer runs before committing.
+    const stash = mustRun('git', ['-C', REPO, 'stash', 'create']).trim();
+    const sourceCommit = stash || mustRun('git', ['-C', REPO, 'rev-parse', 'HEAD']).trim();
+    progress(`código bajo prueba: ${sourceCommit}${stash ? ' (HEAD con cambios sin commit)' : ''}`);
+    const shared: Shared = {
+      key: { identity, recipient },
+      nodeModules: fs.realpathSync(path.join(REPO, 'node_modules')),
+      sourceCommit,
+    };
+    const only = process.env.CITA_README_PATHS?.split(',') as PathName[] | undefined;
+    for (const pathName of only ?? (['sqlite', 'postgres'] as const)) {
+      await runPath(pathName, shared);
+    }
+    dist = shared.dist;
+  } finally {
+    fs.rmSync(keyDir, { recursive: true, force: true });
+    if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  }
+  const failed = results.filter((result) => !result.ok);
+  progress(
+    `══ ${results.length - failed.length} de ${results.length} comprobaciones pasaron en ${process.uptime().toFixed(0)} s ══`,
+  );
+  for (const result of results) console.log(`  ${result.ok ? '✓' : '✗'} ${result.name}`);
+  return failed.length === 0 ? 0 : 1;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+process.exitCode = await main();
