@@ -77,7 +77,7 @@ mount -o remount,ro,bind /sys/fs/cgroup
 mount --bind /proc/sys /proc/sys
 mount -o remount,ro,bind /proc/sys
 mount -o remount,ro,bind /sys
-echo "127.0.0.1 cita.ejemplo.mx" >> /etc/hosts
+echo "127.0.0.1 cita.ejemplo.mx smtp.ejemplo.mx" >> /etc/hosts
 # A fresh server: none of this machine's services are wanted at boot.
 find /etc/systemd/system -path '*.wants/*' -delete
 for unit in ${MASKED_UNITS.join(' ')}; do ln -sf /dev/null "/etc/systemd/system/$unit"; done
