@@ -207,7 +207,10 @@ function request(
       },
     );
     call.setTimeout(10_000, () => call.destroy(new Error(`sin respuesta en 10 s: ${url}`)));
-    call.on('error', reject);
+    call.on('error', (error: Error & { reusedSocket?: boolean }) => {
+      error.reusedSocket = call.reusedSocket;
+      reject(error);
+    });
     call.end(payload);
   });
 }
@@ -235,13 +238,15 @@ function keepRequesting(url: string, ca: string, concurrency: number) {
   const loop = async () => {
     while (running) {
       try {
-        const answer = await request(url, { ca, agent }).catch((error: NodeJS.ErrnoException) => {
-          // A GET on a kept-alive connection the server closed meanwhile is sent again, as
-          // browsers do (RFC 9110 §9.2.2); counted apart.
-          if (error.code !== 'ECONNRESET') throw error;
-          tally.resent++;
-          return request(url, { ca, agent });
-        });
+        const answer = await request(url, { ca, agent }).catch(
+          (error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+            // A GET on a kept-alive connection the server had just closed is sent again on a new
+            // one, as browsers do (RFC 9110 §9.3.1); counted apart.
+            if (error.code !== 'ECONNRESET' || !error.reusedSocket) throw error;
+            tally.resent++;
+            return request(url, { ca });
+          },
+        );
         tally.total++;
         if (answer.status !== 200) {
           tally.failed++;
