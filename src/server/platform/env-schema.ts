@@ -248,6 +248,8 @@ export const SECRET_VARIABLES = new Set<keyof CheckedEnv>([
   'VAPID_PRIVATE_KEY',
   'METRICS_TOKEN',
   'BACKUP_S3_SECRET_ACCESS_KEY',
+  // It makes the idempotency keys sent to the payment provider: one who knows it can forge them.
+  'SITE_ID',
 ]);
 
 /** The start stops on these: one Spanish line per bad variable, naming it and what it expects. */

@@ -128,20 +128,93 @@ async function restoredFigures(
 }
 
 const WORK_PREFIX = '.respaldo-';
-const DAY_MS = 24 * 60 * 60_000;
+const ATTEMPT_FILE = 'intento.json';
+
+/** Who made a work folder and what it was making: enough to record the attempt if it dies. */
+interface AttemptMarker {
+  pid: number;
+  startedAt: string;
+  kind: BackupKind;
+  engine: 'sqlite' | 'postgres';
+  baseName: string;
+}
 
 /**
  * A private folder for the plain copy and the scratch restore, beside the live database (the same
- * disk already holds that data in clear). What a run killed halfway left there goes the next time.
+ * disk already holds that data in clear), marked with the process that owns it: removed when the
+ * run ends, and by the next run, server start or the unit's ExecStopPost once its owner is dead.
  */
-function workFolder(dataDir: string): string {
+function workFolder(dataDir: string, marker: AttemptMarker): string {
   fs.mkdirSync(dataDir, { recursive: true });
-  for (const name of fs.readdirSync(dataDir)) {
-    const folder = path.join(dataDir, name);
-    if (name.startsWith(WORK_PREFIX) && Date.now() - fs.statSync(folder).mtimeMs > DAY_MS)
-      fs.rmSync(folder, { recursive: true, force: true });
+  const work = fs.mkdtempSync(path.join(dataDir, WORK_PREFIX));
+  fs.writeFileSync(path.join(work, ATTEMPT_FILE), JSON.stringify(marker), { mode: 0o600 });
+  return work;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // Alive, but another user's: not ours to judge dead.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return fs.mkdtempSync(path.join(dataDir, WORK_PREFIX));
+}
+
+function readMarker(work: string): AttemptMarker | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(work, ATTEMPT_FILE), 'utf8')) as AttemptMarker;
+  } catch {
+    return null;
+  }
+}
+
+/** What a killed run is recorded as: the operator reads it in the e-mail and `cita doctor`. */
+export const INTERRUPTED_REASON =
+  'El respaldo se interrumpió: el proceso terminó sin acabarlo (kill, apagado, falta de memoria o tiempo agotado)';
+
+/**
+ * Removes the work folders of runs that died (kill -9, a stopped unit) and records each one as a
+ * failed attempt, with the encrypted files it left half-written. Answers the attempts recorded,
+ * so that the caller tells the admins. `own` also ends this process' runs (a signal stopping it).
+ */
+export async function recordAbandonedAttempts(
+  db: DB,
+  config: AppConfig,
+  options: { own?: boolean } = {},
+): Promise<{ id: number; reason: string }[]> {
+  if (!fs.existsSync(config.dataDir)) return [];
+  const recorded: { id: number; reason: string }[] = [];
+  for (const name of fs.readdirSync(config.dataDir)) {
+    if (!name.startsWith(WORK_PREFIX)) continue;
+    const work = path.join(config.dataDir, name);
+    const marker = readMarker(work);
+    if (marker && (marker.pid === process.pid ? !options.own : isAlive(marker.pid))) continue;
+    fs.rmSync(work, { recursive: true, force: true });
+    // Without a marker (killed before writing it) there is nothing to record, only the copy to remove.
+    if (!marker) continue;
+    const dir = config.backups.dir;
+    // A manifest means it was verified before the run died: that snapshot stays.
+    if (dir && fs.existsSync(dir) && !fs.existsSync(manifestPathFor(dir, marker.baseName))) {
+      for (const left of fs.readdirSync(dir)) {
+        if (left.includes(marker.baseName)) fs.rmSync(path.join(dir, left), { force: true });
+      }
+    }
+    const id = await recordBackup(db, {
+      startedAt: marker.startedAt,
+      kind: marker.kind,
+      engine: marker.engine,
+      file: null,
+      destination: dir ?? '',
+      sizeBytes: null,
+      durationMs: Math.max(0, Date.now() - Date.parse(marker.startedAt)),
+      verified: false,
+      reason: INTERRUPTED_REASON,
+      tableCounts: null,
+    });
+    recorded.push({ id, reason: INTERRUPTED_REASON });
+  }
+  return recorded;
 }
 
 function messageOf(error: unknown): string {
@@ -166,7 +239,13 @@ export async function makeVerifiedSnapshot(
   const engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const baseName = snapshotBaseName(started);
   const file = path.join(target.dir, `${baseName}.${engine === 'postgres' ? 'pgdump' : 'sqlite'}.age`);
-  const work = workFolder(config.dataDir);
+  const work = workFolder(config.dataDir, {
+    pid: process.pid,
+    startedAt: started.toISOString(),
+    kind,
+    engine,
+    baseName,
+  });
   let written: Written | null = null;
   let reason: string | null = null;
   let manifest: string | null = null;
