@@ -4,8 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { run as backupVerb } from '../../../src/ops/backup';
 import { run as restoreVerb } from '../../../src/ops/restore';
+import { INTERRUPTED_REASON } from '../../../src/server/platform/backups/make-snapshot';
 import { listSnapshots } from '../../../src/server/platform/backups/snapshot-files';
+import { MAIL_JOB } from '../../../src/server/platform/mail/mail-jobs';
 import { operatorKeys } from '../../support/backups';
 import { setUpTestApp } from '../../support/test-app';
 
@@ -27,7 +30,10 @@ function serverEnv(): NodeJS.ProcessEnv {
 }
 
 /** Enough data that writing the snapshot takes a while: 48 MB that do not compress. */
+let ballasted = false;
 async function ballast(): Promise<void> {
+  if (ballasted) return;
+  ballasted = true;
   const { db } = testApp.app;
   const bytes = testApp.config.databaseUrl ? 'bytea' : 'blob';
   await sql`create table ballast (id integer primary key, bytes ${sql.raw(bytes)} not null)`.execute(db);
@@ -43,31 +49,42 @@ function unfinishedFiles(): string[] {
   return names.filter((name) => name.endsWith('.partial') || name.endsWith('.age'));
 }
 
+/** The private work folders of backup runs in DATA_DIR: the plain copy lives there while it runs. */
+function workFolders(): string[] {
+  return fs.readdirSync(testApp.config.dataDir).filter((name) => name.startsWith('.respaldo-'));
+}
+
+/** `cita backup` in a child process, killed with SIGKILL once its first encrypted bytes are on disk. */
+async function backupKilledHalfway(): Promise<string[]> {
+  await ballast();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "const { run } = await import('./src/ops/backup.ts'); process.exitCode = await run([]);",
+    ],
+    { env: serverEnv(), stdio: 'ignore' },
+  );
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (_code, signal) => resolve(signal)),
+  );
+  // Killed as soon as its first bytes are on disk: the condition, not a guess at the time.
+  let seen: string[] = [];
+  while (seen.length === 0 && child.exitCode === null) {
+    seen = unfinishedFiles();
+    if (seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  child.kill('SIGKILL');
+  expect(await exited).toBe('SIGKILL');
+  return seen;
+}
+
 describe('a backup killed halfway (design.md §24)', () => {
   it('never lists as complete or verified, and restore refuses what it left', async () => {
-    await ballast();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '-e',
-        "const { run } = await import('./src/ops/backup.ts'); process.exitCode = await run([]);",
-      ],
-      { env: serverEnv(), stdio: 'ignore' },
-    );
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_code, signal) => resolve(signal)),
-    );
-    // Killed as soon as its first bytes are on disk: the condition, not a guess at the time.
-    let seen: string[] = [];
-    while (seen.length === 0 && child.exitCode === null) {
-      seen = unfinishedFiles();
-      if (seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    const seen = await backupKilledHalfway();
     expect(seen).not.toEqual([]);
 
     expect(listSnapshots(operator.backupDir)).toEqual([]);
@@ -81,5 +98,37 @@ describe('a backup killed halfway (design.md §24)', () => {
     const leftover = path.join(operator.backupDir, fs.readdirSync(operator.backupDir)[0]!);
     expect(await restoreVerb([leftover, '--identity', operator.identityFile], serverEnv())).toBe(1);
     expect(errors.pop()).toMatch(/está incompleto: no tiene manifiesto/);
+  });
+
+  it('leaves no plain copy behind: the unit’s ExecStopPost removes it, records the attempt as failed and queues one alert per admin', async () => {
+    await backupKilledHalfway();
+    // What kill -9 left: the work folder (with SQLite, the database in clear).
+    expect(workFolders()).not.toEqual([]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await backupVerb(['--record-interrupted'], serverEnv())).toBe(0);
+    expect(workFolders()).toEqual([]);
+    const interrupted = await testApp.app.db
+      .selectFrom('backups')
+      .selectAll()
+      .where('reason', '=', INTERRUPTED_REASON)
+      .execute();
+    expect(interrupted).toEqual([expect.objectContaining({ kind: 'manual', verified: 0, file: null })]);
+    const alerts = await testApp.app.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', MAIL_JOB)
+      .where('key', 'like', `%fallido:${interrupted[0]!.id}:%`)
+      .execute();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.payload).toContain('El respaldo se interrumpió');
+    // Told once: a second look finds nothing more.
+    expect(await backupVerb(['--record-interrupted'], serverEnv())).toBe(0);
+    expect(
+      await testApp.app.db
+        .selectFrom('backups')
+        .where('reason', '=', INTERRUPTED_REASON)
+        .select('id')
+        .execute(),
+    ).toHaveLength(1);
   });
 });
