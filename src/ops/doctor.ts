@@ -215,7 +215,9 @@ async function checkBackups(db: DB | null, config: AppConfig): Promise<[string, 
     return [[SNAPSHOTS_PART, { ok: !config.production, detail }]];
   }
   if (!db) {
-    return [[SNAPSHOTS_PART, { ok: false, detail: 'no se pudo leer su registro: la base de datos no responde' }]];
+    return [
+      [SNAPSHOTS_PART, { ok: false, detail: 'no se pudo leer su registro: la base de datos no responde' }],
+    ];
   }
   const parts = await standardBackupHealth().check(db, config);
   const last = await latestVerified(db);

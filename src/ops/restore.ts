@@ -98,7 +98,7 @@ function whyNotOpened(error: unknown, target: RestoreTarget): string {
       return `No existe ${place}: revise el nombre en --into (la base que dio cita restore).`;
     case '42P01':
     case 'SQLITE_ERROR':
-      return `${place} no es una base de Cita (le faltan sus tablas): revise --into.`;
+      return `No es una base de Cita (a ${place} le faltan sus tablas): revise --into.`;
     case 'ECONNREFUSED':
     case 'ENOENT':
       return `PostgreSQL no responde en la dirección de --into (${code}): revise el servidor y la dirección.`;

@@ -163,7 +163,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       name: part.name,
       warning: part.warning?.warning ?? null,
     }));
-  app.decorate('metrics', new AppMetrics(db, app.queue, { backupWarnings: backupsOn ? backupWarnings : null }));
+  app.decorate(
+    'metrics',
+    new AppMetrics(db, app.queue, { backupWarnings: backupsOn ? backupWarnings : null }),
+  );
   app.decorate('readiness', new Readiness());
   app.decorate('frontAnswers', frontAnswers);
   frontAnswers.observeWith({ metrics: app.metrics, log: app.log });

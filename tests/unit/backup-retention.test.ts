@@ -26,10 +26,10 @@ describe('snapshotsToKeep: 7 daily, 4 weekly, 6 monthly (design.md §24)', () =>
 
   it('keeps the newest, each of the most recent days, every one of the last 24 h and at most 17 older ones, whatever the dates', () => {
     const now = new Date('2027-01-01');
-    const dated = fc.array(
-      fc.date({ min: new Date('2025-01-01'), max: now, noInvalidDate: true }),
-      { minLength: 1, maxLength: 80 },
-    );
+    const dated = fc.array(fc.date({ min: new Date('2025-01-01'), max: now, noInvalidDate: true }), {
+      minLength: 1,
+      maxLength: 80,
+    });
     fc.assert(
       fc.property(dated, (dates) => {
         const snapshots = dates.map((createdAt, index) => ({ name: `s${index}`, createdAt }));
@@ -48,7 +48,12 @@ describe('snapshotsToKeep: 7 daily, 4 weekly, 6 monthly (design.md §24)', () =>
           );
         }
         // Applying the rule again to what it kept keeps all of it.
-        expect(snapshotsToKeep(snapshots.filter((s) => kept.has(s.name)), now)).toEqual(kept);
+        expect(
+          snapshotsToKeep(
+            snapshots.filter((s) => kept.has(s.name)),
+            now,
+          ),
+        ).toEqual(kept);
       }),
     );
   });

@@ -71,7 +71,11 @@ export function registerBackupJobs(app: FastifyInstance): void {
       const outcome = await makeVerifiedSnapshot(app.db, app.config, 'nightly');
       if (outcome.verified) await applyRetentionEverywhere(app.config);
       else {
-        await alertAdminsAboutBackups(app.db, failedSnapshotKey(outcome.id), outcome.reason ?? 'El respaldo falló');
+        await alertAdminsAboutBackups(
+          app.db,
+          failedSnapshotKey(outcome.id),
+          outcome.reason ?? 'El respaldo falló',
+        );
       }
       app.queue.wake();
     } finally {
@@ -82,7 +86,11 @@ export function registerBackupJobs(app: FastifyInstance): void {
     try {
       for (const part of await app.backupHealth.check(app.db, app.config)) {
         if (!part.warning) continue;
-        await alertAdminsAboutBackups(app.db, backupProblemKey(part.name, part.warning.episode), part.warning.detail);
+        await alertAdminsAboutBackups(
+          app.db,
+          backupProblemKey(part.name, part.warning.episode),
+          part.warning.detail,
+        );
       }
       app.queue.wake();
     } finally {

@@ -88,7 +88,9 @@ describe('backups on: /readyz, /metrics and cita doctor', () => {
     await attempt(27, { verified: true, sizeBytes: 1_000 });
     const { statusCode, body } = await readyz();
     expect(statusCode).toBe(200);
-    expect(body.warnings).toEqual(['respaldos: El último respaldo verificado es de hace 27 h (el máximo es 26 h)']);
+    expect(body.warnings).toEqual([
+      'respaldos: El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
+    ]);
     expect(body.parts).toContainEqual({
       name: 'respaldos',
       ready: true,

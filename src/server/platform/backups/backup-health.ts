@@ -58,7 +58,11 @@ export class BackupHealth {
  * The snapshots keep up when the last attempt was verified and the last verified snapshot is
  * younger than 26 h; off (no BACKUP_DIR or recipient) is not this part's concern.
  */
-export async function snapshotHealth({ db, config, now }: BackupHealthContext): Promise<BackupWarning | null> {
+export async function snapshotHealth({
+  db,
+  config,
+  now,
+}: BackupHealthContext): Promise<BackupWarning | null> {
   if (!backupTargetOf(config)) return null;
   const latest = await latestBackup(db);
   if (latest && !latest.verified) {

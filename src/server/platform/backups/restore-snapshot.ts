@@ -100,10 +100,13 @@ async function migrationsFromTheFuture(db: DB): Promise<string[]> {
 /** What a restore into `into` leaves when refused after writing: nothing, as before it. */
 async function undoRestore(into: RestoreTarget): Promise<void> {
   if ('dataDir' in into) {
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${sqliteFileIn(into.dataDir)}${suffix}`, { force: true });
+    for (const suffix of ['', '-wal', '-shm'])
+      fs.rmSync(`${sqliteFileIn(into.dataDir)}${suffix}`, { force: true });
     return;
   }
-  await withPostgresClient(into.databaseUrl, (client) => client.query('drop schema public cascade; create schema public'));
+  await withPostgresClient(into.databaseUrl, (client) =>
+    client.query('drop schema public cascade; create schema public'),
+  );
 }
 
 async function restoreIntoPostgres(plain: Readable, databaseUrl: string, manifest: SnapshotManifest) {

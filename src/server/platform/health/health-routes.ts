@@ -38,7 +38,9 @@ export async function registerHealthRoutes(app: FastifyInstance): Promise<void> 
       // Warnings never take traffic away: the proxy reads the status, the operator the body.
       const warnings = parts.filter((part) => part.warning).map((part) => `${part.name}: ${part.detail}`);
       if (failing.length === 0) {
-        const message = warnings.length ? `Lista para atender, con avisos: ${warnings.join('; ')}` : 'Lista para atender';
+        const message = warnings.length
+          ? `Lista para atender, con avisos: ${warnings.join('; ')}`
+          : 'Lista para atender';
         return { ...ok(message), parts, warnings };
       }
       return reply.code(503).send({
