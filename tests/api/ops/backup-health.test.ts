@@ -11,7 +11,7 @@ import { setUpTestApp } from '../../support/test-app';
  * business), each test starting from none.
  */
 const operator = await operatorKeys();
-const testApp = setUpTestApp({ seedDemo: false, env: operator.env });
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true, env: operator.env });
 
 const HOUR_MS = 3_600_000;
 
@@ -80,7 +80,7 @@ describe('backups on: /readyz, /metrics and cita doctor', () => {
     expect(age).toBeGreaterThanOrEqual(3 * 3600);
     expect(age).toBeLessThan(3 * 3600 + 60);
     expect(await doctorBackupsLine()).toMatch(
-      /^✓ respaldos: el último verificado es de hace 3\.0 h \(120\.6 KB\), en /,
+      /^✓ respaldos: el último verificado es de hace 3\.0 h \(120\.6 KB\), en .+; se guardan todos los de las últimas 24 h, 7 diarios, 4 semanales, 6 mensuales$/,
     );
   });
 
@@ -103,6 +103,11 @@ describe('backups on: /readyz, /metrics and cita doctor', () => {
     expect(await doctorBackupsLine()).toBe(
       '✗ respaldos: El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
     );
+    expect((await testApp.admin.post('admin/backups/get')).body).toMatchObject({
+      enabled: true,
+      healthy: false,
+      problem: 'El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
+    });
   });
 
   it('the last attempt failed: 200 with a warning without its reason (public), doctor ✗ with it; /metrics keeps the last verified one', async () => {
