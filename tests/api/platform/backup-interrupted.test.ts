@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as backupVerb } from '../../../src/ops/backup';
 import { run as restoreVerb } from '../../../src/ops/restore';
@@ -55,7 +56,9 @@ function workFolders(): string[] {
 }
 
 /** `cita backup` in a child process, killed with SIGKILL once its first encrypted bytes are on disk. */
-async function backupKilledHalfway(): Promise<string[]> {
+async function backupKilledHalfway(
+  killWhen: () => string[] | Promise<string[]> = unfinishedFiles,
+): Promise<string[]> {
   await ballast();
   const child = spawn(
     process.execPath,
@@ -74,7 +77,7 @@ async function backupKilledHalfway(): Promise<string[]> {
   // Killed as soon as its first bytes are on disk: the condition, not a guess at the time.
   let seen: string[] = [];
   while (seen.length === 0 && child.exitCode === null) {
-    seen = unfinishedFiles();
+    seen = await killWhen();
     if (seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   child.kill('SIGKILL');
@@ -130,5 +133,41 @@ describe('a backup killed halfway (design.md §24)', () => {
         .select('id')
         .execute(),
     ).toHaveLength(1);
+  });
+
+  it('killed while it verifies (the plain copy restored for the check): the copy is gone after the sweep, on either engine', async () => {
+    const { databaseUrl } = testApp.config;
+    const admin = databaseUrl ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : null;
+    await admin?.connect();
+    try {
+      // SQLite restores into the run's folder; PostgreSQL into a scratch database its marker names.
+      const noted = new Set<string>();
+      const scratchCopies = async (): Promise<string[]> => {
+        if (!admin) {
+          return workFolders().filter((name) =>
+            fs.existsSync(path.join(testApp.config.dataDir, name, 'restaurada.sqlite')),
+          );
+        }
+        for (const name of workFolders()) {
+          const marker = path.join(testApp.config.dataDir, name, 'intento.json');
+          const scratch =
+            fs.existsSync(marker) && JSON.parse(fs.readFileSync(marker, 'utf8')).scratchDatabase;
+          if (scratch) noted.add(scratch);
+        }
+        const { rows } = await admin.query<{ datname: string }>(
+          'select datname from pg_database where datname = any($1)',
+          [[...noted]],
+        );
+        return rows.map((row) => row.datname);
+      };
+      const seen = await backupKilledHalfway(scratchCopies);
+      expect(seen).not.toEqual([]);
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(await backupVerb(['--record-interrupted'], serverEnv())).toBe(0);
+      expect(await scratchCopies()).toEqual([]);
+      expect(workFolders()).toEqual([]);
+    } finally {
+      await admin?.end();
+    }
   });
 });

@@ -6,7 +6,14 @@ import type { BackupKind } from '../db/schema';
 import { decryptFile, encryptToFile, oneTimeKeyPair, type WrittenFile } from './age-files';
 import { recordBackup } from './backup-records';
 import { environmentSecrets, readSecretsFile, writeSecretsFile } from './environment-secrets';
-import { createScratchDatabase, dumpPostgres, restorePostgres, withPostgresClient } from './postgres-tools';
+import {
+  createScratchDatabase,
+  dumpPostgres,
+  onMaintenanceDatabase,
+  restorePostgres,
+  scratchDatabaseName,
+  withPostgresClient,
+} from './postgres-tools';
 import { applyRetention } from './retention';
 import { applyS3Retention, s3PlaceName, uploadSnapshot } from './s3-copies';
 import {
@@ -118,7 +125,10 @@ async function restoredFigures(
     await writeSqliteFile(plain, restored);
     return checkedSqliteFigures(restored);
   }
-  const scratch = await createScratchDatabase(config.databaseUrl);
+  // Named in the run's marker first: a run killed from here on leaves a plain copy on the server.
+  const scratchDatabase = scratchDatabaseName();
+  noteInMarker(work, { scratchDatabase });
+  const scratch = await createScratchDatabase(config.databaseUrl, scratchDatabase);
   try {
     await restorePostgres(plain, scratch.url);
     return await withPostgresClient(scratch.url, (client) => postgresTableFigures(client, false));
@@ -137,6 +147,8 @@ interface AttemptMarker {
   kind: BackupKind;
   engine: 'sqlite' | 'postgres';
   baseName: string;
+  /** The PostgreSQL scratch database the verification restores into, once made. */
+  scratchDatabase?: string;
 }
 
 /**
@@ -151,6 +163,21 @@ function workFolder(dataDir: string, marker: AttemptMarker): string {
   return work;
 }
 
+function noteInMarker(work: string, note: Partial<AttemptMarker>): void {
+  const marker = readMarker(work);
+  if (marker) fs.writeFileSync(path.join(work, ATTEMPT_FILE), JSON.stringify({ ...marker, ...note }));
+}
+
+/** Only a name this code makes is dropped: the marker is a file anyone with the folder could edit. */
+const SCRATCH_DATABASE_NAME = /^cita_verificacion_[0-9a-f]+$/;
+
+async function dropScratchDatabase(config: AppConfig, name: string | undefined): Promise<void> {
+  if (!config.databaseUrl || !name || !SCRATCH_DATABASE_NAME.test(name)) return;
+  await onMaintenanceDatabase(config.databaseUrl, async (client) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -159,6 +186,14 @@ function isAlive(pid: number): boolean {
     // Alive, but another user's: not ours to judge dead.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** No snapshot takes a day: a marker that old names a dead run whose process id was reused. */
+const LONGEST_RUN_MS = 24 * 60 * 60_000;
+
+function isRunning(marker: AttemptMarker, endingOwn: boolean): boolean {
+  if (marker.pid === process.pid) return !endingOwn;
+  return isAlive(marker.pid) && Date.now() - Date.parse(marker.startedAt) < LONGEST_RUN_MS;
 }
 
 function readMarker(work: string): AttemptMarker | null {
@@ -189,10 +224,11 @@ export async function recordAbandonedAttempts(
     if (!name.startsWith(WORK_PREFIX)) continue;
     const work = path.join(config.dataDir, name);
     const marker = readMarker(work);
-    if (marker && (marker.pid === process.pid ? !options.own : isAlive(marker.pid))) continue;
+    if (marker && isRunning(marker, options.own === true)) continue;
     fs.rmSync(work, { recursive: true, force: true });
     // Without a marker (killed before writing it) there is nothing to record, only the copy to remove.
     if (!marker) continue;
+    await dropScratchDatabase(config, marker.scratchDatabase);
     const dir = config.backups.dir;
     // A manifest means it was verified before the run died: that snapshot stays.
     if (dir && fs.existsSync(dir) && !fs.existsSync(manifestPathFor(dir, marker.baseName))) {

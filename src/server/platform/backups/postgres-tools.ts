@@ -94,11 +94,16 @@ export function onMaintenanceDatabase<T>(
   return withPostgresClient(databaseUrlNamed(databaseUrl, 'postgres'), work);
 }
 
+/** A name for one verification's scratch database, known before it exists. */
+export function scratchDatabaseName(): string {
+  return `cita_verificacion_${randomBytes(6).toString('hex')}`;
+}
+
 /** A new empty database beside the site's, for one verification; `drop` removes it. */
 export async function createScratchDatabase(
   databaseUrl: string,
+  name = scratchDatabaseName(),
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `cita_verificacion_${randomBytes(6).toString('hex')}`;
   await onMaintenanceDatabase(databaseUrl, (client) => client.query(`create database ${name}`));
   return {
     url: databaseUrlNamed(databaseUrl, name),
