@@ -55,10 +55,14 @@ function workFolders(): string[] {
   return fs.readdirSync(testApp.config.dataDir).filter((name) => name.startsWith('.respaldo-'));
 }
 
-/** `cita backup` in a child process, killed with SIGKILL once its first encrypted bytes are on disk. */
-async function backupKilledHalfway(
+/**
+ * `cita backup` in a child process, killed (SIGKILL unless told) once `killWhen` sees something,
+ * by default its first encrypted bytes on disk. Answers what was seen and how the child ended.
+ */
+async function backupStopped(
   killWhen: () => string[] | Promise<string[]> = unfinishedFiles,
-): Promise<string[]> {
+  signal: NodeJS.Signals = 'SIGKILL',
+): Promise<{ seen: string[]; exit: { code: number | null; signal: NodeJS.Signals | null } }> {
   await ballast();
   const child = spawn(
     process.execPath,
@@ -71,8 +75,8 @@ async function backupKilledHalfway(
     ],
     { env: serverEnv(), stdio: 'ignore' },
   );
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.on('exit', (_code, signal) => resolve(signal)),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, endedBy) => resolve({ code, signal: endedBy })),
   );
   // Killed as soon as its first bytes are on disk: the condition, not a guess at the time.
   let seen: string[] = [];
@@ -80,8 +84,15 @@ async function backupKilledHalfway(
     seen = await killWhen();
     if (seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
   }
-  child.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
+  child.kill(signal);
+  return { seen, exit: await exited };
+}
+
+async function backupKilledHalfway(
+  killWhen: () => string[] | Promise<string[]> = unfinishedFiles,
+): Promise<string[]> {
+  const { seen, exit } = await backupStopped(killWhen);
+  expect(exit.signal).toBe('SIGKILL');
   return seen;
 }
 
@@ -169,5 +180,25 @@ describe('a backup killed halfway (design.md §24)', () => {
     } finally {
       await admin?.end();
     }
+  });
+
+  it('stopped with SIGTERM (systemctl stop, Ctrl-C is SIGINT): removes its own plain copy, records and alerts before it exits', async () => {
+    const { seen, exit } = await backupStopped(unfinishedFiles, 'SIGTERM');
+    expect(seen).not.toEqual([]);
+    expect(exit.code).toBe(143);
+    expect(workFolders()).toEqual([]);
+    const stopped = await testApp.app.db
+      .selectFrom('backups')
+      .select('id')
+      .where('reason', '=', INTERRUPTED_REASON)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const alerts = await testApp.app.db
+      .selectFrom('jobs')
+      .select('key')
+      .where('kind', '=', MAIL_JOB)
+      .where('key', 'like', `%fallido:${stopped.id}:%`)
+      .execute();
+    expect(alerts).toHaveLength(1);
   });
 });
