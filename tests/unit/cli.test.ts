@@ -51,6 +51,7 @@ describe('cita <orden>', () => {
     }
   });
 
+  // A whole process starts (tsx, the doctor's imports): seconds on a loaded machine.
   it('una tubería cerrada (cita doctor | head -1) no termina en un error EPIPE', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-tuberia-'));
     try {
@@ -73,5 +74,5 @@ describe('cita <orden>', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
