@@ -74,7 +74,8 @@ function operatorIdentities(file: string): string[] {
 function explained(error: unknown): string {
   const { code, path: where, message } = error as NodeJS.ErrnoException;
   if ((code === 'EACCES' || code === 'EPERM') && where) {
-    return `El usuario ${runningUser()} no puede escribir en ${where}. Créela para él antes: install -d -o ${runningUser()} -m 0700 ${where} (o elija otra con --into o --secrets-out).`;
+    const user = runningUser();
+    return `El usuario ${user} no puede escribir en ${where}. Dele una carpeta suya antes (install -d -o ${user} -m 0700 /srv/cita-restaurada) o elija otra con --into o --secrets-out.`;
   }
   return error instanceof Error ? message : String(error);
 }

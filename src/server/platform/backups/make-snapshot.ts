@@ -196,6 +196,15 @@ function isRunning(marker: AttemptMarker, endingOwn: boolean): boolean {
   return isAlive(marker.pid) && Date.now() - Date.parse(marker.startedAt) < LONGEST_RUN_MS;
 }
 
+/** Another process' run between making its folder and marking it, a moment ago. */
+function isBeingMarked(work: string): boolean {
+  try {
+    return Date.now() - fs.statSync(work).mtimeMs < 60_000;
+  } catch {
+    return false;
+  }
+}
+
 function readMarker(work: string): AttemptMarker | null {
   try {
     return JSON.parse(fs.readFileSync(path.join(work, ATTEMPT_FILE), 'utf8')) as AttemptMarker;
@@ -224,7 +233,7 @@ export async function recordAbandonedAttempts(
     if (!name.startsWith(WORK_PREFIX)) continue;
     const work = path.join(config.dataDir, name);
     const marker = readMarker(work);
-    if (marker && isRunning(marker, options.own === true)) continue;
+    if (marker ? isRunning(marker, options.own === true) : isBeingMarked(work)) continue;
     fs.rmSync(work, { recursive: true, force: true });
     // Without a marker (killed before writing it) there is nothing to record, only the copy to remove.
     if (!marker) continue;
