@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { hasStarted, mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { Database } from '../../platform/db/schema';
+import { heldCodes } from '../codes/promo-code-rules';
 import { amountDue, type PlaceRules, scheduleHoldEnd } from './payment-holds';
 import { placeQuery } from './place-query';
 import { issueTicket } from './tickets';
@@ -79,18 +80,25 @@ export async function placeById(
   return row && asPlace(rules, row);
 }
 
-/** The member's sign-ups that hold or held a place (not those waiting), oldest first. */
+/**
+ * The member's sign-ups that hold or held a place (not those waiting), oldest first, each with
+ * the promo code it holds (null: none).
+ */
 export async function memberPlaces(
   db: Reader,
   rules: PlaceRules,
   clientId: number,
-): Promise<PlaceForPayment[]> {
+): Promise<(PlaceForPayment & { code: string | null })[]> {
   const rows = await placeQuery(db)
     .where('assistance.client_id', '=', clientId)
     .where('assistance.status_id', '!=', ASSISTANCE_STATUS.waiting)
     .orderBy('assistance.id')
     .execute();
-  return rows.map((row) => asPlace(rules, row));
+  const codes = await heldCodes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...asPlace(rules, row), code: codes.get(row.id) ?? null }));
 }
 
 /**

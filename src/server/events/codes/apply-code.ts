@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { normalizePromoCode } from '../../../shared/domain/promo-codes';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { conflict, notFound } from '../../platform/errors';
 import { amountDue } from '../attendance/payment-holds';
 import { confirmFreePlace } from '../attendance/sign-up';
 import { lockEvent } from '../attendance/waiting-list';
-import { type AppliedCode, checkTypedCode, holdCodeUse, placeCodeUse } from './promo-code-rules';
+import { checkTypedCode, holdCodeUse, placeCodeUse } from './promo-code-rules';
 
 export const PLACE_HAS_CODE = 'Tu lugar ya tiene un código aplicado';
 export const NO_HELD_PLACE = 'Solo puedes aplicar un código a un lugar apartado que aún no pagas';
+
+/** What she pays now; `changed`: false when the place already held this code. */
+export interface AppliedToPlace {
+  amountCents: number;
+  confirmed: boolean;
+  changed: boolean;
+}
+
+function alreadyApplied(place: { status_id: number; amount_cents: number | null }): AppliedToPlace {
+  const confirmed = place.status_id === ASSISTANCE_STATUS.confirmed;
+  return { amountCents: confirmed ? 0 : (place.amount_cents ?? 0), confirmed, changed: false };
+}
 
 /**
  * A code typed when she pays for a place she already holds (design.md §25): the place was priced
@@ -19,7 +32,7 @@ export async function applyCodeToHeldPlace(
   clientId: number,
   eventId: number,
   typed: string,
-): Promise<{ amountCents: number; confirmed: boolean; code: AppliedCode }> {
+): Promise<AppliedToPlace> {
   const place = await app.db
     .selectFrom('assistance')
     .innerJoin('clients', 'clients.id', 'assistance.client_id')
@@ -38,14 +51,20 @@ export async function applyCodeToHeldPlace(
     .where('assistance.client_id', '=', clientId)
     .where('assistance.event_id', '=', eventId)
     .executeTakeFirst();
-  if (!place || place.status_id !== ASSISTANCE_STATUS.registered) throw conflict(NO_HELD_PLACE);
+  if (!place) throw conflict(NO_HELD_PLACE);
+  // The code her place already holds, typed again (the sign-up applied it): the same request.
+  const held = await placeCodeUse(app.db, place.id);
+  if (held && held.code === normalizePromoCode(typed) && place.status_id !== ASSISTANCE_STATUS.cancelled) {
+    return alreadyApplied(place);
+  }
+  if (place.status_id !== ASSISTANCE_STATUS.registered) throw conflict(NO_HELD_PLACE);
   const request = {
     clientId,
     gender: place.gender,
     eventId,
     listPriceCents: amountDue(app.config, { ...place, id: eventId }, place.gender, place.amount_cents),
   };
-  if (await placeCodeUse(app.db, place.id)) throw conflict(PLACE_HAS_CODE);
+  if (held) throw conflict(PLACE_HAS_CODE);
   await checkTypedCode(app.db, typed, request);
   return app.db.transaction().execute(async (trx) => {
     const event = await lockEvent(trx, eventId);
@@ -55,8 +74,13 @@ export async function applyCodeToHeldPlace(
       .select(['status_id', 'amount_cents'])
       .where('id', '=', place.id)
       .executeTakeFirstOrThrow();
+    const heldNow = await placeCodeUse(trx, place.id);
+    // A double click: the other request applied this very code meanwhile.
+    if (heldNow?.code === normalizePromoCode(typed) && now.status_id !== ASSISTANCE_STATUS.cancelled) {
+      return alreadyApplied({ ...place, ...now });
+    }
     if (now.status_id !== ASSISTANCE_STATUS.registered) throw conflict(NO_HELD_PLACE);
-    if (await placeCodeUse(trx, place.id)) throw conflict(PLACE_HAS_CODE);
+    if (heldNow) throw conflict(PLACE_HAS_CODE);
     const code = await holdCodeUse(trx, typed, request, place.id);
     const amountCents = request.listPriceCents - code.discountCents;
     await trx
@@ -64,8 +88,8 @@ export async function applyCodeToHeldPlace(
       .set({ amount_cents: amountCents })
       .where('id', '=', place.id)
       .execute();
-    if (amountCents > 0) return { amountCents, confirmed: false, code };
+    if (amountCents > 0) return { amountCents, confirmed: false, changed: true };
     await confirmFreePlace(app, trx, place.id, event);
-    return { amountCents, confirmed: true, code };
+    return { amountCents, confirmed: true, changed: true };
   });
 }
