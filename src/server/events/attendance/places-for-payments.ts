@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/schema';
 import { heldCodes } from '../codes/promo-code-rules';
 import { amountDue, type PlaceRules, scheduleHoldEnd } from './payment-holds';
 import { placeQuery } from './place-query';
-import { issueTicket } from './tickets';
+import { confirmPlace } from './priced-place';
 import { hasFreePlace, lockEvent } from './waiting-list';
 
 /**
@@ -16,7 +16,7 @@ import { hasFreePlace, lockEvent } from './waiting-list';
  * confirmations by hand, renewed and removed sign-ups through the hooks re-exported here.
  */
 
-export { applyCodeToHeldPlace } from '../codes/apply-code';
+export { applyCodeToHeldPlace } from './code-at-checkout';
 export type { CancelReason, PlaceRules } from './payment-holds';
 export type {
   PlaceCancelled,
@@ -140,12 +140,7 @@ export async function confirmPaidPlace(
     !hasStarted(event) &&
     (await hasFreePlace(trx, event, place.gender));
   if (!holding && !canReturn) return false;
-  await trx
-    .updateTable('assistance')
-    .set({ status_id: ASSISTANCE_STATUS.confirmed, payment_due_at: null, cancel_reason: null })
-    .where('id', '=', assistanceId)
-    .execute();
-  await issueTicket(app, trx, assistanceId, event);
+  await confirmPlace(app, trx, assistanceId, event);
   return true;
 }
 

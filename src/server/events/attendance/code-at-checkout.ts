@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { normalizePromoCode } from '../../../shared/domain/promo-codes';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { conflict, notFound } from '../../platform/errors';
-import { amountDue } from '../attendance/payment-holds';
-import { confirmFreePlace } from '../attendance/sign-up';
-import { lockEvent } from '../attendance/waiting-list';
-import { checkTypedCode, holdCodeUse, placeCodeUse } from './promo-code-rules';
+import { checkTypedCode, placeCodeUse } from '../codes/promo-code-rules';
+import { amountDue } from './payment-holds';
+import { priceHeldPlace } from './priced-place';
+import { lockEvent } from './waiting-list';
 
 export const PLACE_HAS_CODE = 'Tu lugar ya tiene un código aplicado';
 export const NO_HELD_PLACE = 'Solo puedes aplicar un código a un lugar apartado que aún no pagas';
@@ -23,9 +23,9 @@ function alreadyApplied(place: { status_id: number; amount_cents: number | null 
 }
 
 /**
- * A code typed when she pays for a place she already holds (design.md §25): the place was priced
- * when its hold started; the code comes off that price. At 0 the place is confirmed without the
- * provider. Answers what she pays now.
+ * A code typed when she pays for a place she already holds (docs/decisions/0051): the place was
+ * priced when its hold started; the code comes off that price, as at sign-up (`priceHeldPlace`).
+ * The code her place already holds, typed again, is the same request. Answers what she pays now.
  */
 export async function applyCodeToHeldPlace(
   app: FastifyInstance,
@@ -81,15 +81,15 @@ export async function applyCodeToHeldPlace(
     }
     if (now.status_id !== ASSISTANCE_STATUS.registered) throw conflict(NO_HELD_PLACE);
     if (heldNow) throw conflict(PLACE_HAS_CODE);
-    const code = await holdCodeUse(trx, typed, request, place.id);
-    const amountCents = request.listPriceCents - code.discountCents;
-    await trx
-      .updateTable('assistance')
-      .set({ amount_cents: amountCents })
-      .where('id', '=', place.id)
-      .execute();
-    if (amountCents > 0) return { amountCents, confirmed: false, changed: true };
-    await confirmFreePlace(app, trx, place.id, event);
-    return { amountCents, confirmed: true, changed: true };
+    const priced = await priceHeldPlace(
+      app,
+      trx,
+      event,
+      { id: place.id, clientId, gender: place.gender },
+      // Her price under the lock: the one the code comes off.
+      amountDue(app.config, { ...place, id: eventId }, place.gender, now.amount_cents),
+      typed,
+    );
+    return { amountCents: priced.amountCents, confirmed: priced.confirmed, changed: true };
   });
 }
