@@ -117,7 +117,9 @@ describe('early-bird prices by gender', () => {
         },
       });
       expect(answer.statusCode).toBe(400);
-      expect(answer.body.message).toContain('Escribe el precio de cada preventa (0 si es gratis)');
+      expect(answer.body.message).toBe(
+        'Revisa el campo «precio de preventa»: Escribe el precio de cada preventa (0 si es gratis)',
+      );
     }
     const eventId = await eventWithSteps([]);
     const update = await testApp.admin.post('event/update', {
