@@ -136,7 +136,7 @@ function parseFrame(data: unknown): LiveFrame | null {
 
 /** What the socket may have missed before `openedAt`: read again whatever was fetched before it. */
 function catchUp(queryClient: QueryClient, openedAt: number): void {
-  void loadUnreadTotal();
+  void loadUnreadTotal({ fresh: true });
   void queryClient.invalidateQueries({
     queryKey: CONVERSATIONS_KEY,
     predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt,
