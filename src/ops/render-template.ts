@@ -10,7 +10,8 @@ export type TemplateName =
   | 'cita@.service'
   | 'cita-backup.service'
   | 'cita-backup.timer'
-  | 'cita.env';
+  | 'cita.env'
+  | 'service-hardening';
 
 const PLACEHOLDER = /\{\{([a-z_]+)\}\}/g;
 
