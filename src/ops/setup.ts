@@ -572,7 +572,7 @@ function stopInstancesAbove(instances: number, journal: UndoJournal): void {
  * environment: the operator learns today, not tomorrow morning, whether it works. The site is
  * already up: a failure is told, and setup still succeeds.
  */
-function firstBackup(env: NodeJS.ProcessEnv): void {
+export function firstBackup(env: NodeJS.ProcessEnv): void {
   if (!env.BACKUP_DIR || !env.BACKUP_AGE_RECIPIENT) return;
   const result = runVerbAsCita(['backup'], env);
   if (result.ok) {

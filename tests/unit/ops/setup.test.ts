@@ -8,6 +8,7 @@ import { productionLayout, renderEnvFile, SECRET_KEYS } from '../../../src/ops/p
 import {
   checkSetupOptions,
   ensurePostgresDatabase,
+  firstBackup,
   POSTGRES_URL,
   run,
   startServices,
@@ -396,5 +397,57 @@ describe('a failed run on a live machine', () => {
       'runuser -u postgres -- psql -tAc drop database if exists cita with (force)',
       'runuser -u postgres -- psql -tAc drop role if exists cita',
     ]);
+  });
+});
+
+describe('the first verified backup', () => {
+  const env = {
+    DATA_DIR: '/var/lib/cita',
+    BACKUP_DIR: '/mnt/otro-disco/cita',
+    BACKUP_AGE_RECIPIENT: 'age1x',
+  };
+
+  it('runs `cita backup` as cita with the env file’s variables, and says where the backup went', () => {
+    const seen: Array<{ line: string; env: NodeJS.ProcessEnv; cwd: string | undefined }> = [];
+    const restore = useRunner((command, args, childEnv, cwd) => {
+      seen.push({ line: [command, ...args].join(' '), env: childEnv, cwd });
+      return {
+        ok: true,
+        stdout:
+          'Respaldo verificado: /mnt/otro-disco/cita/cita-2026-11-28.sqlite.age (1.2 MB, 0.4 s)\n  clients  3\n',
+        stderr: '',
+      };
+    });
+    try {
+      firstBackup(env);
+    } finally {
+      restore();
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.line).toMatch(/^runuser -u cita -- \S*node\S* \S+\/bin\/cita\.mjs backup$/);
+    expect(seen[0]!.env).toMatchObject(env);
+    expect(seen[0]!.cwd).toBe(path.resolve('.'));
+    expect(printed).toEqual([
+      '✓ Respaldo verificado: /mnt/otro-disco/cita/cita-2026-11-28.sqlite.age (1.2 MB, 0.4 s)',
+    ]);
+  });
+
+  it('tells a failed backup in Spanish without failing setup, and runs none without backups configured', () => {
+    const restore = useRunner(() => ({
+      ok: false,
+      stdout: '',
+      stderr: 'Respaldo NO verificado: sin espacio',
+    }));
+    try {
+      expect(() => firstBackup(env)).not.toThrow();
+      expect(printed.join('\n')).toMatch(
+        /^✗ El primer respaldo no se pudo hacer \(Respaldo NO verificado: sin espacio\)\. El sitio sigue en línea/,
+      );
+      printed = [];
+      firstBackup({ DATA_DIR: '/var/lib/cita' });
+      expect(printed).toEqual([]);
+    } finally {
+      restore();
+    }
   });
 });
