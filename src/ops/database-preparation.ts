@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { adminChoseHerPassword, issueFirstAdminLink } from '../server/back-office/admin-first-access';
 import { withPostgresClient } from '../server/platform/backups/postgres-tools';
@@ -33,14 +34,18 @@ const isKyselyTable = (table: string) => table.startsWith('kysely_');
  */
 export async function prepareDatabase(config: AppConfig, email: string): Promise<Preparation> {
   const sqliteFile = sqliteFileIn(config.dataDir);
-  const fromSqlite = config.databaseUrl !== undefined && fs.existsSync(sqliteFile);
-  if (fromSqlite) await migrateSqlite(config.dataDir);
   const db = createDatabase(config);
   try {
     await migrateToLatest(db);
     const preparation: Preparation = {};
-    if (fromSqlite && config.databaseUrl) {
-      preparation.moved = await moveSqliteIntoEmptyPostgres(sqliteFile, config.databaseUrl, db);
+    if (
+      config.databaseUrl &&
+      fs.existsSync(sqliteFile) &&
+      !(await postgresHasRows(db)) &&
+      sqliteHasRows(sqliteFile)
+    ) {
+      await migrateSqlite(config.dataDir);
+      preparation.moved = await moveSqliteIntoPostgres(sqliteFile, config.databaseUrl, db);
     }
     if (!(await adminChoseHerPassword(db, email))) {
       preparation.link = await issueFirstAdminLink(db, { email, publicUrl: config.publicUrl });
@@ -61,28 +66,56 @@ async function migrateSqlite(dataDir: string): Promise<void> {
   }
 }
 
+/** Whether any of the product's tables has a row (asked table by table, without counting). */
+async function postgresHasRows(db: DB): Promise<boolean> {
+  const tables = await db.introspection.getTables();
+  for (const { name } of tables.filter((table) => !isKyselyTable(table.name))) {
+    const { rows } = await sql<{
+      any: boolean;
+    }>`select exists (select 1 from ${sql.table(name)}) as any`.execute(db);
+    if (rows[0]?.any) return true;
+  }
+  return false;
+}
+
+function sqliteHasRows(file: string): boolean {
+  const source = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const tables = source
+      .prepare<[], { name: string }>(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
+      )
+      .all();
+    return tables.some(
+      ({ name }) =>
+        source
+          .prepare(`select exists (select 1 from ${quote(name)})`)
+          .pluck()
+          .get() === 1,
+    );
+  } finally {
+    source.close();
+  }
+}
+
 /**
- * A SQLite install moved to PostgreSQL never starts empty in silence: when the SQLite file holds
- * rows and PostgreSQL none, every table is copied, parents before children, in one transaction
- * that commits only if each table's row count and content hash (the backups' figures) match the
- * source's. Returns the rows moved per table, or undefined when there was nothing to move.
+ * A SQLite install moved to PostgreSQL never starts empty in silence: every table is copied,
+ * parents before children, in one transaction that commits only if each table's row count and
+ * content hash (the backups' figures) match the source's. Returns the rows moved per table.
  */
-async function moveSqliteIntoEmptyPostgres(
+async function moveSqliteIntoPostgres(
   sqliteFile: string,
   databaseUrl: string,
   db: DB,
-): Promise<Record<string, number> | undefined> {
+): Promise<Record<string, number>> {
   const source = new SQLite(sqliteFile, { readonly: true, fileMustExist: true });
   try {
     const sourceFigures = productTables(await sqliteTableFigures(source));
-    if (Object.values(sourceFigures).every(({ rows }) => rows === 0)) return undefined;
     const order = parentsFirst(
       Object.keys(sourceFigures),
       (await foreignKeys(db)).map((key) => [key.table, key.references] as const),
     );
     return await withPostgresClient(databaseUrl, async (client) => {
-      const target = productTables(await postgresTableFigures(client, false));
-      if (Object.values(target).some(({ rows }) => rows > 0)) return undefined;
       await client.query('begin');
       try {
         for (const table of order) await copyTable(source, client, table);
