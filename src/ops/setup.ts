@@ -30,7 +30,8 @@ y la base de datos. Volver a correrlo sólo cambia lo que cambió; si algo falla
   --instances N          instancias detrás de Caddy (1 a 16; más de 1 necesita --postgres)
   --acme-ca URL          otra autoridad ACME para los certificados (de pruebas o interna); se guarda
                          en /etc/cita/cita.env (ACME_CA) y las siguientes corridas la conservan
-  --acme-ca-root ARCHIVO el certificado raíz (PEM) de esa autoridad (ACME_CA_ROOT)
+  --acme-ca-root ARCHIVO el certificado raíz (PEM, legible por el usuario caddy) de esa autoridad
+                         (ACME_CA_ROOT)
   --skip-checks LISTA    omite comprobaciones: node, ports, domain (separadas por comas)
   --root CARPETA         sólo escribe los archivos bajo esa carpeta (pruebas); no instala ni arranca nada
   -h, --help             muestra esta ayuda`;
