@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import webpush from 'web-push';
 import { renderTemplate } from './render-template';
+import { STANZA } from './wal-archive';
 
 /** Where a production install keeps everything (decision 0049); under `root` for `--root`. */
 export interface ProductionLayout {
@@ -159,9 +160,11 @@ export interface UnitOptions {
   backupDir: string | undefined;
   node: string;
   postgres: boolean;
+  /** The local PostgreSQL's pgBackRest configuration (a `--postgres` install): its nightly full backup. */
+  pgBackRestConfig?: string;
 }
 
-/** The units by file name: the instance template, the nightly backup and its timer. */
+/** The units by file name: the instance template, the nightly backup and its timer (and pgBackRest's). */
 export function renderUnits(options: UnitOptions): Record<string, string> {
   // One hardening block for both services, so the nightly backup never drifts from the instances.
   const hardening = renderTemplate('service-hardening', {
@@ -179,5 +182,12 @@ export function renderUnits(options: UnitOptions): Record<string, string> {
     'cita@.service': renderTemplate('cita@.service', values),
     'cita-backup.service': renderTemplate('cita-backup.service', values),
     'cita-backup.timer': renderTemplate('cita-backup.timer', {}),
+    ...(options.pgBackRestConfig && {
+      'cita-pgbackrest.service': renderTemplate('cita-pgbackrest.service', {
+        pgbackrest_config: options.pgBackRestConfig,
+        stanza: STANZA,
+      }),
+      'cita-pgbackrest.timer': renderTemplate('cita-pgbackrest.timer', {}),
+    }),
   };
 }

@@ -10,6 +10,8 @@ export type TemplateName =
   | 'cita@.service'
   | 'cita-backup.service'
   | 'cita-backup.timer'
+  | 'cita-pgbackrest.service'
+  | 'cita-pgbackrest.timer'
   | 'cita.env'
   | 'service-hardening';
 

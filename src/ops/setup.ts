@@ -18,6 +18,13 @@ import { commandExists, mustRun, SetupError, tryCommand } from './system-command
 import { APP_DIR, runAsCita, runVerbAsCita, SYSTEM_USER } from './system-user';
 import { UndoJournal } from './undo-journal';
 import { parseVerbArgs } from './verb-options';
+import {
+  configureWalArchive,
+  ensureArchiveMode,
+  type LocalCluster,
+  PGBACKREST_PATHS,
+  STANZA,
+} from './wal-archive';
 
 const USAGE = `Uso: cita setup --domain cita.ejemplo.mx --email ops@ejemplo.mx [opciones]
 
@@ -175,7 +182,7 @@ async function setUp(options: SetupOptions, journal: UndoJournal): Promise<void>
   if (system) {
     requireRoot();
     await runChecks(options);
-    installPackages(options);
+    installPackages(options, backupsConfigured(before));
     ensureSystemUser(journal);
     buildWebAppIfMissing(journal);
   }
@@ -185,8 +192,11 @@ async function setUp(options: SetupOptions, journal: UndoJournal): Promise<void>
     return;
   }
   const env = readEnvText(fs.readFileSync(layout.envFile, 'utf8'));
-  if (env.DATABASE_URL === POSTGRES_URL) ensurePostgresDatabase(journal);
-  else if (options.postgres && env.DATABASE_URL)
+  const localPostgres = env.DATABASE_URL === POSTGRES_URL;
+  if (localPostgres) {
+    ensurePostgresDatabase(journal);
+    ensureArchiveMode(localCluster(), () => systemctl(['restart', 'postgresql']), journal);
+  } else if (options.postgres && env.DATABASE_URL)
     say('· DATABASE_URL de cita.env apunta a otra base: se conserva');
   // The instances stop while a SQLite install's data moves into PostgreSQL: no write is left behind.
   if (!before.DATABASE_URL && env.DATABASE_URL) stopRunningInstances(journal);
@@ -202,7 +212,55 @@ async function setUp(options: SetupOptions, journal: UndoJournal): Promise<void>
       `El administrador ${options.email} ya eligió su contraseña: no se da un enlace nuevo. Si la olvidó, otro administrador puede asignarle una nueva en la sección Administradores.`,
     );
   }
+  if (localPostgres && backupsConfigured(env)) await archiveContinuously(env.BACKUP_DIR!);
   firstBackup(env);
+}
+
+function backupsConfigured(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.BACKUP_DIR && env.BACKUP_AGE_RECIPIENT);
+}
+
+/** The machine's own cluster, the one `--postgres` set up. */
+function localCluster(): LocalCluster {
+  return {
+    dataDir: psql('show data_directory'),
+    port: Number(psql('show port')),
+    socketDir: '/var/run/postgresql',
+    psql,
+  };
+}
+
+/**
+ * The continuous archive of a `--postgres` install with backups (pgBackRest, decision 0057), once
+ * the site is up: it only reloads PostgreSQL. A failure undoes this step alone and is told; the
+ * site and the nightly verified backup go on.
+ */
+async function archiveContinuously(backupDir: string): Promise<void> {
+  const own = new UndoJournal();
+  const pgbackrest = (args: string[]) =>
+    mustRun(
+      'runuser',
+      [
+        '-u',
+        'postgres',
+        '--',
+        'pgbackrest',
+        `--config=${PGBACKREST_PATHS.configFile}`,
+        `--stanza=${STANZA}`,
+        ...args,
+      ],
+      'Revisa «/var/log/pgbackrest» y que el usuario postgres pueda escribir en BACKUP_DIR/pgbackrest.',
+    );
+  try {
+    configureWalArchive(localCluster(), { ...PGBACKREST_PATHS, backupDir }, pgbackrest, own);
+    systemctl(['enable', '--now', 'cita-pgbackrest.timer']);
+    say(`✓ PostgreSQL archiva cada cambio con pgBackRest en ${path.join(backupDir, 'pgbackrest')}`);
+  } catch (error) {
+    await own.rollback();
+    say(
+      `✗ PostgreSQL no quedó archivando cada cambio (${(error as Error).message.trim()}). El sitio sigue en línea y el respaldo verificado de cada noche no depende de esto; corrige la causa y vuelve a correr cita setup.`,
+    );
+  }
 }
 
 function requireRoot(): void {
@@ -285,10 +343,11 @@ async function checkDomainReachesHere(domain: string): Promise<void> {
   say(`✓ ${domain} llega a este servidor`);
 }
 
-function installPackages(options: SetupOptions): void {
+function installPackages(options: SetupOptions, backups: boolean): void {
   const missing: string[] = [];
   if (!commandExists('caddy')) missing.push('caddy');
   if (options.postgres && !fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql');
+  if (options.postgres && backups && !commandExists('pgbackrest')) missing.push('pgbackrest');
   if (missing.length === 0) return;
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   const fix = 'Revisa la conexión a internet y que apt funcione («apt-get update»).';
@@ -410,6 +469,7 @@ export function writeProductionFiles(
       backupDir: env.BACKUP_DIR,
       node: process.execPath,
       postgres: Boolean(env.DATABASE_URL),
+      pgBackRestConfig: env.DATABASE_URL === POSTGRES_URL ? PGBACKREST_PATHS.configFile : undefined,
     }),
   )) {
     const file = path.join(layout.unitDir, name);

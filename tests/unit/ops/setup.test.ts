@@ -153,7 +153,8 @@ describe('cita setup --root', () => {
   // systemd is not on every machine that runs the tests (a container, macOS): checked where it is.
   const systemdAnalyze = spawnSync('sh', ['-c', 'command -v systemd-analyze']).status === 0;
   it.runIf(systemdAnalyze)('writes units systemd-analyze verifies without a warning', async () => {
-    expect(await setup()).toBe(0);
+    // --postgres adds pgBackRest's nightly full backup.
+    expect(await setup('--postgres')).toBe(0);
     const units = at('etc/systemd/system');
     // A template is verified through one of its instances.
     fs.copyFileSync(path.join(units, 'cita@.service'), path.join(units, 'cita@3001.service'));
@@ -161,9 +162,13 @@ describe('cita setup --root', () => {
       'systemd-analyze',
       [
         'verify',
-        ...['cita@3001.service', 'cita-backup.service', 'cita-backup.timer'].map((unit) =>
-          path.join(units, unit),
-        ),
+        ...[
+          'cita@3001.service',
+          'cita-backup.service',
+          'cita-backup.timer',
+          'cita-pgbackrest.service',
+          'cita-pgbackrest.timer',
+        ].map((unit) => path.join(units, unit)),
       ],
       { encoding: 'utf8' },
     );
