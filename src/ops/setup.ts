@@ -249,7 +249,7 @@ async function archiveContinuously(backupDir: string): Promise<void> {
         `--stanza=${STANZA}`,
         ...args,
       ],
-      'Revisa «/var/log/pgbackrest» y que el usuario postgres pueda escribir en BACKUP_DIR/pgbackrest.',
+      `Revisa los registros de ${PGBACKREST_PATHS.workDir} y que el usuario postgres pueda escribir en BACKUP_DIR/pgbackrest.`,
     );
   try {
     configureWalArchive(localCluster(), { ...PGBACKREST_PATHS, backupDir }, pgbackrest, own);
