@@ -5,7 +5,11 @@ import { parseArgs } from 'node:util';
 import { readIdentityFile } from '../server/platform/backups/age-files';
 import { parseRestoreMoment, restoreSqliteAt } from '../server/platform/backups/point-in-time';
 import { leaveQuarantine } from '../server/platform/backups/quarantine';
-import { type RestoreTarget, restoreSnapshot } from '../server/platform/backups/restore-snapshot';
+import {
+  makeRestoredFolderPrivate,
+  type RestoreTarget,
+  restoreSnapshot,
+} from '../server/platform/backups/restore-snapshot';
 import { downloadNewestSnapshot, s3PlaceName } from '../server/platform/backups/s3-copies';
 import { listSnapshots } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
@@ -19,6 +23,63 @@ const USAGE = `Uso: cita restore <archivo|latest> --identity ARCHIVO [--into CAR
      cita restore latest --at "2026-12-13 21:05" [--into CARPETA]   (hora del centro de México, o con -06:00)
      cita restore --activate [--into CARPETA|postgres://…]`;
 
+export const HELP = `${USAGE}
+
+Restaura un respaldo verificado en una base nueva que arranca en cuarentena (sin correos, avisos
+ni cobros) hasta «cita restore --activate». Un respaldo de SQLite va a una carpeta nueva (por
+ejemplo --into /srv/cita-restaurada, que queda con permisos 0700); uno de PostgreSQL, a una base
+vacía o inexistente (--into postgres:///cita_restaurada). Sin --into, a la base configurada.
+
+  --identity ARCHIVO   la clave privada del operador (age-keygen); debe poder leerla quien
+                       corre la orden
+  --secrets-out ARCHIVO  dónde quedan las claves del entorno del respaldo (VAPID, EMAIL_HASH_KEY);
+                       por omisión claves-restauradas.env en la carpeta restaurada (SQLite) o en
+                       DATA_DIR (PostgreSQL), con permisos 0600
+  --at "FECHA HORA"    la réplica continua de SQLite tal como estaba en ese momento
+  --activate           levanta la cuarentena de la base restaurada`;
+
+/**
+ * Where the snapshot's secrets go by default: beside the restored SQLite database, or in DATA_DIR
+ * for PostgreSQL; both are the service user's (the checkout it runs from is not: decision 0058).
+ */
+function defaultSecretsFile(target: RestoreTarget, config: AppConfig): string {
+  return path.join('dataDir' in target ? target.dataDir : config.dataDir, SECRETS_FILE);
+}
+
+/** Who runs this, as a person reads it: the service user `cita` in production. */
+function runningUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return String(process.getuid?.() ?? '');
+  }
+}
+
+/** The private key as the operator brought it; one made by root with age-keygen is root's alone. */
+function operatorIdentities(file: string): string[] {
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EACCES') {
+      const copy = path.join('/tmp', path.basename(file));
+      throw new Error(
+        `El usuario ${runningUser()} no puede leer ${file} (es de otro usuario, con permisos 0600). Désela sólo para esta restauración: install -o ${runningUser()} -m 0400 ${file} ${copy} y use --identity ${copy} (bórrela al terminar: shred -u ${copy}).`,
+      );
+    }
+  }
+  return readIdentityFile(file);
+}
+
+/** A folder or file the service user cannot write: say which, and how to give it one. */
+function explained(error: unknown): string {
+  const { code, path: where, message } = error as NodeJS.ErrnoException;
+  if ((code === 'EACCES' || code === 'EPERM') && where) {
+    const user = runningUser();
+    return `El usuario ${user} no puede escribir en ${where}. Dele una carpeta suya antes (install -d -o ${user} -m 0700 /srv/cita-restaurada) o elija otra con --into o --secrets-out.`;
+  }
+  return error instanceof Error ? message : String(error);
+}
+
 /** --into, or the configured database: a folder for SQLite, a URL for PostgreSQL. */
 function targetOf(into: string | undefined, config: AppConfig): RestoreTarget {
   if (into) return /^postgres(ql)?:\/\//.test(into) ? { databaseUrl: into } : { dataDir: into };
@@ -29,10 +90,38 @@ function placeName(target: RestoreTarget): string {
   return 'dataDir' in target ? target.dataDir : `la base ${new URL(target.databaseUrl).pathname.slice(1)}`;
 }
 
+/** Why a database could not be opened or read, in one Spanish line (no stack, no SQL). */
+function whyNotOpened(error: unknown, target: RestoreTarget): string {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  const place = placeName(target);
+  switch (code) {
+    case '3D000':
+      return `No existe ${place}: revise el nombre en --into (la base que dio cita restore).`;
+    case '42P01':
+    case 'SQLITE_ERROR':
+      return `No es una base de Cita (a ${place} le faltan sus tablas): revise --into.`;
+    case 'ECONNREFUSED':
+    case 'ENOENT':
+      return `PostgreSQL no responde en la dirección de --into (${code}): revise el servidor y la dirección.`;
+    case '28P01':
+    case '28000':
+      return `PostgreSQL no dejó entrar a ${place} (${message ?? code}): revise el usuario de --into.`;
+    default:
+      return `No se pudo levantar la cuarentena de ${place}: ${[code, message].filter(Boolean).join(': ')}`;
+  }
+}
+
 async function activate(target: RestoreTarget): Promise<number> {
   // Opening a folder without a database would create an empty one there.
   if ('dataDir' in target && !fs.existsSync(sqliteFileIn(target.dataDir))) {
     console.error(`No hay ninguna base en ${target.dataDir}`);
+    return 1;
+  }
+  let place: string;
+  try {
+    place = placeName(target);
+  } catch {
+    console.error(`No entiendo la dirección de --into: escríbala como postgres:///cita_restaurada`);
     return 1;
   }
   const db = createDatabase(
@@ -42,12 +131,15 @@ async function activate(target: RestoreTarget): Promise<number> {
     const lifted = await leaveQuarantine(db);
     console.log(
       lifted
-        ? `Cuarentena levantada en ${placeName(target)}: vuelven los correos, los avisos y los pagos.`
-        : `${placeName(target)} no estaba en cuarentena.`,
+        ? `Cuarentena levantada en ${place}: vuelven los correos, los avisos y los pagos.`
+        : `${place} no estaba en cuarentena.`,
     );
     return 0;
+  } catch (error) {
+    console.error(whyNotOpened(error, target));
+    return 1;
   } finally {
-    await db.destroy();
+    await db.destroy().catch(() => undefined);
   }
 }
 
@@ -76,6 +168,7 @@ async function restoreAt(
   }
   try {
     const { tables } = await restoreSqliteAt(config, at, target.dataDir);
+    makeRestoredFolderPrivate(target.dataDir);
     console.log(`Restaurada la réplica continua al ${at.toISOString()} en ${target.dataDir}.`);
     console.log('Filas por tabla:');
     printTableCounts(tables);
@@ -84,7 +177,7 @@ async function restoreAt(
     );
     return 0;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(explained(error));
     return 1;
   }
 }
@@ -127,18 +220,16 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
     const { manifest, tables, secretsWritten } = await restoreSnapshot({
       reference: fromS3 ?? reference,
       backupDir: config.backups.dir,
-      identities: readIdentityFile(values.identity),
+      identities: operatorIdentities(values.identity),
       into: target,
-      secretsOut: path.resolve(
-        values['secrets-out'] ?? path.join('dataDir' in target ? target.dataDir : '.', SECRETS_FILE),
-      ),
+      secretsOut: path.resolve(values['secrets-out'] ?? defaultSecretsFile(target, config)),
     });
     console.log(`Restaurado ${manifest.database.file} (del ${manifest.created_at}) en ${placeName(target)}.`);
     console.log('Filas por tabla, iguales a las del origen:');
     printTableCounts(tables);
     if (secretsWritten) {
       console.log(
-        `Las claves que el servidor tenía en su entorno (VAPID, EMAIL_HASH_KEY) quedaron en ${secretsWritten}: póngalas en su archivo de entorno (/etc/cita/cita.env) y borre ese archivo.`,
+        `Las claves que el servidor tenía en su entorno (VAPID, EMAIL_HASH_KEY) quedaron en ${secretsWritten} (permisos 0600): póngalas en su archivo de entorno (/etc/cita/cita.env) y borre ese archivo.`,
       );
     }
     console.log(
@@ -147,7 +238,7 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
     return 0;
   } catch (error) {
     // A refused snapshot, a wrong key, a target that is not fresh: one Spanish line for the operator.
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(explained(error));
     return 1;
   } finally {
     if (downloads) fs.rmSync(downloads, { recursive: true, force: true });

@@ -209,12 +209,18 @@ export async function upgrade(
   return 0;
 }
 
+export const HELP = `Uso: cita upgrade
+
+Actualiza Cita sin cortar el servicio, como root y después de «git pull && npm install && npm run
+build»: un respaldo verificado (cita backup --before-upgrade), las migraciones bajo un candado de la
+base y luego cada instancia, una a la vez, de vuelta en /readyz antes de la siguiente.`;
+
 /** `cita upgrade`, run as root after the new code (and its web build) is in the checkout. */
 export async function run(args: string[]): Promise<number> {
   try {
     parseArgs({ args, options: {}, strict: true });
   } catch {
-    console.error('Uso: cita upgrade');
+    console.error(HELP);
     return 2;
   }
   const { caddyfile, envFile } = productionLayout('/');

@@ -13,7 +13,7 @@ import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
-import { backupReadiness } from './platform/backups/backup-readiness';
+import { type BackupHealth, standardBackupHealth } from './platform/backups/backup-health';
 import {
   LitestreamSupervisor,
   litestreamSetup,
@@ -67,8 +67,10 @@ declare module 'fastify' {
     routeList: { method: string; url: string }[];
     /** This instance's figures for /metrics: counters the platform and domains move. */
     metrics: AppMetrics;
-    /** What /readyz asks; the backups (design.md §24) add their own check here. */
+    /** What /readyz asks: whether this instance can serve, and the backups' warnings. */
     readiness: Readiness;
+    /** The parts of backup health (decision 0058); a part only this process knows is added here. */
+    backupHealth: BackupHealth;
     /** The public lists' kept answers, sent before routing (decision 0056). */
     frontAnswers: FrontAnswers;
   }
@@ -155,14 +157,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   app.addHook('onClose', async () => app.liveBus.close());
   const backupsOn = backupTargetOf(config) !== null;
-  app.decorate('metrics', new AppMetrics(db, app.queue, { backupsOn }));
+  app.decorate('backupHealth', standardBackupHealth());
+  const backupWarnings = async () =>
+    (await app.backupHealth.check(db, config)).map((part) => ({
+      name: part.name,
+      warning: part.warning?.warning ?? null,
+    }));
+  app.decorate(
+    'metrics',
+    new AppMetrics(db, app.queue, { backupWarnings: backupsOn ? backupWarnings : null }),
+  );
   app.decorate('readiness', new Readiness());
   app.decorate('frontAnswers', frontAnswers);
   frontAnswers.observeWith({ metrics: app.metrics, log: app.log });
   addPlatformReadiness(app.readiness, db, app.queue);
-  if (backupsOn) {
-    app.readiness.add('respaldos', async () => (await backupReadiness(db, config)).reason ?? null);
-  }
+  if (backupsOn) app.readiness.addWarnings('respaldos', backupWarnings);
   // The one thing /metrics adds to each request: a histogram observation by route pattern.
   app.addHook('onResponse', (request, reply, done) => {
     app.metrics.requestDuration.observe(
