@@ -103,7 +103,10 @@ export interface EnvFileOptions {
 }
 
 /** What an earlier `cita setup --postgres` wrote; not the operator's choice, so it is replaced. */
-export const FORMER_SETUP_DATABASE_URLS = new Set(['postgres://cita@/cita?host=/var/run/postgresql']);
+export const FORMER_SETUP_DATABASE_URLS = new Set([
+  'postgres://cita@/cita?host=/var/run/postgresql',
+  'postgres:///cita?host=/var/run/postgresql&user=cita',
+]);
 
 /**
  * The env file from its template (decision 0057). Re-running setup never drops an operator's line:

@@ -54,7 +54,9 @@ const READY_TIMEOUT_MS = 180_000;
  * authentication). A URL node's URL parser reads, so the configuration check and the backups'
  * tools take it as the app does.
  */
-export const POSTGRES_URL = `postgres:///${SYSTEM_USER}?host=/var/run/postgresql&user=${SYSTEM_USER}`;
+// The socket folder as the URL's host (percent-encoded): no «&», which would cut the line when
+// README step 3 loads the env file in bash (`set -a; . /etc/cita/cita.env`).
+export const POSTGRES_URL = `postgres://${SYSTEM_USER}@%2Fvar%2Frun%2Fpostgresql/${SYSTEM_USER}`;
 
 export interface SetupOptions {
   domain: string;

@@ -56,7 +56,7 @@ export const ENV_SCHEMA = z.object({
     .describe('una interfaz (p. ej. 0.0.0.0, 127.0.0.1 o ::)'),
   DATA_DIR: z.preprocess(blank, z.string().default('./data')).describe('una carpeta'),
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).describe(
-    'una dirección postgres://usuario@host:5432/base, o por el socket local postgres:///base?host=/var/run/postgresql&user=usuario (sin definir: SQLite)',
+    'una dirección postgres://usuario@host:5432/base, o por el socket local postgres://usuario@%2Fvar%2Frun%2Fpostgresql/base (sin definir: SQLite)',
   ),
   DATABASE_WAIT_SECONDS: decimal(0, 30).describe('segundos (un número mayor o igual a 0)'),
   SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']).describe(

@@ -16,6 +16,7 @@ import {
 } from '../../../src/ops/setup';
 import { type CommandResult, useRunner } from '../../../src/ops/system-commands';
 import { UndoJournal } from '../../../src/ops/undo-journal';
+import { libpqEnvironment } from '../../../src/server/platform/backups/postgres-tools';
 import { configFromEnv } from '../../../src/server/platform/config';
 
 let root: string;
@@ -320,6 +321,19 @@ describe('the env file on a re-run', () => {
     expect(
       renderEnvFile({ ...base, domain: 'otra.cita.test', databaseUrl: POSTGRES_URL, existing: again }),
     ).toBe(again);
+  });
+
+  it('writes an env file that README step 3 can load in bash (set -a; . cita.env), DATABASE_URL included', () => {
+    const file = path.join(root, 'cita.env');
+    fs.writeFileSync(file, renderEnvFile({ ...base, databaseUrl: POSTGRES_URL, existing: undefined }));
+    const loaded = spawnSync('bash', ['-c', `set -a; . ${file}; set +a; printf %s "$DATABASE_URL"`], {
+      encoding: 'utf8',
+    });
+    expect(loaded.stdout).toBe(POSTGRES_URL);
+    expect(configFromEnv({ DATABASE_URL: loaded.stdout }).databaseUrl).toBe(POSTGRES_URL);
+    // pg_dump and pg_restore reach the same socket, role and database as the app.
+    const libpq = libpqEnvironment(POSTGRES_URL);
+    expect([libpq.PGHOST, libpq.PGUSER, libpq.PGDATABASE]).toEqual(['/var/run/postgresql', 'cita', 'cita']);
   });
 
   it('replaces the socket URL an earlier setup wrote, which the configuration check refused', () => {
