@@ -6,7 +6,9 @@ import pino from 'pino';
 import { createStripeClient } from '../server/payments/stripe-client';
 import { backupReadiness } from '../server/platform/backups/backup-readiness';
 import { latestBackup, latestVerified } from '../server/platform/backups/backup-records';
+import { replicatesWithLitestream } from '../server/platform/backups/litestream';
 import { backupTargetOf } from '../server/platform/backups/make-snapshot';
+import { replicaHealthOnDisk } from '../server/platform/backups/replica-health';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
 import { createDatabase, type DB } from '../server/platform/db/database';
 import { pendingMigrations } from '../server/platform/db/migrate';
@@ -260,6 +262,8 @@ export async function runDoctor(
     print(`${result.ok ? '✓' : '✗'} ${name}: ${result.detail}`);
   };
   const sqliteFile = path.join(config.dataDir, 'cita.sqlite');
+  // Before the database is opened: closing the last connection would fold the WAL away.
+  const replica = replicatesWithLitestream(config) ? await replicaHealthOnDisk(config) : null;
   let backups: CheckResult | undefined;
   if (!config.databaseUrl && !(await exists(sqliteFile))) {
     // Opening it would create an empty database: say so instead.
@@ -285,6 +289,7 @@ export async function runDoctor(
   report('pagos', await checkPayments(config));
   report('disco', await checkDisk(config.dataDir));
   report('respaldos', backups ?? (await checkBackups(null, config)));
+  if (replica) report('réplica continua', replica);
   return failed ? 1 : 0;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_STATUS } from '../../shared/domain/statuses';
 import { backupReadiness } from '../platform/backups/backup-readiness';
 import { latestVerifiedAt } from '../platform/backups/backup-records';
+import type { LitestreamSupervisor } from '../platform/backups/litestream';
 import {
   applyRetentionEverywhere,
   backupTargetOf,
@@ -33,6 +34,16 @@ async function tellAdmins(app: FastifyInstance, problem: string, reason: string)
     });
   }
   app.queue.wake();
+}
+
+/** A stalled continuous replica e-mails the admins at once, once per stall (decision 0059). */
+export function alertAdminsOnReplicaStall(app: FastifyInstance, replica: LitestreamSupervisor): void {
+  replica.onStall((health) => {
+    const since = (replica.incidentSince ?? new Date()).toISOString();
+    tellAdmins(app, `replica-stalled:${since}`, health.reason ?? 'La réplica continua no avanza').catch(
+      (error: unknown) => app.log.warn({ err: error }, 'no se pudo avisar a los administradores'),
+    );
+  });
 }
 
 /**

@@ -32,6 +32,14 @@ export function parseRestoreMoment(text: string): Date | null {
   return new Date(at.getTime() + Number(seconds) * 1000 + Number(millis.padEnd(3, '0')));
 }
 
+export interface PointInTimeRestore {
+  tables: TableFigures;
+  /** The moment the restored database is from: `at`, or the replica's last write when it ends sooner. */
+  restoredTo: Date;
+  /** The replica's last write (to the second) when it ends before `at`: what was asked is not all there. */
+  replicaEndedSooner: Date | null;
+}
+
 /**
  * `cita restore latest --at TIME` on SQLite: Litestream rebuilds, from the continuous replica
  * (BACKUP_DIR/litestream or the bucket), the database as it was at `at` into a fresh data folder;
@@ -41,7 +49,7 @@ export async function restoreSqliteAt(
   config: AppConfig,
   at: Date,
   intoDataDir: string,
-): Promise<{ tables: TableFigures }> {
+): Promise<PointInTimeRestore> {
   if (!config.backups.dir) throw new SnapshotRefused('Para restaurar a un momento hace falta BACKUP_DIR');
   const target = sqliteFileIn(intoDataDir);
   if (fs.existsSync(target)) {
@@ -55,8 +63,9 @@ export async function restoreSqliteAt(
   fs.rmSync(partial, { force: true });
   try {
     const setup = litestreamSetup(config.dataDir, config.backups.dir, config.backups.s3, scratch);
+    let until: Date | null;
     try {
-      await litestreamRestore(setup, partial, at);
+      ({ replicatedUntil: until } = await litestreamRestore(setup, partial, at));
     } catch (error) {
       // execFile's error carries what Litestream printed; its message only the command line.
       const printed = error as { stdout?: string; stderr?: string };
@@ -70,15 +79,18 @@ export async function restoreSqliteAt(
       );
     }
     const tables = await checkedSqliteFigures(partial);
+    // `until` is cut to the second: only a moment past that whole second is beyond the replica.
+    const replicaEndedSooner = until && at.getTime() >= until.getTime() + 1000 ? until : null;
+    const restoredTo = replicaEndedSooner ?? at;
     fs.renameSync(partial, target);
     const db = createDatabase({ databaseUrl: undefined, dataDir: intoDataDir });
     try {
       await migrateToLatest(db);
-      await enterQuarantine(db, `réplica continua al ${at.toISOString()}`);
+      await enterQuarantine(db, `réplica continua al ${restoredTo.toISOString()}`);
     } finally {
       await db.destroy();
     }
-    return { tables };
+    return { tables, restoredTo, replicaEndedSooner };
   } finally {
     fs.rmSync(partial, { force: true });
     for (const suffix of ['-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
