@@ -58,6 +58,8 @@ function configText(dbPath: string, backupDir: string, s3: S3Config | undefined)
 export interface LitestreamSetup {
   configFile: string;
   dbPath: string;
+  /** The replicas' names, as Litestream's log lines say them (`replica=file`). */
+  replicas: string[];
   env: NodeJS.ProcessEnv;
 }
 
@@ -78,6 +80,7 @@ export function litestreamSetup(
   return {
     configFile,
     dbPath,
+    replicas: ['file', ...(s3 ? ['s3'] : [])],
     env: {
       PATH: process.env.PATH,
       ...(s3 && {
@@ -98,13 +101,15 @@ export const STALL_AFTER_MS = 10_000;
 /** Restarts after a crash or a stall wait this long, doubling up to the maximum, so none spins. */
 const RESTART_DELAY_MS = 2_000;
 const RESTART_DELAY_MAX_MS = 60_000;
+/** A stalled child is replaced after this long without shipping; doubled at each replacement. */
+const PATIENCE_MAX_MS = 10 * 60_000;
 /** Litestream's own stop ships what it holds; past this it is stuck (a full disk) and is killed. */
 const STOP_GRACE_MS = 3_000;
 /** How often the WAL's last write is compared with what Litestream said it shipped. */
 const WATCH_INTERVAL_MS = 1_000;
 
 /** Lines Litestream prints for each successful write to a replica. */
-const SHIPPED = /msg="(wal segment|snapshot) written"/;
+const SHIPPED = /msg="(wal segment|snapshot) written".* replica=(\S+)/;
 /** Lines it prints for each write it starts: routine, kept out of the log. */
 const ROUTINE = /msg="(write wal segment|write snapshot)"/;
 
@@ -143,9 +148,11 @@ export class LitestreamSupervisor {
   private restartTimer: NodeJS.Timeout | null = null;
   private watchTimer: NodeJS.Timeout | null = null;
   private restartDelay = RESTART_DELAY_MS;
-  /** When Litestream last said it wrote to a replica. */
-  private shippedAt = 0;
-  /** The first write seen in the WAL after `shippedAt`, while Litestream has not shipped it. */
+  /** How long a stalled child may go on before it is replaced (a slow upload gets more each time). */
+  private patience = STALL_AFTER_MS;
+  /** When Litestream last said it wrote to each replica: the slowest one is what the replica holds. */
+  private readonly shippedAt = new Map<string, number>();
+  /** The first write seen in the WAL after the slowest replica's last shipment, still unshipped. */
   private waitingSince: number | null = null;
   /** The stall being reported, by the moment its first unshipped write was seen. */
   private incident: number | null = null;
@@ -158,7 +165,8 @@ export class LitestreamSupervisor {
 
   start(): void {
     if (this.stopped || this.child) return;
-    if (this.shippedAt === 0) this.shippedAt = Date.now();
+    if (this.shippedAt.size === 0)
+      for (const name of this.setup.replicas) this.shippedAt.set(name, Date.now());
     this.spawnChild();
     this.watchTimer ??= setInterval(() => this.watch(), WATCH_INTERVAL_MS);
     this.watchTimer.unref();
@@ -195,8 +203,9 @@ export class LitestreamSupervisor {
   }
 
   private relay(line: string): void {
-    if (SHIPPED.test(line)) {
-      this.shippedAt = Date.now();
+    const shipped = SHIPPED.exec(line);
+    if (shipped) {
+      this.shippedAt.set(shipped[2] ?? '', Date.now());
       this.restartDelay = RESTART_DELAY_MS;
       return;
     }
@@ -217,12 +226,14 @@ export class LitestreamSupervisor {
   private watch(): void {
     const now = Date.now();
     const written = mtimeMs(`${this.setup.dbPath}-wal`);
-    if (written <= this.shippedAt) this.waitingSince = null;
-    else if (this.waitingSince === null || this.waitingSince <= this.shippedAt) this.waitingSince = written;
+    const shippedAt = Math.min(...this.shippedAt.values());
+    if (written <= shippedAt) this.waitingSince = null;
+    else if (this.waitingSince === null || this.waitingSince <= shippedAt) this.waitingSince = written;
     const health = this.health(now);
     if (health.ok) {
       if (this.incident !== null) this.log.info('La réplica continua vuelve a recibir escrituras');
       this.incident = null;
+      this.patience = STALL_AFTER_MS;
       return;
     }
     if (this.incident === null) {
@@ -230,9 +241,10 @@ export class LitestreamSupervisor {
       this.log.warn(health.reason ?? '');
       for (const listener of this.stallListeners) listener(health);
     }
-    // A stuck child gets its own chance to ship before it is replaced; the delay grows each time.
+    // Each child gets its own chance to ship before it is replaced; the delays grow each time.
     const child = this.child;
-    if (child && !this.restartTimer && now - this.childStartedAt > STALL_AFTER_MS) {
+    if (child && !this.restartTimer && now - this.childStartedAt > this.patience) {
+      this.patience = Math.min(this.patience * 2, PATIENCE_MAX_MS);
       this.log.warn('Litestream no avanza: se reinicia');
       this.scheduleRestart();
       void terminate(child);
