@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { pairSearchText } from '../../src/server/people/pair-search-text';
+import { pairSearchText } from '../../src/server/matches/interests/pair-search-text';
 import type { DB } from '../../src/server/platform/db/database';
 import { CATEGORY_IDS } from '../../src/shared/domain/categories';
 import { CITIES } from '../../src/shared/domain/cities';
@@ -132,7 +132,7 @@ export async function loadScaleDataset(
 
   // Interests: 600 000 mutual pairs (both directions) and 2 400 000 one-way, never to oneself.
   const mutualPairs = Math.round(0.6 * c);
-  // Each with both people's search text, as the app writes it (people/pair-search-text.ts).
+  // Each with both people's search text, as the app writes it (matches/interests/pair-search-text.ts).
   await run(sql`insert into interests (client_id, target_client_id, status_id, contacted, created_at, search_text)
     ${series(mutualPairs)}, pairs(a, b, at) as (
       select ${member(21)}, ${otherMember(21, 22)}, ${iso(sql`${hash('s.n', 23)} % 31536000`)} from s),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { healthResponseSchemas } from '../shared/contracts/health';
 import { MemberStatusHooks } from './accounts/member-status-hooks';
+import { ProfileHooks } from './accounts/profile-hooks';
 import { registerAccountRoutes } from './accounts/routes';
 import { SignUpHooks } from './accounts/sign-up-hooks';
 import { registerBackOfficeRoutes } from './back-office/routes';
@@ -40,15 +41,17 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   const blockHooks = new BlockHooks();
   // Accounts and the back office tell matches of a deactivation or an erasure (her conversations close).
   const statusHooks = new MemberStatusHooks();
+  // Accounts tells matches of a profile edit (her interests keep her search text).
+  const profileHooks = new ProfileHooks();
   // Accounts tells invites of a new member (who brought her); events tells them of a check-in.
   const signUpHooks = new SignUpHooks();
   await app.register(registerStatsRoutes);
   await app.register(registerEventsRoutes, { hooks: placeHooks });
   await app.register(registerPeopleRoutes);
-  await app.register(registerAccountRoutes, { statusHooks, signUpHooks });
+  await app.register(registerAccountRoutes, { statusHooks, signUpHooks, profileHooks });
   await app.register(registerCompatibilityRoutes);
   await app.register(registerBackOfficeRoutes, { statusHooks });
-  await app.register(registerMatchesRoutes, { blockHooks, statusHooks });
+  await app.register(registerMatchesRoutes, { blockHooks, statusHooks, profileHooks });
   await app.register(registerTrustRoutes, { blockHooks });
   await app.register(registerPhotoRoutes);
   await app.register(registerMatchCardRoutes);

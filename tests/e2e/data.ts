@@ -87,7 +87,7 @@ export async function personApi(baseURL: string, person: Person): Promise<APIReq
   return api;
 }
 
-async function call<T>(api: APIRequestContext, url: string, data: unknown): Promise<T> {
+export async function call<T>(api: APIRequestContext, url: string, data: unknown): Promise<T> {
   const response = await api.post(url, { data });
   if (!response.ok()) throw new Error(`${url} failed: ${await response.text()}`);
   return (await response.json()) as T;

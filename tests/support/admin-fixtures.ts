@@ -1,4 +1,4 @@
-import { pairSearchText } from '../../src/server/people/pair-search-text';
+import { pairSearchText } from '../../src/server/matches/interests/pair-search-text';
 import { hashPassword } from '../../src/server/platform/auth/passwords';
 import type { DB } from '../../src/server/platform/db/database';
 import { foldForSearch } from '../../src/shared/domain/search-text';
@@ -79,7 +79,7 @@ export async function insertAdvert(app: WithDb, clientId: number, values: Advert
 
 /**
  * Records an interest directly, one-way and made now unless told otherwise, with both people's
- * search text as the app keeps it (people/pair-search-text.ts).
+ * search text as the app keeps it (matches/interests/pair-search-text.ts).
  */
 export async function insertInterest(
   app: WithDb,

@@ -26,3 +26,25 @@ describe('the short code typed at the door', () => {
     expect(normalizeDoorCode('abcdefghijklmnopqrstuvwxyz012345')).toBeNull();
   });
 });
+
+describe('a second scan at the door', () => {
+  it('names her and the minute she came in, with the day when it was not today', async () => {
+    const { alreadyCheckedIn } = await import('../../src/server/events/attendance/check-in');
+    // 03:05 UTC on 13 December is 9:05 p.m. on Saturday the 12th in Mexico City.
+    const arrived = '2026-12-13T03:05:00.000Z';
+    expect(alreadyCheckedIn('Ana López', arrived, new Date('2026-12-13T04:00:00Z'))).toBe(
+      'Ana López ya registró su llegada a las 9:05 p.m.',
+    );
+    expect(alreadyCheckedIn('Ana López', arrived, new Date('2026-12-15T18:00:00Z'))).toBe(
+      'Ana López ya registró su llegada el sábado 12 de diciembre a las 9:05 p.m.',
+    );
+    expect(alreadyCheckedIn('Ana López', '2026-12-12T19:30:00.000Z', new Date('2026-12-12T20:00:00Z'))).toBe(
+      'Ana López ya registró su llegada a la 1:30 p.m.',
+    );
+  });
+
+  it('takes the short code typed in two groups with a space', async () => {
+    const { ticketCodeSchema } = await import('../../src/shared/contracts/admin-events');
+    expect(ticketCodeSchema.safeParse('mjyy kpcd').success).toBe(true);
+  });
+});

@@ -11,11 +11,12 @@ import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { changePassword, eraseClient, findClientProfile, updateProfile } from './account';
 import { ownPasswordThrottle } from './login-budgets';
 import type { MemberStatusHooks } from './member-status-hooks';
+import type { ProfileHooks } from './profile-hooks';
 
 /** Mi perfil's edit modal and Configuración's two forms (design.md §5: they work here). */
 export async function registerClientAccountRoutes(
   app: FastifyInstance,
-  options: { statusHooks: MemberStatusHooks },
+  options: { statusHooks: MemberStatusHooks; profileHooks: ProfileHooks },
 ): Promise<void> {
   const api = zodApp(app, requireClient);
 
@@ -23,7 +24,7 @@ export async function registerClientAccountRoutes(
     '/client/profile/update',
     callOptions(profileUpdateBody, profileResponseSchema),
     async (request) => {
-      await updateProfile(app.db, request.clientId, request.body.profile);
+      await updateProfile(app.db, options.profileHooks, request.clientId, request.body.profile);
       return ok('Tus datos se guardaron', { profile: await findClientProfile(app.db, request.clientId) });
     },
   );

@@ -3,7 +3,6 @@ import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { clientSearchText } from '../../shared/domain/search-text';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
 import { recordScoringChange } from '../compatibility/matching-service';
-import { refreshPairSearchText } from '../people/pair-search-text';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords';
 import { newToken, revokeAllSessions } from '../platform/auth/sessions';
 import type { DB } from '../platform/db/database';
@@ -16,6 +15,7 @@ import {
 import { ageOnDay } from '../platform/time';
 import { erasedEmailHash, rememberErasedEmail } from './erased-emails';
 import type { MemberStatusHooks } from './member-status-hooks';
+import type { ProfileHooks } from './profile-hooks';
 
 export const WRONG_PASSWORD = 'La contraseña actual no es correcta';
 export const ERASED_FIRST_NAME = 'Cuenta';
@@ -52,9 +52,17 @@ export async function findClientProfile(db: DB, clientId: number): Promise<Clien
   return { ...client, age: ageOnDay(client.birthday, dayInMexicoCity()) };
 }
 
-/** Saves the profile; a new birthday or gender changes compatibility, so the engine hears of it. */
-export async function updateProfile(db: DB, clientId: number, profile: ValidProfile): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Saves the profile; a new birthday or gender changes compatibility, so the engine hears of it,
+ * and the listeners hear of every edit (her interests keep her search text).
+ */
+export async function updateProfile(
+  db: DB,
+  profileHooks: ProfileHooks,
+  clientId: number,
+  profile: ValidProfile,
+): Promise<void> {
+  const afterCommit = await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('clients')
       .select(['birthday', 'gender', 'email'])
@@ -76,11 +84,12 @@ export async function updateProfile(db: DB, clientId: number, profile: ValidProf
       })
       .where('id', '=', clientId)
       .execute();
-    await refreshPairSearchText(trx, clientId);
     if (before.birthday !== profile.birthday || before.gender !== profile.gender) {
       await recordScoringChange(trx, clientId);
     }
+    return profileHooks.run(trx, clientId);
   });
+  for (const then of afterCommit) then();
 }
 
 /** Checks the client's own password (same argon2 work whatever the outcome). */
@@ -146,7 +155,7 @@ export async function eraseClient(
       email: client.email,
       unusablePasswordHash,
     });
-    return statusHooks.statusChanged(trx, clientId);
+    return statusHooks.run(trx, clientId);
   });
   for (const then of afterCommit) then();
 }

@@ -149,7 +149,7 @@ export async function setClientStatus(
       after: { status_id: statusId },
     });
     // Her conversations close (or open again): the other people see it at once.
-    return statusHooks.statusChanged(trx, clientId);
+    return statusHooks.run(trx, clientId);
   });
   for (const then of afterCommit) then();
 }

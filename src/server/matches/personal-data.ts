@@ -6,9 +6,10 @@ import { nowIso } from '../platform/time';
 import { PERSON_GONE, sidesOf } from './conversations/conversation-view';
 
 /**
- * Mensajes (design.md §20). Her conversations, with every message, are in her export. Erasure
- * deletes the messages she sent and her side of each conversation; the conversation itself stays
- * for the other person, closed, showing that she is no longer in Cita.
+ * The interests she marked or received, and Mensajes (design.md §20): her conversations, with
+ * every message, are in her export. Erasure deletes her interests both ways, the messages she
+ * sent and her side of each conversation; the conversation itself stays for the other person,
+ * closed, showing that she is no longer in Cita.
  */
 export const matchesPersonalData: PersonalDataDeclaration = {
   domain: 'matches',
@@ -20,6 +21,7 @@ export const matchesPersonalData: PersonalDataDeclaration = {
     conversation_sides: { client_id: 'delete' },
     messages: { sender_id: 'delete' },
     live_presence: { client_id: 'delete' },
+    interests: { client_id: 'delete', target_client_id: 'delete' },
   },
 
   async exportSections(db, clientId) {
@@ -39,7 +41,28 @@ export const matchesPersonalData: PersonalDataDeclaration = {
             .where((eb) => eb.or([eb('held', '=', 0), eb('sender_id', '=', clientId)]))
             .orderBy('id')
             .execute();
+    const interests = await db
+      .selectFrom('interests')
+      .innerJoin('clients', 'clients.id', 'interests.target_client_id')
+      .select([
+        'interests.id',
+        'interests.target_client_id',
+        'clients.first_name',
+        'interests.status_id',
+        'interests.created_at',
+      ])
+      .where('interests.client_id', '=', clientId)
+      .orderBy('interests.id')
+      .execute();
+    const interestedInYou = await db
+      .selectFrom('interests')
+      .select(['id', 'client_id', 'status_id', 'created_at'])
+      .where('target_client_id', '=', clientId)
+      .orderBy('id')
+      .execute();
     return {
+      interests,
+      interested_in_you: interestedInYou,
       conversations: conversations.map((conversation) => ({
         id: conversation.conversation_id,
         with:
@@ -77,6 +100,10 @@ export const matchesPersonalData: PersonalDataDeclaration = {
     await trx.deleteFrom('messages').where('sender_id', '=', clientId).execute();
     await trx.deleteFrom('conversation_sides').where('client_id', '=', clientId).execute();
     await trx.deleteFrom('live_presence').where('client_id', '=', clientId).execute();
+    await trx
+      .deleteFrom('interests')
+      .where((eb) => eb.or([eb('client_id', '=', clientId), eb('target_client_id', '=', clientId)]))
+      .execute();
     // The other person's side: nothing of hers left unread, its last line the newest that remains.
     await trx
       .updateTable('conversation_sides')

@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import { INTEREST_STATUS } from '../../shared/domain/statuses';
 import { notifyMember } from '../notifications/notify-member';
-import { pairSearchText } from '../people/pair-search-text';
 import type { Database } from '../platform/db/schema';
 import { nowIso } from '../platform/time';
 import { openConversation } from './conversations/conversation-pair';
+import { pairSearchText } from './interests/pair-search-text';
 import { enqueueMutualInterestMails, enqueueMutualPickMails, type PickedPerson } from './mutual-pair-mail';
 
 /**

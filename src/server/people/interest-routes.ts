@@ -7,9 +7,10 @@ import {
   interestedGetResponseSchema,
   interestedUpdateBody,
 } from '../../shared/contracts/interests';
+import { withdrawInterest } from '../matches/interests/withdraw-interest';
 import { requireClient } from '../platform/auth/guards';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
-import { addInterest, listInterests, withdrawInterest } from './interests';
+import { addInterest, listInterests } from './interests';
 
 export async function registerClientInterestRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app, requireClient);

@@ -1,11 +1,10 @@
 import type { PersonalDataDeclaration } from '../platform/personal-data';
 
-/** The member's advert and the interests they marked or received. */
+/** The member's advert. */
 export const peoplePersonalData: PersonalDataDeclaration = {
   domain: 'people',
   tables: {
     adverts: { client_id: 'delete' },
-    interests: { client_id: 'delete', target_client_id: 'delete' },
   },
 
   async exportSections(db, clientId) {
@@ -14,26 +13,7 @@ export const peoplePersonalData: PersonalDataDeclaration = {
       .select(['id', 'status_id', 'description', 'description_update', 'status_update', 'updated_at'])
       .where('client_id', '=', clientId)
       .executeTakeFirst();
-    const interests = await db
-      .selectFrom('interests')
-      .innerJoin('clients', 'clients.id', 'interests.target_client_id')
-      .select([
-        'interests.id',
-        'interests.target_client_id',
-        'clients.first_name',
-        'interests.status_id',
-        'interests.created_at',
-      ])
-      .where('interests.client_id', '=', clientId)
-      .orderBy('interests.id')
-      .execute();
-    const interestedInYou = await db
-      .selectFrom('interests')
-      .select(['id', 'client_id', 'status_id', 'created_at'])
-      .where('target_client_id', '=', clientId)
-      .orderBy('id')
-      .execute();
-    return { advert: advert ?? null, interests, interested_in_you: interestedInYou };
+    return { advert: advert ?? null };
   },
 
   async erase(trx, clientId) {
@@ -52,9 +32,5 @@ export const peoplePersonalData: PersonalDataDeclaration = {
         .execute();
       await trx.deleteFrom('adverts').where('id', '=', advert.id).execute();
     }
-    await trx
-      .deleteFrom('interests')
-      .where((eb) => eb.or([eb('client_id', '=', clientId), eb('target_client_id', '=', clientId)]))
-      .execute();
   },
 };

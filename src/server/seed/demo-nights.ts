@@ -4,7 +4,7 @@ import { mexicoDayAndHour } from '../../shared/domain/mexico-time';
 import { foldForSearch } from '../../shared/domain/search-text';
 import { ASSISTANCE_STATUS, EVENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
 import { newDoorCode, newTicketCode } from '../events/attendance/tickets';
-import { pairSearchText } from '../people/pair-search-text';
+import { pairSearchText } from '../matches/interests/pair-search-text';
 import type { Database } from '../platform/db/schema';
 
 /**

@@ -13,7 +13,7 @@ import {
 import { createAdmin } from '../back-office/admins';
 import { type PlaceRules, startHold } from '../events/attendance/payment-holds';
 import { newDoorCode, newTicketCode } from '../events/attendance/tickets';
-import { pairSearchText } from '../people/pair-search-text';
+import { pairSearchText } from '../matches/interests/pair-search-text';
 import { hashPassword } from '../platform/auth/passwords';
 import type { AppConfig } from '../platform/config';
 import type { DB } from '../platform/db/database';

@@ -69,9 +69,9 @@ async function assertOtherPerson(
 }
 
 /**
- * Blocks someone: every interest between the two ends (both directions, mutual included), and
- * from now on neither sees the other; the listeners hear of it (their conversation closes). The
- * blocked person is not told. Blocking twice is harmless.
+ * Blocks someone: from now on neither sees the other, and the listeners hear of it (matches ends
+ * every interest between the two, mutual included, and closes their conversation). The blocked
+ * person is not told. Blocking twice is harmless.
  */
 export async function blockClient(
   db: DB,
@@ -87,16 +87,7 @@ export async function blockClient(
       .onConflict((oc) => oc.columns(['client_id', 'target_client_id']).doNothing())
       .execute();
     await recordBlockChange(trx, clientId, targetId);
-    await trx
-      .deleteFrom('interests')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('client_id', '=', clientId), eb('target_client_id', '=', targetId)]),
-          eb.and([eb('client_id', '=', targetId), eb('target_client_id', '=', clientId)]),
-        ]),
-      )
-      .execute();
-    return hooks.blocked(trx, clientId, targetId);
+    return hooks.run(trx, clientId, targetId);
   });
   for (const then of afterCommit) then();
 }

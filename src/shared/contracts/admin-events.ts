@@ -128,7 +128,8 @@ export const ticketCodeSchema = z
   .trim()
   .min(1, 'Escribe o escanea el código del boleto')
   .max(100, 'El código no es válido')
-  .regex(/^[A-Za-z0-9_-]+$/, 'El código no es válido');
+  // Inner spaces too: the short code is often typed in its two groups, 'mjyy kpcd'.
+  .regex(/^[A-Za-z0-9_ -]+$/, 'El código no es válido');
 
 /** How many times the price an amount taken by hand may be: more is surely a typing slip. */
 export const MANUAL_AMOUNT_MAX_TIMES = 10;

@@ -126,7 +126,7 @@ describe('admin/matches interests search', () => {
   });
 });
 
-describe('the search text kept on each interest (people/pair-search-text.ts)', () => {
+describe('the search text kept on each interest (matches/interests/pair-search-text.ts)', () => {
   const pairIds = async (search: string) => {
     const response = await admin.post<{ matches: { client_a_id: number; client_b_id: number }[] }>(
       'admin/matches',

@@ -1,6 +1,7 @@
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { atTime } from '../../../src/shared/domain/mexico-dates';
 import { mexicoDayAndHour } from '../../../src/shared/domain/mexico-time';
 import { auditActions, insertEvent } from '../../support/admin-fixtures';
 import { lastMailTo, mailsTo } from '../../support/outbox';
@@ -122,7 +123,17 @@ describe('event/update {checkin}', () => {
     });
     const again = await admin.post('event/update', { checkin: { event_id: eventId, code } });
     expect(again.statusCode).toBe(409);
-    expect(again.body).toMatchObject({ status: 'warning', message: 'Ya registró su llegada' });
+    // The second scan names her and the minute she came in (Mexico City, as the door reads it).
+    const { checked_in_at } = await testApp.app.db
+      .selectFrom('assistance')
+      .select('checked_in_at')
+      .where('id', '=', member.assistanceId)
+      .executeTakeFirstOrThrow();
+    const { hour } = mexicoDayAndHour(new Date(checked_in_at!));
+    expect(again.body).toMatchObject({
+      status: 'warning',
+      message: `Renata Ortiz ya registró su llegada ${atTime(hour)}`,
+    });
 
     const details = await admin.post<{ event: any; assistance: any[] }>('event/details', {
       admin_id: testApp.adminId,

@@ -262,7 +262,7 @@ describe('closing the match cards', () => {
     expect(await interestStatuses(ana.id, carlos.id)).toEqual([2, 2]);
     expect(await interestStatuses(ana.id, diego.id)).toEqual([]);
     expect(await interestStatuses(bea.id, diego.id)).toEqual([]);
-    // The back office finds the new pair by either name (people/pair-search-text.ts).
+    // The back office finds the new pair by either name (matches/interests/pair-search-text.ts).
     expect(await pairTextsOutOfStep(testApp.app)).toEqual([]);
 
     const anaInterests = await ana.agent.post('client/interested/get', {});

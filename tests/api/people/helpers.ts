@@ -27,7 +27,7 @@ export async function setClientStatus(app: FastifyInstance, clientId: number, st
   await app.db.updateTable('clients').set({ status_id: statusId }).where('id', '=', clientId).execute();
 }
 
-/** Interests whose search text is not both people's as they are now (people/pair-search-text.ts). */
+/** Interests whose search text is not both people's as they are now (matches/interests/pair-search-text.ts). */
 export async function pairTextsOutOfStep(app: FastifyInstance) {
   const rows = await app.db
     .selectFrom('interests')

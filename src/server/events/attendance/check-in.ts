@@ -1,4 +1,6 @@
 import { normalizeDoorCode } from '../../../shared/domain/door-code';
+import { atTime, formatDate } from '../../../shared/domain/mexico-dates';
+import { dayInMexicoCity, mexicoDayAndHour } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { recordAudit } from '../../platform/audit';
 import type { DB } from '../../platform/db/database';
@@ -10,7 +12,17 @@ import { scheduleRatingAsk } from './rating-ask';
 export const TICKET_UNKNOWN = 'Este código no corresponde a ningún boleto';
 export const TICKET_OTHER_EVENT = 'Este boleto es de otro evento';
 export const TICKET_NOT_CONFIRMED = 'Esta persona no tiene su lugar confirmado';
-export const ALREADY_CHECKED_IN = 'Ya registró su llegada';
+
+/**
+ * A second scan names who it was and when she came in, so the door knows whether it is the same
+ * guest again or someone holding her ticket: 'Ana López ya registró su llegada a las 9:05 p.m.'
+ * (the day too when it was not today).
+ */
+export function alreadyCheckedIn(name: string, checkedInAt: string, now = new Date()): string {
+  const { day, hour } = mexicoDayAndHour(new Date(checkedInAt));
+  const when = day === dayInMexicoCity(now) ? atTime(hour) : `el ${formatDate(day, now)} ${atTime(hour)}`;
+  return `${name} ya registró su llegada ${when}`;
+}
 
 /**
  * Door check-in (design.md §11): the confirmed attendee of this event holding the code is
@@ -54,7 +66,8 @@ export async function checkIn(
     if (!row) throw notFound(TICKET_UNKNOWN);
     if (row.event_id !== eventId) throw badRequest(TICKET_OTHER_EVENT);
     if (row.status_id !== ASSISTANCE_STATUS.confirmed) throw badRequest(TICKET_NOT_CONFIRMED);
-    if (row.checked_in_at) throw conflict(ALREADY_CHECKED_IN);
+    const name = `${row.first_name} ${row.last_name}`;
+    if (row.checked_in_at) throw conflict(alreadyCheckedIn(name, row.checked_in_at));
     const now = nowIso();
     const result = await trx
       .updateTable('assistance')
@@ -62,7 +75,15 @@ export async function checkIn(
       .where('id', '=', row.id)
       .where('checked_in_at', 'is', null)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflict(ALREADY_CHECKED_IN);
+    if (Number(result.numUpdatedRows) === 0) {
+      // A simultaneous scan won: its moment is the one to tell.
+      const winner = await trx
+        .selectFrom('assistance')
+        .select('checked_in_at')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      throw conflict(alreadyCheckedIn(name, winner.checked_in_at ?? now));
+    }
     await recordAudit(trx, {
       adminId,
       action: 'assistance.checkin',
@@ -81,7 +102,7 @@ export async function checkIn(
     return {
       assistanceId: row.id,
       clientId: row.client_id,
-      name: `${row.first_name} ${row.last_name}`,
+      name,
       gender: row.gender,
     };
   });

@@ -48,7 +48,7 @@ export interface InterestTable {
   status_id: number;
   contacted: number;
   created_at: string;
-  /** The client's and the target's search_text, apart by a line break (people/pair-search-text.ts). */
+  /** The client's and the target's search_text, apart by a line break (matches/interests/pair-search-text.ts). */
   search_text: string;
 }
 

@@ -7,6 +7,8 @@ import { type AdminAttendee, isCheckIn, ticketCodeSchema } from '../../../../sha
 import { validationMessage } from '../../../../shared/contracts/common';
 import { isAdminEventDetails } from '../../../../shared/contracts/event-answers';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { formatDate, formatDateTime } from '../../../../shared/domain/mexico-dates';
+import { dayInMexicoCity } from '../../../../shared/domain/mexico-time';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import { ASSISTANCE_STATUS } from '../../../../shared/domain/statuses';
 import { adminPost } from '../../../api/admin';
@@ -58,14 +60,21 @@ export function DoorPage() {
     onError: (error) => setOutcome(outcomeOf(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
-  const submitCode = (code: string) => {
+  /** Answers whether she came in, so the typed box can clear itself for the next guest. */
+  const submitCode = async (code: string): Promise<boolean> => {
     const parsed = ticketCodeSchema.safeParse(code);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setOutcome({ kind: 'refused', message: issue ? validationMessage(issue) : 'El código no es válido' });
-      return;
+      return false;
     }
-    checkIn.mutate(parsed.data);
+    try {
+      await checkIn.mutateAsync(parsed.data);
+      return true;
+    } catch {
+      // onError has shown why.
+      return false;
+    }
   };
 
   if (details.isPending) return <Spinner />;
@@ -77,13 +86,36 @@ export function DoorPage() {
       <Link to={`/admin/event/${event.id}`} className="text-sm text-slate-600 underline">
         ← {event.name}
       </Link>
-      <h1 className="text-2xl font-bold">Entrada</h1>
+      <div>
+        <h1 className="text-2xl font-bold">Entrada</h1>
+        <p className="text-slate-700">
+          {formatDateTime(event.day, event.hour)}
+          {event.venue ? ` · ${event.venue}` : ''}
+        </p>
+      </div>
+      <NotTonight day={event.day} />
       <Arrivals w={event.checked_in_w} m={event.checked_in_m} x={event.checked_in_x} />
       <OutcomePanel outcome={outcome} pending={checkIn.isPending} reserve={scanning} />
       <CameraScanner on={scanning} onToggle={setScanning} onCode={submitCode} />
       <CodeForm onSubmit={submitCode} pending={checkIn.isPending} />
       <ConfirmedList attendees={assistance} pending={checkIn.isPending} onCheckIn={submitCode} />
     </section>
+  );
+}
+
+/**
+ * The door page opened on another day is most often the wrong event: said before anyone is
+ * registered, and kept in view while the staff work.
+ */
+function NotTonight({ day }: { day: string }) {
+  const today = dayInMexicoCity();
+  if (day === today) return null;
+  return (
+    <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 font-medium text-amber-900">
+      {day > today
+        ? `Este evento es el ${formatDate(day)}: hoy todavía no es el día. Revisa que sea el evento correcto antes de registrar llegadas.`
+        : `Este evento fue el ${formatDate(day)}. Revisa que sea el evento correcto antes de registrar llegadas.`}
+    </p>
   );
 }
 
@@ -215,11 +247,16 @@ function CameraScanner({
   );
 }
 
-function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => void; pending: boolean }) {
+/** After each guest the box is ready for the next: emptied when she came in, selected when not. */
+function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => Promise<boolean>; pending: boolean }) {
   const [code, setCode] = useState('');
-  const submit = (formEvent: FormEvent) => {
+  const input = useRef<HTMLInputElement>(null);
+  const submit = async (formEvent: FormEvent) => {
     formEvent.preventDefault();
-    onSubmit(code);
+    const arrived = await onSubmit(code);
+    if (arrived) setCode('');
+    input.current?.focus();
+    if (!arrived) input.current?.select();
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
@@ -229,6 +266,7 @@ function CodeForm({ onSubmit, pending }: { onSubmit: (code: string) => void; pen
       <div className="flex gap-2">
         <input
           id="ticket-code"
+          ref={input}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           aria-describedby="ticket-code-hint"

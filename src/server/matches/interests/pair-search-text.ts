@@ -1,6 +1,6 @@
 import { type Expression, sql, type Transaction } from 'kysely';
-import type { DB } from '../platform/db/database';
-import type { Database } from '../platform/db/schema';
+import type { DB } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 
 /**
  * Both people's folded search text, kept on their interest row: the back office's search of a
