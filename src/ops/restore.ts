@@ -76,7 +76,16 @@ async function restoreAt(
     return 1;
   }
   try {
-    const { tables, restoredTo, replicaEndedSooner } = await restoreSqliteAt(config, at, target.dataDir);
+    const { tables, restoredTo, replicaEndedSooner, setAside } = await restoreSqliteAt(
+      config,
+      at,
+      target.dataDir,
+    );
+    if (setAside.length > 0) {
+      console.log(
+        `La base perdida dejó ${setAside.length === 1 ? 'un archivo' : 'archivos'} sin su base; se apartaron para que no se mezclen con la restaurada: ${setAside.join(', ')}`,
+      );
+    }
     if (replicaEndedSooner) {
       // Restored anyway (decision 0059): nothing newer exists anywhere, and in the disaster the
       // operator wants the newest state; what is missing is said with its time.

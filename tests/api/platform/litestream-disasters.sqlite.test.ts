@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runDoctor } from '../../../src/ops/doctor';
 import { run as restoreVerb } from '../../../src/ops/restore';
@@ -228,6 +229,61 @@ describe('the continuous replica in a disaster', () => {
     const lost = due.filter((write) => !emails.has(write.email));
     expect(due.length).toBeGreaterThanOrEqual(50);
     expect(lost).toEqual([]);
+  }, 90_000);
+
+  it("restores into DATA_DIR itself after only cita.sqlite was deleted, without the lost database's WAL mixing in", async () => {
+    const keys = await operatorKeys();
+    scratch = await createScratchDatabase();
+    server = await ServerProcess.start({ ...scratch, env: serverEnv(keys) });
+    const running = server;
+    const first = await signUpAll(running, 'primera', 3);
+    const firstWritten = Date.now();
+    await vi.waitFor(() => expect(newestReplicaWrite(keys.backupDir)).toBeGreaterThan(firstWritten), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    // The moment asked lies between the two batches, each in a sync of Litestream's own.
+    const between = new Date();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(between.getTime() + 1000), {
+      timeout: 3000,
+      interval: 50,
+    });
+    const second = await signUpAll(running, 'segunda', 3);
+    const secondWritten = Date.now();
+    await vi.waitFor(() => expect(newestReplicaWrite(keys.backupDir)).toBeGreaterThan(secondWritten), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    for (const pid of childrenOf(running.pid)) process.kill(pid, 'SIGKILL');
+    running.signal('SIGKILL');
+    await running.exited;
+    const database = path.join(scratch.dataDir, 'cita.sqlite');
+    expect(fs.existsSync(`${database}-wal`)).toBe(true);
+    fs.rmSync(database);
+
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => lines.push(line));
+    vi.spyOn(console, 'error').mockImplementation((line: string) => lines.push(line));
+    const code = await restoreVerb(['latest', '--at', between.toISOString()], {
+      ...serverEnv(keys),
+      DATA_DIR: scratch.dataDir,
+    });
+    vi.restoreAllMocks();
+    expect(lines.join('\n')).toContain('CUARENTENA');
+    expect(lines.join('\n')).toContain(
+      `se apartaron para que no se mezclen con la restaurada: ${database}-wal.de-la-base-perdida`,
+    );
+    expect(code).toBe(0);
+    const emails = await emailsIn(scratch.dataDir);
+    for (const email of first) expect(emails.has(email)).toBe(true);
+    for (const email of second) expect(emails.has(email)).toBe(false);
+    const db = createDatabase({ databaseUrl: undefined, dataDir: scratch.dataDir });
+    try {
+      const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+      expect(rows).toEqual([{ integrity_check: 'ok' }]);
+    } finally {
+      await db.destroy();
+    }
   }, 90_000);
 
   it('reports a full backup disk at once, restores only to the moment the replica reached and says so, resumes when space returns, and stops without hanging', async () => {

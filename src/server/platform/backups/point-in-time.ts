@@ -38,6 +38,27 @@ export interface PointInTimeRestore {
   restoredTo: Date;
   /** The replica's last write (to the second) when it ends before `at`: what was asked is not all there. */
   replicaEndedSooner: Date | null;
+  /** What the lost database left in the folder, renamed so that SQLite never reads it. */
+  setAside: string[];
+}
+
+/** The suffix of the lost database's leftovers once set aside. */
+const LEFTOVER_SUFFIX = '.de-la-base-perdida';
+
+/**
+ * A database deleted after a crash leaves its `-wal` and `-shm` behind; SQLite would replay that
+ * WAL into the restored file opened under the same name (decision 0059). Without their database
+ * they hold nothing a restore can use: they are renamed, not deleted, for whoever looks later.
+ */
+function setAsideLeftovers(target: string): string[] {
+  const setAside: string[] = [];
+  for (const suffix of ['-wal', '-shm']) {
+    const file = `${target}${suffix}`;
+    if (!fs.existsSync(file)) continue;
+    fs.renameSync(file, `${file}${LEFTOVER_SUFFIX}`);
+    setAside.push(`${file}${LEFTOVER_SUFFIX}`);
+  }
+  return setAside;
 }
 
 /**
@@ -58,6 +79,7 @@ export async function restoreSqliteAt(
     );
   }
   fs.mkdirSync(intoDataDir, { recursive: true });
+  const setAside = setAsideLeftovers(target);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-litestream-'));
   const partial = partialPathFor(target);
   fs.rmSync(partial, { force: true });
@@ -90,7 +112,7 @@ export async function restoreSqliteAt(
     } finally {
       await db.destroy();
     }
-    return { tables, restoredTo, replicaEndedSooner };
+    return { tables, restoredTo, replicaEndedSooner, setAside };
   } finally {
     fs.rmSync(partial, { force: true });
     for (const suffix of ['-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });
