@@ -35,6 +35,7 @@ function conversation(id: number, change: Partial<Conversation> = {}): Conversat
     whatsapp: null,
     contact_shared: false,
     shared_by_me: false,
+    shared_by_other: false,
     cursor: `c${id}`,
     ...change,
   };

@@ -7,6 +7,7 @@ import {
   ageBandInOrder,
   DEFAULT_DURATION_MINUTES,
   type EventFields,
+  priceStepsProblem,
 } from '../../shared/contracts/admin-events';
 import { formatCategoryList, parseCategoryList } from '../../shared/domain/categories';
 import { DEFAULT_CITY } from '../../shared/domain/cities';
@@ -175,6 +176,22 @@ async function replacePriceSteps(
   if (rows.length > 0) await trx.insertInto('event_price_steps').values(rows).execute();
 }
 
+/** Refuses steps that do not fit the event as it will be saved: its prices and its places. */
+function checkPriceSteps(
+  event: Pick<EventRow, 'price_w_cents' | 'price_m_cents' | 'limit_w' | 'limit_m'>,
+  steps: EventFields['price_steps'],
+): void {
+  if (!steps) return;
+  const problem = priceStepsProblem({
+    price_w: centsToPesos(event.price_w_cents),
+    price_m: centsToPesos(event.price_m_cents),
+    limit_w: event.limit_w,
+    limit_m: event.limit_m,
+    price_steps: steps,
+  });
+  if (problem) throw badRequest(problem);
+}
+
 function eventColumns(fields: EventFields) {
   return {
     name: fields.name,
@@ -236,6 +253,7 @@ export async function addEvent(
   fields: EventFields,
   image: string | null | undefined,
 ): Promise<number> {
+  checkPriceSteps(eventColumns(fields), fields.price_steps);
   const prepared = isImageUpload(image) ? await prepareImage(image) : null;
   return app.db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -286,6 +304,7 @@ export async function updateEvent(
     const columns = eventChanges(fields);
     const after = { ...before, ...columns } as EventRow;
     if (!ageBandInOrder(after)) throw badRequest(AGE_BAND_ORDER);
+    checkPriceSteps(after, fields.price_steps);
     const stored = prepared ? await storeImage(trx, 'event', prepared) : null;
     await trx
       .updateTable('events')

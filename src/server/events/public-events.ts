@@ -110,13 +110,21 @@ export async function findPublicEvent(db: DB, eventId: number): Promise<EventDet
   const counts = (await placeCounts(db, [event.id])).get(event.id) ?? NO_PLACES_TAKEN;
   const sources = await eventImageSources(db, [event]);
   const [women, men] = await Promise.all([genderPriceNow(db, event, 1), genderPriceNow(db, event, 2)]);
-  const until = (now: PriceNow) =>
-    now.step ? { day: now.step.until_day, places_left: now.places_left } : null;
+  const listed = toListItem(event, categories, counts, sources);
+  // A step never promises more places at its price than the event still has for her.
+  const until = (now: PriceNow, available: number) =>
+    now.step
+      ? {
+          day: now.step.until_day,
+          places_left: now.places_left === null ? null : Math.min(now.places_left, available),
+          after: now.after_cents,
+        }
+      : null;
   return {
-    ...toListItem(event, categories, counts, sources),
+    ...listed,
     description: event.description,
     occupation: event.occupation,
     price_now: { w: women.price_cents, m: men.price_cents },
-    price_until: { w: until(women), m: until(men) },
+    price_until: { w: until(women, listed.available_w), m: until(men, listed.available_m) },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { memberCodeRequest } from './attendance/code-request';
 import { registerHoldEndJob } from './attendance/hold-end';
 import { registerPaymentDuePushJob } from './attendance/payment-due-push';
 import type { PlaceHooks } from './attendance/place-hooks';
@@ -22,5 +23,8 @@ export async function registerEventsRoutes(
   registerPaymentDuePushJob(app);
   await app.register(registerEventRoutes, { hooks });
   await app.register(registerAttendanceRoutes, { hooks });
-  await app.register(registerCodeRoutes, { hooks });
+  await app.register(registerCodeRoutes, {
+    subscribe: (listener) => hooks.subscribe(listener),
+    codeRequest: memberCodeRequest,
+  });
 }

@@ -46,6 +46,7 @@ export async function listMemberPayments(app: FastifyInstance, clientId: number)
       instructions: null,
       refund_until: null,
       refund_hours: refundHours,
+      code: place.code,
     };
     if (payment?.status === 'paid' || payment?.status === 'manual') {
       const refundable =

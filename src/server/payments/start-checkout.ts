@@ -159,6 +159,8 @@ async function applyCode(
     );
   }
   const applied = await applyCodeToHeldPlace(app, clientId, eventId, code);
+  // The code her place already held changes no price: the open session stays hers.
+  if (!applied.changed) return applied.confirmed;
   for (const payment of open) {
     const payload: CloseCheckoutPayload = { payment_id: payment.id };
     await enqueue(app.db, { kind: CLOSE_CHECKOUT_JOB, key: `payment-close:code:${payment.id}`, payload });

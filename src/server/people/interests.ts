@@ -81,6 +81,8 @@ export async function listInterests(
         full_name: `${row.first_name} ${row.last_name}`,
         ...contactSeen(conversation?.contactShared ?? false, row),
         contact_shared: conversation?.contactShared ?? false,
+        shared_by_me: conversation?.sharedByMe ?? false,
+        shared_by_other: conversation?.sharedByOther ?? false,
         conversation_id: conversation?.conversationId ?? null,
       });
     } else {

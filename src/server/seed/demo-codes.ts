@@ -3,14 +3,15 @@ import type { Database } from '../platform/db/schema';
 
 /**
  * The demo's offers (design.md §25): a promo code, 20 % off any night, once per member, for two
- * months; and an early-bird price on the next paid night: the first 10 women and 10 men pay less.
+ * months; and an early-bird price on the next paid night: the first 10 women and 10 men pay less
+ * (fewer when the night has fewer places: a step never promises more places than the event has).
  */
 export const DEMO_PROMO_CODE = 'PRIMERAVEZ';
 
 export async function loadDemoCodes(trx: Transaction<Database>, now: Date): Promise<void> {
   const nextPaid = await trx
     .selectFrom('events')
-    .select(['id', 'price_w_cents', 'price_m_cents'])
+    .select(['id', 'price_w_cents', 'price_m_cents', 'limit_w', 'limit_m'])
     .where('day', '>', now.toISOString().slice(0, 10))
     .where('price_w_cents', '>', 0)
     .where('price_m_cents', '>', 0)
@@ -28,7 +29,7 @@ export async function loadDemoCodes(trx: Transaction<Database>, now: Date): Prom
           position: 0,
           price_cents: earlyBird(nextPaid.price_w_cents),
           until_day: null,
-          places: 10,
+          places: Math.min(10, nextPaid.limit_w),
         },
         {
           event_id: nextPaid.id,
@@ -36,7 +37,7 @@ export async function loadDemoCodes(trx: Transaction<Database>, now: Date): Prom
           position: 0,
           price_cents: earlyBird(nextPaid.price_m_cents),
           until_day: null,
-          places: 10,
+          places: Math.min(10, nextPaid.limit_m),
         },
       ])
       .execute();

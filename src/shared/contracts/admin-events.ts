@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITY_CODES } from '../domain/cities';
+import { formatCents } from '../domain/money';
 import { pagedSchema } from './admin';
 import {
   dateSchema,
@@ -44,6 +45,8 @@ const age = z
 
 export const AGE_BAND_ORDER = 'La edad mínima no puede ser mayor que la máxima';
 
+export const STEP_PRICE_MISSING = 'Escribe el precio de cada preventa (0 si es gratis)';
+
 /**
  * One early-bird price step (design.md §25): her price in pesos until a day (Mexico City,
  * included) and/or for the first places of her gender. Steps apply in the order given.
@@ -53,7 +56,11 @@ export const priceStepSchema = z
     gender: z.union([z.literal(1), z.literal(2)], {
       error: 'Cada precio de preventa es para mujeres o para hombres',
     }),
-    price: money,
+    // An empty price is never $0: a free step is one typed as 0.
+    price: z
+      .number({ error: STEP_PRICE_MISSING })
+      .min(0, 'No puede ser negativo')
+      .max(1_000_000, 'Es demasiado alto'),
     until: z
       .union([dateSchema, z.literal('')])
       .nullable()
@@ -70,6 +77,45 @@ export const priceStepSchema = z
     message: 'Cada precio de preventa termina en una fecha, después de unos lugares, o ambos',
   });
 export type PriceStepFields = z.input<typeof priceStepSchema>;
+
+const STEP_GENDERS = [
+  { gender: 1, price: 'price_w', limit: 'limit_w', who: 'mujeres' },
+  { gender: 2, price: 'price_m', limit: 'limit_m', who: 'hombres' },
+] as const;
+
+/**
+ * What is wrong with an event's early-bird steps against its own prices and places, in Spanish,
+ * or null. A step is named by its number in the editor («Preventa 2»). The form asks it before
+ * saving and the server again against the stored event, so both say the same sentence.
+ */
+export function priceStepsProblem(event: {
+  price_w: number;
+  price_m: number;
+  limit_w: number;
+  limit_m: number;
+  price_steps: readonly { gender: number; price?: number | null; places?: number | null }[];
+}): string | null {
+  for (const [index, step] of event.price_steps.entries()) {
+    if (step.price === null || step.price === undefined || Number.isNaN(step.price)) {
+      return `Escribe el precio de la preventa ${index + 1} (0 si es gratis)`;
+    }
+    const side = STEP_GENDERS.find((entry) => entry.gender === step.gender);
+    if (!side) continue;
+    const [stepCents, listCents] = [Math.round(step.price * 100), Math.round(event[side.price] * 100)];
+    if (stepCents > listCents) {
+      return `La preventa ${index + 1} (${formatCents(stepCents)}) cuesta más que el precio del evento para ${side.who} (${formatCents(listCents)})`;
+    }
+  }
+  for (const side of STEP_GENDERS) {
+    const places = event.price_steps
+      .filter((step) => step.gender === side.gender)
+      .reduce((sum, step) => sum + (step.places ?? 0), 0);
+    if (places > event[side.limit]) {
+      return `Las preventas para ${side.who} suman ${places} lugares y el evento tiene ${event[side.limit]} para ${side.who}`;
+    }
+  }
+  return null;
+}
 
 /** Every admin field of an event; `category` is the wire format 'a,b,' (spec §3). */
 export const eventFieldsSchema = z.object({

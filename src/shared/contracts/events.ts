@@ -57,9 +57,13 @@ export const eventGetResponseSchema = successAnswer({
 });
 export type EventGetResponse = z.infer<typeof eventGetResponseSchema>;
 
-/** Until when one gender's current price holds: a day and/or the places left at it; null: no end. */
+/**
+ * Until when one gender's current price holds: a day and/or the places left at it (never more
+ * than the event has left), and the price in cents after it (the next step's, else the event's);
+ * null: no end.
+ */
 export const priceUntilSchema = z
-  .object({ day: z.string().nullable(), places_left: z.number().nullable() })
+  .object({ day: z.string().nullable(), places_left: z.number().nullable(), after: z.number() })
   .nullable();
 export type PriceUntil = z.infer<typeof priceUntilSchema>;
 

@@ -60,6 +60,10 @@ export const mutualEntrySchema = interestEntrySchema.extend({
   ...sharedContactSchema.shape,
   /** Both pressed "Compartir mi contacto" in their conversation. */
   contact_shared: z.boolean(),
+  /** She pressed it (waiting for the other, or both). */
+  shared_by_me: z.boolean(),
+  /** The other pressed it while their conversation is open. */
+  shared_by_other: z.boolean(),
   /** Their conversation in Mensajes (design.md §20): where "Mensaje" leads; null only if none exists. */
   conversation_id: z.number().nullable(),
 });

@@ -77,6 +77,8 @@ export const conversationSchema = z.object({
   contact_shared: z.boolean(),
   /** She pressed "Compartir mi contacto" (waiting for the other, or both). */
   shared_by_me: z.boolean(),
+  /** The other pressed it while the conversation is open: she is one tap from seeing theirs. */
+  shared_by_other: z.boolean(),
   /** Keyset position of this conversation in the list (pass as `before` for the next page). */
   cursor: z.string(),
 });

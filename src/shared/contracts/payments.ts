@@ -69,6 +69,8 @@ export const memberPaymentSchema = z.object({
   refund_until: z.string().nullable(),
   /** The refund rule's hours (REFUND_HOURS): what the screens say, never a figure of their own. */
   refund_hours: z.number().int().nonnegative(),
+  /** The promo code her place holds (already taken off `amount_cents`); null without one. */
+  code: z.string().nullable(),
 });
 export type MemberPayment = z.infer<typeof memberPaymentSchema>;
 

@@ -20,6 +20,8 @@ export interface PriceNow {
   step: PriceStep | null;
   /** Places still at this price; null when the step has no limit or there is no step. */
   places_left: number | null;
+  /** The price once this step ends: the next step still open, else the list price. */
+  after_cents: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export function priceNow(
   today: string,
 ): PriceNow {
   const ordered = [...steps].sort((a, b) => a.position - b.position);
-  for (const step of ordered) {
+  for (const [index, step] of ordered.entries()) {
     if (step.until_day !== null && today > step.until_day) continue;
     const taken = sold.get(step.position) ?? 0;
     if (step.places !== null && taken >= step.places) continue;
@@ -42,7 +44,8 @@ export function priceNow(
       price_cents: Math.min(step.price_cents, listPriceCents),
       step,
       places_left: step.places === null ? null : step.places - taken,
+      after_cents: priceNow(listPriceCents, ordered.slice(index + 1), sold, today).price_cents,
     };
   }
-  return { price_cents: listPriceCents, step: null, places_left: null };
+  return { price_cents: listPriceCents, step: null, places_left: null, after_cents: listPriceCents };
 }

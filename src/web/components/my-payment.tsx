@@ -63,7 +63,14 @@ export function PaymentPanel({ payment, withCode = false }: { payment: MemberPay
             en espera.
           </p>
         ) : null}
-        {withCode ? <PromoCodeField eventId={payment.event_id} checked={code} onChange={setCode} /> : null}
+        {/* A place holds one code: the one applied is said, never offered again. */}
+        {payment.code ? (
+          <p className="rounded-lg bg-accent-soft px-4 py-3 text-sm text-ink">
+            Código <strong>{payment.code}</strong> aplicado a tu lugar.
+          </p>
+        ) : withCode ? (
+          <PromoCodeField eventId={payment.event_id} checked={code} onChange={setCode} />
+        ) : null}
         <PayButton
           eventId={payment.event_id}
           amountCents={code?.priceCents ?? payment.amount_cents}

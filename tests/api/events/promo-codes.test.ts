@@ -215,9 +215,13 @@ describe('a code held with the place', () => {
       { amount_cents: 20000, status: 'failed' },
       { amount_cents: 10000, status: 'pending' },
     ]);
-    const twice = await member.agent.post('client/payments/checkout', { event_id: eventId, code: half.code });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.body.message).toBe('Tu lugar ya tiene un código aplicado');
+    const other = await addCode({ percent_off: 20 });
+    const another = await member.agent.post('client/payments/checkout', {
+      event_id: eventId,
+      code: other.code,
+    });
+    expect(another.statusCode).toBe(409);
+    expect(another.body.message).toBe('Tu lugar ya tiene un código aplicado');
 
     const otherEvent = await insertEvent(testApp.app, { price_w_cents: 20000 });
     await member.agent.post('client/events/add', { event_id: otherEvent });
@@ -228,6 +232,45 @@ describe('a code held with the place', () => {
     });
     expect(confirmed.body.url).toBe(`${testApp.config.publicUrl}/pago?evento=${otherEvent}`);
     expect(await placeOf(otherEvent, member.id)).toMatchObject({ status_id: 2, payment_due_at: null });
+  });
+
+  it('the code her sign-up applied, typed again at checkout, is the same request: same page, one use', async () => {
+    const eventId = await insertEvent(testApp.app, { price_w_cents: 20000 });
+    const member = await loggedInClient(testApp, { gender: 1 });
+    const { id, code } = await addCode({ percent_off: 25 });
+    await member.agent.post('client/events/add', { event_id: eventId, code });
+    const first = await member.agent.post('client/payments/checkout', { event_id: eventId, code });
+    expect(first.statusCode, JSON.stringify(first.body)).toBe(200);
+    const again = await member.agent.post('client/payments/checkout', {
+      event_id: eventId,
+      code: code.toLowerCase(),
+    });
+    expect(again.statusCode, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.url).toBe(first.body.url);
+    await settle();
+    const attempts = await testApp.app.db
+      .selectFrom('payments')
+      .select(['amount_cents', 'status'])
+      .where('event_id', '=', eventId)
+      .execute();
+    expect(attempts).toEqual([{ amount_cents: 15000, status: 'pending' }]);
+    expect(await codeFigures(id)).toMatchObject({ uses: 1 });
+    // Her payment says the code her place holds: the pages show it applied, never a box to type it again.
+    const payments = await member.agent.post('client/payments/get');
+    expect(payments.body.payments).toEqual([
+      expect.objectContaining({ event_id: eventId, amount_cents: 15000, code }),
+    ]);
+
+    const freeEvent = await insertEvent(testApp.app, { price_w_cents: 20000 });
+    const free = await addCode({ percent_off: 100 });
+    await member.agent.post('client/events/add', { event_id: freeEvent, code: free.code });
+    const confirmed = await member.agent.post('client/payments/checkout', {
+      event_id: freeEvent,
+      code: free.code,
+    });
+    expect(confirmed.statusCode, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.url).toBe(`${testApp.config.publicUrl}/pago?evento=${freeEvent}`);
+    expect(await codeFigures(free.id)).toMatchObject({ uses: 1 });
   });
 
   it('a pending OXXO voucher keeps the use; the voucher lapsing frees it, and the last use goes to someone else', async () => {

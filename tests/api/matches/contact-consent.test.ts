@@ -91,6 +91,35 @@ describe('contact by consent (design.md §26)', () => {
     expect(await mutualEntry(ana)).toMatchObject({ phone: BETO.phone, contact_shared: true });
   });
 
+  it('tells the other person she shared, in the list, the conversation, /intereses and by push, once', async () => {
+    const { ana, beto, conversationId } = await mutualPair(testApp, ANA, BETO);
+    await share(ana, conversationId);
+    // Beto is one tap away, and every place he looks says so; nothing of hers is shown yet.
+    expect((await conversations(beto)).conversations[0]).toMatchObject({
+      ...NOTHING,
+      shared_by_me: false,
+      shared_by_other: true,
+    });
+    expect((await history(beto, conversationId)).conversation).toMatchObject({ shared_by_other: true });
+    expect(await mutualEntry(beto)).toMatchObject({ ...NOTHING, shared_by_me: false, shared_by_other: true });
+    // Ana is told she is waiting, not that both must press.
+    expect(await mutualEntry(ana)).toMatchObject({ ...NOTHING, shared_by_me: true, shared_by_other: false });
+    await share(ana, conversationId);
+    await share(beto, conversationId);
+    const pushes = await testApp.app.db
+      .selectFrom('jobs')
+      .select('key')
+      .where('kind', '=', 'push-notification')
+      .where('key', 'like', `push:contact-shared:${conversationId}:%`)
+      .orderBy('id')
+      .execute();
+    // One to Beto when Ana pressed (her second press adds none), one to Ana when Beto did.
+    expect(pushes.map((job) => job.key)).toEqual([
+      `push:contact-shared:${conversationId}:${ana.id}`,
+      `push:contact-shared:${conversationId}:${beto.id}`,
+    ]);
+  });
+
   it('hides the shared contact again once the conversation closes (the person deactivated)', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp, ANA, BETO);
     await share(ana, conversationId);

@@ -62,6 +62,11 @@ describe('the demo content with payments on', () => {
     expect(steps.length).toBeGreaterThan(0);
     const { body } = await testApp.agent().post('event/details', { event_id: steps[0]!.event_id });
     expect(body.event.price_now.w).toBeLessThan(body.event.price_w * 100);
-    expect(body.event.price_until.w).toEqual({ day: null, places_left: expect.any(Number) });
+    expect(body.event.price_until.w).toEqual({
+      day: null,
+      places_left: expect.any(Number),
+      after: body.event.price_w * 100,
+    });
+    expect(body.event.price_until.w.places_left).toBeLessThanOrEqual(body.event.available_w);
   });
 });

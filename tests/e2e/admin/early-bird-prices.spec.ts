@@ -43,3 +43,44 @@ test('en un teléfono pone una preventa para mujeres y ella paga el precio de pr
   await member.goto(`/evento/${eventId}`);
   await expect(member.getByText('Preventa: queda 1 lugar a este precio; después $450')).toBeVisible();
 });
+
+test('en un teléfono, una preventa sin precio no se guarda como $0, ni con más lugares que el evento; escrita como 0 es gratis', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const name = `Noche de seis lugares ${uniqueWord()}`;
+  const eventId = await createEvent(baseURL!, { name, status_id: 1, price_m: 500, price_w: 450, limit_w: 6 });
+
+  await loginAsAdmin(page);
+  await page.goto(`/admin/event/${eventId}`);
+  const form = page.locator('form').filter({ hasText: 'Actualizar evento' });
+  await form.getByRole('button', { name: 'Agregar precio de preventa' }).click();
+  await form.getByLabel('O los primeros lugares').fill('5');
+  await form.getByRole('button', { name: 'Actualizar evento' }).click();
+  await expect(form.getByText('Escribe el precio de la preventa 1 (0 si es gratis)')).toBeVisible();
+
+  await form.getByLabel('Precio (MXN)').fill('0');
+  await form.getByLabel('O los primeros lugares').fill('9');
+  await form.getByRole('button', { name: 'Actualizar evento' }).click();
+  await expect(
+    form.getByText('Las preventas para mujeres suman 9 lugares y el evento tiene 6 para mujeres'),
+  ).toBeVisible();
+
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await visitor.goto(`/evento/${eventId}`);
+  await expect(visitor.getByRole('heading', { name })).toBeVisible();
+  await expect(visitor.getByText(/Preventa/)).toHaveCount(0);
+
+  await form.getByLabel('O los primeros lugares').fill('5');
+  await form.getByRole('button', { name: 'Actualizar evento' }).click();
+  await expect(page.getByRole('status').getByText(/actualizado/i)).toBeVisible();
+
+  await visitor.reload();
+  await expect(visitor.getByText('Gratis', { exact: true })).toBeVisible();
+  await expect(
+    visitor.getByText('Preventa: quedan 5 lugares a este precio; después $450.00 MXN'),
+  ).toBeVisible();
+  await expect(visitor.getByText(/\$0\.00/)).toHaveCount(0);
+  await fitsIn360(visitor, 'la página del evento con una preventa gratis');
+});

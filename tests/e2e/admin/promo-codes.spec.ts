@@ -60,6 +60,11 @@ test('en un teléfono crea un código y ella ve el precio con descuento antes de
     .getByRole('complementary', { name: '¿Te avisamos?' })
     .getByRole('button', { name: 'Ahora no' })
     .click();
+  // Back on the event page her place shows the code it holds: nothing invites her to type it again.
+  await member.goto(`/evento/${eventId}`);
+  await expect(member.getByText(`Código ${code} aplicado a tu lugar.`)).toBeVisible();
+  await expect(member.getByRole('button', { name: '¿Tienes un código?' })).toHaveCount(0);
+  await member.goto('/asistencias');
   await member.getByRole('article', { name }).getByRole('button', { name: 'Pagar $200.00 MXN' }).click();
   await expect(member.getByRole('heading', { name: 'Pago de prueba' })).toBeVisible();
   await expect(member.getByText('$200.00 MXN')).toBeVisible();

@@ -273,14 +273,25 @@ test('«Compartir mi contacto»: nada del otro antes de que las dos lo compartan
   await menu.getByRole('button', { name: 'Compartir mi contacto' }).click();
   await expect(menu).toContainText(`Verás el de ${other.card} cuando también elija compartirlo`);
   await menu.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(theirs.page.getByRole('region', { name: 'Contacto compartido' })).toHaveCount(0);
+  await expect(theirs.page.getByRole('region', { name: 'Contacto compartido', exact: true })).toHaveCount(0);
   await expect(theirs.page.locator('body')).not.toContainText(her.phone);
+  // He learns live that he is one tap away, in the conversation he has open.
+  const sharedWithHim = theirs.page.getByRole('region', { name: 'Contacto compartido contigo' });
+  await expect(sharedWithHim).toContainText(`${her.card} compartió su contacto contigo`);
+  // She, having pressed, is no longer told that both must press.
+  await mine.page.goto('/intereses');
+  const waiting = mine.page
+    .getByRole('list', { name: 'Es mutuo' })
+    .getByRole('listitem')
+    .filter({ hasText: other.fullName });
+  await expect(waiting).toContainText('Compartiste tu contacto');
+  await expect(waiting).not.toContainText('cuando los dos pulsen');
+  await mine.page.goto(`/mensajes/${conversation}`);
 
-  await theirs.page.getByRole('button', { name: 'Opciones de la conversación' }).click();
-  await theirs.page
-    .getByRole('dialog', { name: 'Opciones de la conversación' })
-    .getByRole('button', { name: 'Compartir mi contacto' })
-    .click();
+  await sharedWithHim.getByRole('button', { name: 'Compartir mi contacto' }).click();
+  const hisMenu = theirs.page.getByRole('dialog', { name: 'Opciones de la conversación' });
+  await expect(hisMenu).toContainText(`${her.card} ya compartió su contacto`);
+  await hisMenu.getByRole('button', { name: 'Compartir mi contacto' }).click();
   await theirs.page.getByRole('button', { name: 'Cerrar' }).click();
   const herContact = theirs.page.getByRole('region', { name: 'Contacto compartido' });
   await expect(herContact.getByRole('link', { name: 'Escríbele por WhatsApp' })).toHaveAttribute(

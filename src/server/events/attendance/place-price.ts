@@ -50,7 +50,7 @@ export async function genderPriceNow(
 ): Promise<PriceNow> {
   const list = gender === WOMAN ? event.price_w_cents : event.price_m_cents;
   const steps = await stepsFor(db, event.id, gender);
-  if (steps.length === 0) return { price_cents: list, step: null, places_left: null };
+  if (steps.length === 0) return { price_cents: list, step: null, places_left: null, after_cents: list };
   return priceNow(list, steps, await soldByStep(db, event.id, gender), dayInMexicoCity());
 }
 

@@ -3,9 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { hasStarted, mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import type { Database } from '../../platform/db/schema';
+import { heldCodes } from '../codes/promo-code-rules';
 import { amountDue, type PlaceRules, scheduleHoldEnd } from './payment-holds';
 import { placeQuery } from './place-query';
-import { issueTicket } from './tickets';
+import { confirmPlace } from './priced-place';
 import { hasFreePlace, lockEvent } from './waiting-list';
 
 /**
@@ -15,7 +16,7 @@ import { hasFreePlace, lockEvent } from './waiting-list';
  * confirmations by hand, renewed and removed sign-ups through the hooks re-exported here.
  */
 
-export { applyCodeToHeldPlace } from '../codes/apply-code';
+export { applyCodeToHeldPlace } from './code-at-checkout';
 export type { CancelReason, PlaceRules } from './payment-holds';
 export type {
   PlaceCancelled,
@@ -79,18 +80,25 @@ export async function placeById(
   return row && asPlace(rules, row);
 }
 
-/** The member's sign-ups that hold or held a place (not those waiting), oldest first. */
+/**
+ * The member's sign-ups that hold or held a place (not those waiting), oldest first, each with
+ * the promo code it holds (null: none).
+ */
 export async function memberPlaces(
   db: Reader,
   rules: PlaceRules,
   clientId: number,
-): Promise<PlaceForPayment[]> {
+): Promise<(PlaceForPayment & { code: string | null })[]> {
   const rows = await placeQuery(db)
     .where('assistance.client_id', '=', clientId)
     .where('assistance.status_id', '!=', ASSISTANCE_STATUS.waiting)
     .orderBy('assistance.id')
     .execute();
-  return rows.map((row) => asPlace(rules, row));
+  const codes = await heldCodes(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...asPlace(rules, row), code: codes.get(row.id) ?? null }));
 }
 
 /**
@@ -132,12 +140,7 @@ export async function confirmPaidPlace(
     !hasStarted(event) &&
     (await hasFreePlace(trx, event, place.gender));
   if (!holding && !canReturn) return false;
-  await trx
-    .updateTable('assistance')
-    .set({ status_id: ASSISTANCE_STATUS.confirmed, payment_due_at: null, cancel_reason: null })
-    .where('id', '=', assistanceId)
-    .execute();
-  await issueTicket(app, trx, assistanceId, event);
+  await confirmPlace(app, trx, assistanceId, event);
   return true;
 }
 

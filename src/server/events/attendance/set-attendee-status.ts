@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { cancelAssistance } from './cancel-sign-up';
 import { amountDue, startHold } from './payment-holds';
 import type { PlaceConfirmedByHand, PlaceHooks } from './place-hooks';
-import { issueTicket } from './tickets';
+import { confirmPlace } from './priced-place';
 import { limitOf, lockEvent, MAN, WOMAN } from './waiting-list';
 
 function placesFull(gender: number): string {
@@ -114,15 +114,15 @@ export async function setAttendeeStatus(
     } else if (attendee.status_id !== ASSISTANCE_STATUS.confirmed) {
       throw conflict(UNCONFIRM_ONLY_CONFIRMED);
     }
-    await trx
-      .updateTable('assistance')
-      .set({ status_id: statusId, payment_due_at: null })
-      .where('id', '=', assistanceId)
-      .execute();
     if (statusId === ASSISTANCE_STATUS.confirmed) {
-      await issueTicket(app, trx, assistanceId, event);
+      await confirmPlace(app, trx, assistanceId, event);
       await hooks.confirmedByHand(trx, { assistanceId, adminId, payment: taken });
     } else {
+      await trx
+        .updateTable('assistance')
+        .set({ status_id: statusId, payment_due_at: null })
+        .where('id', '=', assistanceId)
+        .execute();
       // A night already under way asks nobody to pay: the place stays hers without a hold.
       if (!hasStarted(event)) await startHold(trx, app.config, assistanceId, event, attendee.gender);
       await hooks.unconfirmed(trx, { assistanceId, adminId });

@@ -1,36 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
 import { formatDateTime } from '../../../shared/domain/mexico-dates';
 import { hasStarted } from '../../../shared/domain/mexico-time';
 import { ASSISTANCE_STATUS, EVENT_STATUS } from '../../../shared/domain/statuses';
-import type { Database } from '../../platform/db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mail-jobs';
 import type { OutgoingMail } from '../../platform/mail/mailer';
 import { ageOnDay, nowIso } from '../../platform/time';
-import { memberCodeRequest } from '../codes/member-code-request';
-import { type AppliedCode, checkTypedCode, holdCodeUse } from '../codes/promo-code-rules';
+import { type AppliedCode, checkTypedCode } from '../codes/promo-code-rules';
 import { attendanceInvite } from './calendar-invite';
+import { memberCodeRequest } from './code-request';
 import { amountDue, payBeforeLine, startHold } from './payment-holds';
 import type { PlaceHooks } from './place-hooks';
 import { fixPlacePrice } from './place-price';
-import { issueTicket } from './tickets';
+import { type PricedPlace, priceHeldPlace } from './priced-place';
 import { hasFreePlace, type LockedEvent, lockEvent, waitingPosition } from './waiting-list';
-
-/** A held place that owes nothing after its code: confirmed with its ticket, no hold. */
-export async function confirmFreePlace(
-  app: FastifyInstance,
-  trx: Transaction<Database>,
-  assistanceId: number,
-  event: LockedEvent,
-): Promise<void> {
-  await trx
-    .updateTable('assistance')
-    .set({ status_id: ASSISTANCE_STATUS.confirmed, payment_due_at: null, cancel_reason: null })
-    .where('id', '=', assistanceId)
-    .execute();
-  await issueTicket(app, trx, assistanceId, event);
-}
 
 export const EVENT_NOT_AVAILABLE = 'El evento no existe o ya no está disponible';
 export const EVENT_NOT_SCHEDULED = 'Este evento todavía no tiene fecha y hora: aún no abre el registro';
@@ -161,32 +144,22 @@ export async function signUpToEvent(
     const assistance = { id: assistanceId, event_id: eventId, created_at: createdAt };
     const position =
       statusId === ASSISTANCE_STATUS.waiting ? await waitingPosition(trx, assistance, client.gender) : null;
-    // A place's price (early-bird step included) is fixed now, under the event's lock.
-    const listPrice =
+    // A place's price (early-bird step included) is fixed now, under the event's lock; a code is
+    // held only with a place: on the waiting list she types it when she pays.
+    const priced: PricedPlace =
       statusId === ASSISTANCE_STATUS.registered
-        ? await fixPlacePrice(trx, app.config, assistanceId, event, client.gender)
-        : amountDue(app.config, event, client.gender);
-    // A code is held only with a place: on the waiting list she types it when she pays.
-    const applied =
-      code && statusId === ASSISTANCE_STATUS.registered
-        ? await holdCodeUse(
+        ? await priceHeldPlace(
+            app,
             trx,
+            event,
+            { id: assistanceId, clientId, gender: client.gender },
+            await fixPlacePrice(trx, app.config, assistanceId, event, client.gender),
             code,
-            { clientId, gender: client.gender, eventId, listPriceCents: listPrice },
-            assistanceId,
           )
-        : null;
-    const amountCents = listPrice - (applied?.discountCents ?? 0);
-    if (applied) {
-      await trx
-        .updateTable('assistance')
-        .set({ amount_cents: amountCents })
-        .where('id', '=', assistanceId)
-        .execute();
-    }
-    if (applied && amountCents === 0) {
-      // 100 % off: the place is hers without the provider (design.md §25); the ticket mail says so.
-      await confirmFreePlace(app, trx, assistanceId, event);
+        : { amountCents: amountDue(app.config, event, client.gender), code: null, confirmed: false };
+    const { amountCents, code: applied } = priced;
+    if (priced.confirmed) {
+      // 100 % off: the place is hers without the provider; the ticket mail says so.
       return {
         assistanceId,
         created: true,

@@ -168,6 +168,19 @@ export async function placeCodeUse(
     .executeTakeFirst();
 }
 
+/** The code each of these places holds now, by place. */
+export async function heldCodes(db: DB, assistanceIds: number[]): Promise<Map<number, string>> {
+  if (assistanceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('promo_code_uses')
+    .innerJoin('promo_codes', 'promo_codes.id', 'promo_code_uses.code_id')
+    .select(['promo_code_uses.assistance_id', 'promo_codes.code'])
+    .where('promo_code_uses.assistance_id', 'in', assistanceIds)
+    .where('promo_code_uses.released_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.assistance_id as number, row.code]));
+}
+
 /** A cancelled or removed place frees the use it held (an expired hold frees it too). */
 export async function releaseCodeUses(trx: Transaction<Database>, assistanceIds: number[]): Promise<void> {
   if (assistanceIds.length === 0) return;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import {
   adminCodeAnswer,
   adminCodesAddBody,
@@ -9,11 +10,28 @@ import {
   clientCodeCheckBody,
 } from '../../../shared/contracts/promo-codes';
 import { requireAdmin, requireClient } from '../../platform/auth/guards';
+import type { Database } from '../../platform/db/schema';
 import { callOptions, ok, zodApp } from '../../platform/http/envelope';
-import type { PlaceHooks } from '../attendance/place-hooks';
 import { addCode, listCodes, updateCode } from './admin-codes';
-import { memberCodeRequest } from './member-code-request';
-import { checkTypedCode, detachCodeUses, releaseCodeUses } from './promo-code-rules';
+import { type CodeRequest, checkTypedCode, detachCodeUses, releaseCodeUses } from './promo-code-rules';
+
+type Trx = Transaction<Database>;
+
+/** What codes hear of places: a cancelled or removed place frees the use it held. */
+export interface CodeUseListener {
+  placeCancelled(trx: Trx, cancelled: { assistanceId: number }): Promise<void>;
+  placesRemoved(trx: Trx, assistanceIds: number[]): Promise<void>;
+}
+
+/**
+ * What codes need from the places they price, given by whoever registers them (events/routes.ts),
+ * so that codes import nothing from attendance: attendance prices places with codes' rules.
+ */
+export interface CodeRouteOptions {
+  subscribe(listener: CodeUseListener): void;
+  /** Her gender and her price before any code for this event. */
+  codeRequest(app: FastifyInstance, clientId: number, eventId: number): Promise<CodeRequest>;
+}
 
 /**
  * Promo codes (design.md §25): the back office's "Códigos" and the member's check before paying.
@@ -21,9 +39,9 @@ import { checkTypedCode, detachCodeUses, releaseCodeUses } from './promo-code-ru
  */
 export async function registerCodeRoutes(
   app: FastifyInstance,
-  { hooks }: { hooks: PlaceHooks },
+  { subscribe, codeRequest }: CodeRouteOptions,
 ): Promise<void> {
-  hooks.subscribe({
+  subscribe({
     placeCancelled: (trx, { assistanceId }) => releaseCodeUses(trx, [assistanceId]),
     placesRemoved: async (trx, assistanceIds) => {
       await releaseCodeUses(trx, assistanceIds);
@@ -38,11 +56,7 @@ export async function registerCodeRoutes(
       callOptions(clientCodeCheckBody, clientCodeCheckAnswer),
       async (request) => {
         const { event_id: eventId, code } = request.body;
-        const applied = await checkTypedCode(
-          app.db,
-          code,
-          await memberCodeRequest(app, request.clientId, eventId),
-        );
+        const applied = await checkTypedCode(app.db, code, await codeRequest(app, request.clientId, eventId));
         const price = applied.listPriceCents - applied.discountCents;
         return ok('El código es válido para este evento', {
           code: applied.code,

@@ -104,6 +104,7 @@ function conversationSeen(row: SideRow, photo: string | null): Conversation {
     ...contactSeen(contactShared, row),
     contact_shared: contactShared,
     shared_by_me: row.contact_shared_at !== null,
+    shared_by_other: !closed && row.other_shared_at !== null,
     cursor: encodeCursor([row.activity_at, row.conversation_id]),
   };
 }

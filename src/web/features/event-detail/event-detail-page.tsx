@@ -4,6 +4,7 @@ import type { EventDetails, PriceUntil } from '../../../shared/contracts/events'
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
 import { cityLabel } from '../../../shared/domain/cities';
 import { formatCalendarDate, formatDate, formatTime } from '../../../shared/domain/mexico-dates';
+import { formatCents } from '../../../shared/domain/money';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
 import { Island } from '../../components/islands/island';
@@ -11,7 +12,6 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatAgeBand, formatDuration, mapsUrl } from '../../lib/event-facts';
-import { formatPrice } from '../../lib/format';
 import { useEventDetails } from './api';
 import { EventActions } from './event-actions';
 import { eventActionFacts } from './sign-up-choice';
@@ -94,18 +94,8 @@ function EventDetailView({ event }: { event: EventDetails }) {
         <aside className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-black/5">
           <h2 className="text-lg font-semibold">Precios</h2>
           <dl className="mt-3 grid gap-2">
-            <GenderPrice
-              label="Mujeres"
-              now={event.price_now.w}
-              until={event.price_until.w}
-              after={event.price_w}
-            />
-            <GenderPrice
-              label="Hombres"
-              now={event.price_now.m}
-              until={event.price_until.m}
-              after={event.price_m}
-            />
+            <GenderPrice label="Mujeres" now={event.price_now.w} until={event.price_until.w} />
+            <GenderPrice label="Hombres" now={event.price_now.m} until={event.price_until.m} />
           </dl>
           <PlacesLeft event={event} />
           <Island name="event-actions" component={EventActions} props={{ event: eventActionFacts(event) }} />
@@ -120,17 +110,7 @@ function EventDetailView({ event }: { event: EventDetails }) {
  * the price after it (design.md §25: "Preventa $350 hasta el 5 de diciembre o los primeros 10
  * lugares; después $450").
  */
-function GenderPrice({
-  label,
-  now,
-  until,
-  after,
-}: {
-  label: string;
-  now: number;
-  until: PriceUntil;
-  after: number;
-}) {
+function GenderPrice({ label, now, until }: { label: string; now: number; until: PriceUntil }) {
   const ends = until
     ? [
         until.day ? `hasta el ${formatCalendarDate(until.day)}` : null,
@@ -145,14 +125,19 @@ function GenderPrice({
     // A dl's group holds only its dt and dd elements (axe's definition-list rule): the grid lays them out.
     <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4">
       <dt className="text-muted">{label}</dt>
-      <dd className="font-semibold">{formatPrice(now / 100)}</dd>
-      {ends ? (
+      <dd className="font-semibold">{priceLabel(now)}</dd>
+      {ends && until ? (
         <dd className="col-span-2 text-sm text-accent-dark">
-          Preventa: {ends}; después {formatPrice(after)}
+          Preventa: {ends}; después {priceLabel(until.after)}
         </dd>
       ) : null}
     </div>
   );
+}
+
+/** A price in cents as the page says it: a free place is «Gratis», never «$0.00». */
+function priceLabel(cents: number): string {
+  return cents === 0 ? 'Gratis' : formatCents(cents);
 }
 
 /** Venue with a map link, address, duration and age band. */

@@ -52,6 +52,21 @@ export function MutualPairs({
 /** Their contact once both shared it in their conversation; until then, where to share it (design.md §26). */
 function Contact({ entry }: { entry: MutualEntry }) {
   if (entry.contact_shared) return <ContactLinks contact={entry} name={entry.full_name} />;
+  if (entry.shared_by_me) {
+    return (
+      <p className="mt-3 text-sm text-muted">
+        Compartiste tu contacto. Su teléfono, WhatsApp e Instagram aparecerán aquí cuando también comparta el
+        suyo.
+      </p>
+    );
+  }
+  if (entry.shared_by_other) {
+    return (
+      <p className="mt-3 text-sm font-semibold text-emerald-800">
+        Compartió su contacto contigo: compártelo tú en su conversación y los dos verán el del otro.
+      </p>
+    );
+  }
   return (
     <p className="mt-3 text-sm text-muted">
       Su teléfono, WhatsApp e Instagram aparecerán aquí cuando los dos pulsen «Compartir mi contacto» en su

@@ -23,7 +23,7 @@ import {
   removePending,
   updatePending,
 } from './pending-sends';
-import { setUnreadTotal } from './unread-total';
+import { unreadTotalReader } from './unread-total';
 
 export const MESSAGES_KEY = ['messages'] as const;
 export const CONVERSATIONS_KEY = ['messages', 'conversations'] as const;
@@ -38,8 +38,9 @@ export function useConversations() {
   return useInfiniteQuery({
     queryKey: CONVERSATIONS_KEY,
     queryFn: async ({ pageParam }) => {
+      const keep = unreadTotalReader();
       const answer = await apiPost('client/conversations/get', pageParam ? { before: pageParam } : {});
-      setUnreadTotal(answer.unread_total);
+      keep(answer.unread_total);
       return answer;
     },
     initialPageParam: undefined as string | undefined,
@@ -171,8 +172,9 @@ export async function markRead(
   conversationId: number,
   upToId: number,
 ): Promise<void> {
+  const keep = unreadTotalReader();
   const answer = await apiPost('client/messages/read', { conversation_id: conversationId, up_to_id: upToId });
-  setUnreadTotal(answer.unread_total);
+  keep(answer.unread_total);
   queryClient.setQueryData<ConversationList>(CONVERSATIONS_KEY, (list) =>
     list
       ? listWithConversation(list, conversationId, (conversation) => ({ ...conversation, unread: 0 }))

@@ -69,10 +69,17 @@ export function ContactShare({ conversation }: { conversation: Conversation }) {
   }
   return (
     <div className="mt-1 flex flex-col gap-2 text-sm text-muted">
-      <p>
-        Si los dos lo comparten, {name} verá el teléfono, el WhatsApp y el Instagram de tu perfil, y tú verás
-        los suyos. Mientras uno de los dos no lo comparta, ninguno ve nada.
-      </p>
+      {conversation.shared_by_other ? (
+        <p className="font-semibold text-ink">
+          {name} ya compartió su contacto. Si compartes el tuyo, {name} verá el teléfono, el WhatsApp y el
+          Instagram de tu perfil, y tú verás los suyos.
+        </p>
+      ) : (
+        <p>
+          Si los dos lo comparten, {name} verá el teléfono, el WhatsApp y el Instagram de tu perfil, y tú
+          verás los suyos. Mientras uno de los dos no lo comparta, ninguno ve nada.
+        </p>
+      )}
       <p>
         Una vez que {name} los vea, podrá guardarlos: aunque después termines la conversación o la bloquees,
         no podrás borrarlos de su memoria ni de su teléfono.

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { CONVERSATIONS_KEY, markRead, useHistory, useOlderMessages, useSendMessage } from './api';
 import { Composer } from './composer';
+import { waitsForMyContact } from './contact-state';
 import { ConversationMenu } from './conversation-menu';
 import { dayLabel, messageDay, messageTime } from './day-label';
 import { lastIncomingId, lastSeenId } from './history';
@@ -92,6 +93,19 @@ function ConversationView({
         <section aria-label="Contacto compartido" className="mt-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm">
           Los dos compartieron su contacto.
           <ContactLinks contact={conversation} name={conversation.other.name} />
+        </section>
+      ) : waitsForMyContact(conversation) ? (
+        <section
+          aria-label="Contacto compartido contigo"
+          className="mt-2 flex flex-col gap-2 rounded-xl bg-emerald-50 px-4 py-3 text-sm"
+        >
+          <p>
+            {conversation.other.name} compartió su contacto contigo. Si compartes el tuyo, los dos verán el
+            del otro.
+          </p>
+          <Button variant="secondary" className="self-start" onClick={() => setMenuOpen(true)}>
+            Compartir mi contacto
+          </Button>
         </section>
       ) : null}
       {more ? (

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { useConversations } from './api';
+import { waitsForMyContact } from './contact-state';
 import { lastMessageWhen } from './day-label';
 
 /** /mensajes: her conversations, newest activity first (design.md §20). */
@@ -95,6 +96,11 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
           <p className={`truncate text-sm ${unread > 0 ? 'text-ink' : 'text-muted'}`}>
             {last ? `${last.from_me ? 'Tú: ' : ''}${last.text}` : 'Salúdense: aún no hay mensajes'}
           </p>
+          {waitsForMyContact(conversation) ? (
+            <span className="shrink-0 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+              Compartió su contacto
+            </span>
+          ) : null}
           {closed ? (
             <span className="shrink-0 rounded-full bg-black/5 px-2 py-0.5 text-xs text-muted">Cerrada</span>
           ) : unread > 0 ? (

@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type LiveFrame, liveFrameSchema } from '../../../shared/contracts/messages';
 import { LIVE_CLOSE } from '../../../shared/domain/live-close';
+import { MY_INTERESTS_KEY } from '../../api/interests';
 import { liveChannelAddress } from '../../api/live-address';
 import { useSessionHint } from '../../api/session-hint';
 import { CONVERSATIONS_KEY, HISTORIES_KEY, historyKey, receiveMessage } from './api';
@@ -135,7 +136,7 @@ function parseFrame(data: unknown): LiveFrame | null {
 
 /** What the socket may have missed before `openedAt`: read again whatever was fetched before it. */
 function catchUp(queryClient: QueryClient, openedAt: number): void {
-  void loadUnreadTotal();
+  void loadUnreadTotal({ fresh: true });
   void queryClient.invalidateQueries({
     queryKey: CONVERSATIONS_KEY,
     predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < openedAt,
@@ -177,7 +178,9 @@ export function applyFrame(queryClient: QueryClient, frame: LiveFrame, seen: Set
       return;
     }
     case 'conversation':
+      // A conversation's change (opened, closed, a contact shared) shows on /intereses too.
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: MY_INTERESTS_KEY });
       void queryClient.invalidateQueries({ queryKey: historyKey(frame.conversation_id) });
       return;
     case 'catch_up':

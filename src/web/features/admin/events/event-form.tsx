@@ -6,6 +6,7 @@ import {
   AGE_BAND_ORDER,
   ageBandInOrder,
   eventFieldsSchema,
+  priceStepsProblem,
 } from '../../../../shared/contracts/admin-events';
 import { validationMessage } from '../../../../shared/contracts/common';
 import {
@@ -111,6 +112,11 @@ export function EventForm({
       age_max: optionalNumber(draft.age_max),
       price_steps: stepFields(draft.price_steps),
     };
+    const stepsProblem = priceStepsProblem(fields);
+    if (stepsProblem) {
+      setBanner({ status: 'warning', message: stepsProblem });
+      return;
+    }
     const parsed = eventFieldsSchema
       .refine(ageBandInOrder, { message: AGE_BAND_ORDER, path: ['age_min'] })
       .safeParse(fields);

@@ -23,10 +23,13 @@ export function stepDrafts(
   }));
 }
 
-export function stepFields(drafts: readonly StepDraft[]): PriceStepFields[] {
+/** The steps as sent; an empty price stays missing (null), so it is refused rather than read as $0. */
+export function stepFields(
+  drafts: readonly StepDraft[],
+): (Omit<PriceStepFields, 'price'> & { price: number | null })[] {
   return drafts.map((draft) => ({
     gender: draft.gender,
-    price: Number(draft.price),
+    price: draft.price.trim() === '' ? null : Number(draft.price),
     until: draft.until || null,
     places: draft.places.trim() === '' ? null : Number(draft.places),
   }));

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ASSISTANCE_STATUS } from '../../../shared/domain/statuses';
 import { notFound } from '../../platform/errors';
-import { amountDue } from '../attendance/payment-holds';
-import { memberPriceNow } from '../attendance/place-price';
-import type { CodeRequest } from './promo-code-rules';
+import type { CodeRequest } from '../codes/promo-code-rules';
+import { amountDue } from './payment-holds';
+import { memberPriceNow } from './place-price';
 
 /**
  * What a code is checked against for her: her gender, and her price before any code — the
