@@ -6,7 +6,9 @@ import pino from 'pino';
 import { createStripeClient } from '../server/payments/stripe-client';
 import { SNAPSHOTS_PART, standardBackupHealth } from '../server/platform/backups/backup-health';
 import { latestVerified } from '../server/platform/backups/backup-records';
+import { replicatesWithLitestream } from '../server/platform/backups/litestream';
 import { backupTargetOf } from '../server/platform/backups/make-snapshot';
+import { replicaHealthOnDisk } from '../server/platform/backups/replica-health';
 import { RETENTION_RULE } from '../server/platform/backups/retention';
 import { checkedSnapshot } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
@@ -291,6 +293,8 @@ export async function runDoctor(
   const sqliteFile = sqliteFileIn(config.dataDir);
   let backups: [string, CheckResult][] | undefined;
   let newestFile: CheckResult | null | undefined;
+  // Before the database is opened: closing the last connection would fold the WAL away.
+  const replica = replicatesWithLitestream(config) ? await replicaHealthOnDisk(config) : null;
   if (!config.databaseUrl && !(await exists(sqliteFile))) {
     // Opening it would create an empty database: say so instead.
     report('base de datos', {
@@ -319,6 +323,7 @@ export async function runDoctor(
   for (const [name, result] of backups ?? (await checkBackups(null, config))) report(name, result);
   newestFile ??= await checkNewestSnapshotFile(null, config);
   if (newestFile) report('archivo del último respaldo', newestFile);
+  if (replica) report('réplica continua', replica);
   return failed ? 1 : 0;
 }
 

@@ -14,6 +14,7 @@ import { downloadNewestSnapshot, s3PlaceName } from '../server/platform/backups/
 import { listSnapshots } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
 import { createDatabase, sqliteFileIn } from '../server/platform/db/database';
+import { mexicoCityIso } from '../shared/domain/mexico-time';
 import { printTableCounts } from './ops-output';
 
 /** The env file a restore writes the snapshot's environment secrets to, unless --secrets-out says. */
@@ -167,9 +168,29 @@ async function restoreAt(
     return 1;
   }
   try {
-    const { tables } = await restoreSqliteAt(config, at, target.dataDir);
+    const { tables, restoredTo, replicaEndedSooner, setAside } = await restoreSqliteAt(
+      config,
+      at,
+      target.dataDir,
+    );
     makeRestoredFolderPrivate(target.dataDir);
-    console.log(`Restaurada la réplica continua al ${at.toISOString()} en ${target.dataDir}.`);
+    if (setAside.length > 0) {
+      console.log(
+        `La base perdida dejó ${setAside.length === 1 ? 'un archivo' : 'archivos'} sin su base; se apartaron para que no se mezclen con la restaurada: ${setAside.join(', ')}`,
+      );
+    }
+    if (replicaEndedSooner) {
+      // Restored anyway (decision 0059): nothing newer exists anywhere, and in the disaster the
+      // operator wants the newest state; what is missing is said with its time.
+      console.log(
+        `AVISO: pidió el ${mexicoCityIso(at)}, pero la réplica continua solo llega hasta el ${mexicoCityIso(replicaEndedSooner)} (${spanOf(at.getTime() - replicaEndedSooner.getTime())} antes): lo que se escribió después no está en la réplica y no vuelve.`,
+      );
+    }
+    console.log(
+      replicaEndedSooner
+        ? `Restaurada la réplica continua hasta su última escritura, el ${mexicoCityIso(restoredTo)}, en ${target.dataDir}.`
+        : `Restaurada la réplica continua al ${mexicoCityIso(restoredTo)} en ${target.dataDir}.`,
+    );
     console.log('Filas por tabla:');
     printTableCounts(tables);
     console.log(
@@ -180,6 +201,14 @@ async function restoreAt(
     console.error(explained(error));
     return 1;
   }
+}
+
+/** A span for the operator: `45 s`, `12 min 5 s`, `3 h 20 min`. */
+function spanOf(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
 }
 
 /**

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { registerApiRoutes } from './api-routes';
+import { alertAdminsOnReplicaStall } from './back-office/backup-alerts';
 import { PartnersService } from './compatibility/matching-service';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
@@ -21,6 +22,7 @@ import {
 } from './platform/backups/litestream';
 import { backupTargetOf } from './platform/backups/make-snapshot';
 import { QUARANTINE_REFUSES_PROVIDER, quarantineOf } from './platform/backups/quarantine';
+import { reportReplicaHealth } from './platform/backups/replica-health';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, waitForPostgres } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
@@ -156,7 +158,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('liveBus', new InProcessLiveBus());
   }
   app.addHook('onClose', async () => app.liveBus.close());
-  const backupsOn = backupTargetOf(config) !== null;
+  // Snapshots, the continuous replica, or both: their health is told, never a reason to be unready.
+  const backupsOn = backupTargetOf(config) !== null || replicatesWithLitestream(config);
   app.decorate('backupHealth', standardBackupHealth());
   const backupWarnings = async () =>
     (await app.backupHealth.check(db, config)).map((part) => ({
@@ -187,6 +190,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       litestreamSetup(config.dataDir, config.backups.dir!, config.backups.s3),
       app.log,
     );
+    reportReplicaHealth(app, litestream);
+    alertAdminsOnReplicaStall(app, litestream);
     app.addHook('onReady', async () => litestream.start());
     app.addHook('onClose', async () => litestream.stop());
   }

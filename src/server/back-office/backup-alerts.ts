@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_STATUS } from '../../shared/domain/statuses';
 import { SNAPSHOTS_PART } from '../platform/backups/backup-health';
+import type { LitestreamSupervisor } from '../platform/backups/litestream';
 import {
   applyRetentionEverywhere,
   backupTargetOf,
@@ -13,6 +14,7 @@ import {
   scheduleBackupCheck,
   scheduleNightlyBackup,
 } from '../platform/backups/nightly';
+import { REPLICA_PART } from '../platform/backups/replica-health';
 import type { AppConfig } from '../platform/config';
 import type { DB } from '../platform/db/database';
 import { enqueueMail } from '../platform/mail/mail-jobs';
@@ -54,6 +56,20 @@ export async function alertAbandonedAttempts(db: DB, config: AppConfig): Promise
     await alertAdminsAboutBackups(db, failedSnapshotKey(attempt.id), attempt.reason);
   }
   return abandoned.length;
+}
+
+/** A stalled continuous replica e-mails the admins at once, once per stall (decision 0059). */
+export function alertAdminsOnReplicaStall(app: FastifyInstance, replica: LitestreamSupervisor): void {
+  replica.onStall((health) => {
+    const since = (replica.incidentSince ?? new Date()).toISOString();
+    alertAdminsAboutBackups(
+      app.db,
+      backupProblemKey(REPLICA_PART, since),
+      health.reason ?? 'La réplica continua no avanza',
+    )
+      .then(() => app.queue.wake())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'no se pudo avisar a los administradores'));
+  });
 }
 
 /**
