@@ -257,8 +257,10 @@ export class Namespace {
         process.kill(this.pid, 'SIGKILL');
       } catch {}
     }
-    // The mount namespace (and its overlays) ends with its last process.
-    for (let i = 0; i < 100 && this.pid && fs.existsSync(`/proc/${this.pid}`); i++) {
+    // The mount namespace (and its overlays) ends with its last process; unshare, still in the
+    // cgroup, exits right after PID 1.
+    const alive = (pid: number) => pid > 0 && fs.existsSync(`/proc/${pid}`) && !isZombie(pid);
+    for (let i = 0; i < 200 && (alive(this.pid) || alive(this.wrapperPid)); i++) {
       spawnSync('sleep', ['0.05']);
     }
     for (const hierarchy of ['systemd', 'unified']) {
@@ -268,6 +270,14 @@ export class Namespace {
     }
     fs.rmSync(this.dir, { recursive: true, force: true });
   };
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    return /^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 /** Seconds since the test started, as every progress line shows them. */
