@@ -580,6 +580,12 @@ function prepareShared(ns: Namespace, shared: Shared): void {
   if (spawnSync('cp', ['-al', shared.nodeModules, path.join(staged, 'node_modules')]).status !== 0) {
     mustRun('cp', ['-a', shared.nodeModules, path.join(staged, 'node_modules')]);
   }
+  // npm rewrites its hidden lockfile in place: a copy of its own, so the checkout's stays as it is.
+  const hiddenLock = path.join(staged, 'node_modules/.package-lock.json');
+  if (fs.existsSync(hiddenLock)) {
+    fs.rmSync(hiddenLock);
+    fs.copyFileSync(path.join(shared.nodeModules, '.package-lock.json'), hiddenLock);
+  }
   if (shared.dist) mustRun('cp', ['-al', path.join(shared.dist, 'dist'), path.join(staged, 'dist')]);
   fs.writeFileSync(path.join(ns.shared, 'clave-del-operador.txt'), shared.key.identity, { mode: 0o600 });
   fs.writeFileSync(path.join(ns.shared, 'smtp-sink.cjs'), SMTP_SINK);
