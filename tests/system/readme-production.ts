@@ -230,8 +230,12 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
   throw new CheckFailed(`${what}: no pasó en ${timeoutMs / 1000} s${last ? ` (último error: ${last})` : ''}`);
 }
 
-/** Requests `url` over and over (`concurrency` at a time) until stopped; counts what was not 200. */
-function keepRequesting(url: string, ca: string, concurrency: number) {
+/**
+ * Requests `url` over and over (`concurrency` at a time, each waiting `pauseMs` between two) until
+ * stopped; counts what was not 200. Paced: an unpaced load starves the restarting instance of this
+ * machine's two cores.
+ */
+function keepRequesting(url: string, ca: string, concurrency: number, pauseMs: number) {
   const agent = new https.Agent({ keepAlive: true, maxSockets: concurrency });
   let running = true;
   const tally = { total: 0, failed: 0, resent: 0, firstFailures: [] as string[] };
@@ -259,7 +263,7 @@ function keepRequesting(url: string, ca: string, concurrency: number) {
         if (tally.firstFailures.length < 5)
           tally.firstFailures.push(`${stamp().trim()}: ${(error as Error).message}`);
       }
-      if (concurrency === 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   };
   const loops = Array.from({ length: concurrency }, loop);
@@ -390,7 +394,7 @@ async function runPath(pathName: PathName, shared: Shared): Promise<void> {
 
     // Step 2, the site polled all along.
     await check(`${label}: paso 2 (respaldos) con el sitio respondiendo 200 todo el tiempo`, async () => {
-      const poll = keepRequesting(`${site}/`, pebbleRoot, 1);
+      const poll = keepRequesting(`${site}/`, pebbleRoot, 1, 100);
       const run = await readme(script.backups);
       const tally = await poll.stop();
       const served = `${tally.total - tally.failed} de ${tally.total} respuestas 200`;
@@ -513,7 +517,7 @@ systemctl start ${units}`);
       expect(upgradeLine > 0, 'el paso 4 no termina en «… upgrade»');
       const prepared = await readme(lines.slice(0, upgradeLine).join('\n'));
       expect(prepared.code === 0, `${lines.slice(0, upgradeLine).join('; ')} salió con ${prepared.code}`);
-      const load = keepRequesting(`${site}/api/health`, pebbleRoot, 4);
+      const load = keepRequesting(`${site}/api/health`, pebbleRoot, 4, 20);
       const run = await readme(`cd /opt/cita\n${lines.slice(upgradeLine).join('\n')}`);
       const tally = await load.stop();
       expect(run.code === 0, `salió con ${run.code}`);
@@ -534,7 +538,7 @@ systemctl start ${units}`);
         expect(planted.code === 0, 'no se pudo agregar la línea');
         const snapshot = 'cat /etc/cita/cita.env /etc/systemd/system/cita@.service /etc/caddy/Caddyfile';
         const filesBefore = (await box.run(snapshot, { quiet: true })).output;
-        const poll = keepRequesting(`${site}/`, pebbleRoot, 1);
+        const poll = keepRequesting(`${site}/`, pebbleRoot, 1, 100);
         const run = await readme(`cd /opt/cita\n${setupLine}`);
         const after = await get(`${site}/`);
         const tally = await poll.stop();
