@@ -11,7 +11,12 @@ const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
 const { admin } = testApp;
 
 const message = (body: Record<string, unknown>) =>
-  admin.post<{ recipients: number; skipped: number; sent: boolean }>('admin/event/message', {
+  admin.post<{
+    recipients: number;
+    skipped: number;
+    sent: boolean;
+    preview: { first_name: string; text: string } | null;
+  }>('admin/event/message', {
     title: 'Gracias por venir',
     text: 'La próxima noche es el viernes.',
     send: false,
