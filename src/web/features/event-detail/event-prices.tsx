@@ -67,7 +67,7 @@ function GenderPrice({
       {code ? (
         <dd className="text-right font-semibold">
           <s className="font-normal text-muted">{priceLabel(code.listPriceCents)}</s>{' '}
-          <span className="text-accent-dark">{priceLabel(code.priceCents)}</span>
+          <span className="text-accent-dark">{priceLabel(code.priceCents)}</span>{' '}
           <span className="block text-xs font-normal text-accent-dark">con el código {code.code}</span>
         </dd>
       ) : (
