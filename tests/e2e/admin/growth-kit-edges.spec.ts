@@ -171,6 +171,7 @@ test('a message shows the e-mail as she gets it, and the night keeps what was se
   const mail = message.locator('pre');
   await expect(mail).toContainText(/^Hola Javiera:\s+Nos vemos en la terraza\.\s+\S+\/evento\/\d+\s+Cita$/);
   await expect(message.getByText('Así le llega a Javiera por correo:')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await message.getByLabel('Mensaje').fill('Hola, nos vemos en la terraza.');
   await message.getByRole('button', { name: 'Vista previa y conteo' }).click();

@@ -115,7 +115,7 @@ export function MessageForm({ eventId }: { eventId?: number }) {
           {counted.preview ? (
             <>
               <p className="text-slate-600">Así le llega a {counted.preview.first_name} por correo:</p>
-              <pre className="font-sans whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-2">
+              <pre className="font-sans whitespace-pre-wrap [overflow-wrap:anywhere] rounded border border-slate-200 bg-white p-2">
                 {counted.preview.text}
               </pre>
               {opensWithGreeting(text) ? (
