@@ -19,7 +19,20 @@ export const VERBS = {
 export type Verb = keyof typeof VERBS;
 
 interface VerbModule {
+  /** Parses its own options with parseVerbArgs (verb-options.ts): `--help` included. */
   run(args: string[]): Promise<number>;
+}
+
+/**
+ * `cita backup | head -1`: the reader is gone, yet the verb must finish its work (a backup cut
+ * short by a closed pipe would be a failed backup). What is left to print goes nowhere.
+ */
+function ignoreClosedPipes(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
 }
 
 export function helpText(): string {
@@ -40,6 +53,7 @@ function isVerb(name: string): name is Verb {
 
 /** Runs one verb and answers its exit code; every problem is told in Spanish, without a stack. */
 export async function main(argv: string[]): Promise<number> {
+  ignoreClosedPipes();
   // Only the verb's name is read here; the verb parses its own options (--help included).
   const { tokens } = parseArgs({
     args: argv,
@@ -63,5 +77,6 @@ export async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const module = (await import(`./${verb}.ts`)) as VerbModule;
-  return module.run(argv.slice(named.index + 1));
+  const args = argv.slice(named.index + 1);
+  return module.run(args);
 }

@@ -1,14 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createStripeClient } from '../server/payments/stripe-client';
-import { backupReadiness } from '../server/platform/backups/backup-readiness';
-import { latestBackup, latestVerified } from '../server/platform/backups/backup-records';
+import { SNAPSHOTS_PART, standardBackupHealth } from '../server/platform/backups/backup-health';
+import { latestVerified } from '../server/platform/backups/backup-records';
+import { replicatesWithLitestream } from '../server/platform/backups/litestream';
 import { backupTargetOf } from '../server/platform/backups/make-snapshot';
+import { replicaHealthOnDisk } from '../server/platform/backups/replica-health';
+import { RETENTION_RULE } from '../server/platform/backups/retention';
+import { checkedSnapshot } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
-import { createDatabase, type DB } from '../server/platform/db/database';
+import { createDatabase, type DB, sqliteFileIn } from '../server/platform/db/database';
 import { pendingMigrations } from '../server/platform/db/migrate';
 import {
   type CheckedEnv,
@@ -20,16 +23,17 @@ import {
 } from '../server/platform/env-schema';
 import { Mailer } from '../server/platform/mail/mailer';
 import { formatBytes } from '../shared/domain/byte-size';
+import { parseVerbArgs } from './verb-options';
 
-const HELP = `Uso: cita doctor [--send-test correo@ejemplo.mx]
+export const HELP = `Uso: cita doctor [--send-test correo@ejemplo.mx]
 
 Imprime la configuración efectiva (con los secretos ocultos) y revisa la base de datos, el correo
-(SMTP), el proveedor de pagos, el disco de DATA_DIR, el reloj y los respaldos. Sale con 1 si algo
-falla.
+(SMTP), el proveedor de pagos, el disco de DATA_DIR y el de BACKUP_DIR, el reloj y los respaldos
+(también que el más reciente siga igual a su manifiesto). Sale con 1 si algo falla.
 
   --send-test CORREO  manda además un correo de prueba a esa dirección`;
 
-/** design.md §23: the disk of DATA_DIR is short below 1 GB free or 10 % of its size. */
+/** The disk of DATA_DIR or BACKUP_DIR is short below 1 GB free or 10 % of its size. */
 const MIN_FREE_BYTES = 1024 ** 3;
 const MIN_FREE_SHARE = 0.1;
 /** Further apart than this from the database server's clock, times in the database go wrong. */
@@ -111,7 +115,7 @@ export async function checkDisk(dataDir: string): Promise<CheckResult> {
 }
 
 function whereIs(config: AppConfig): string {
-  if (!config.databaseUrl) return `SQLite en ${path.join(config.dataDir, 'cita.sqlite')}`;
+  if (!config.databaseUrl) return `SQLite en ${sqliteFileIn(config.dataDir)}`;
   const url = new URL(config.databaseUrl);
   return `PostgreSQL en ${url.hostname}:${url.port || '5432'}${url.pathname}`;
 }
@@ -203,29 +207,56 @@ async function checkPayments(config: AppConfig): Promise<CheckResult> {
 }
 
 /**
- * The backups of design.md §24 as /readyz judges them (the last attempt verified, the last
- * verified one younger than 26 h), with the failure's own reason: doctor is the operator's.
- * Off is a failure in production, where setup turns them on.
+ * Every part of backup health as the server judges it (decision 0058), with the operator's detail
+ * (a failure's own reason); off is a failure in production, where setup turns them on.
  */
-async function checkBackups(db: DB | null, config: AppConfig): Promise<CheckResult> {
+async function checkBackups(db: DB | null, config: AppConfig): Promise<[string, CheckResult][]> {
   const target = backupTargetOf(config);
   if (!target) {
     const detail = 'no configurados (faltan BACKUP_DIR o BACKUP_AGE_RECIPIENT)';
-    return { ok: !config.production, detail };
+    return [[SNAPSHOTS_PART, { ok: !config.production, detail }]];
   }
-  if (!db) return { ok: false, detail: 'no se pudo leer su registro: la base de datos no responde' };
-  const readiness = await backupReadiness(db, config);
-  const latest = await latestBackup(db);
-  if (latest && !latest.verified) {
-    return { ok: false, detail: `el último (${latest.startedAt}) falló: ${latest.reason ?? 'sin motivo'}` };
+  if (!db) {
+    return [
+      [SNAPSHOTS_PART, { ok: false, detail: 'no se pudo leer su registro: la base de datos no responde' }],
+    ];
   }
-  if (!readiness.ok) return { ok: false, detail: readiness.reason ?? '' };
+  const parts = await standardBackupHealth().check(db, config);
   const last = await latestVerified(db);
-  const hours = ((Date.now() - Date.parse(last?.startedAt ?? '')) / 3_600_000).toFixed(1);
-  return {
-    ok: true,
-    detail: `el último verificado es de hace ${hours} h (${formatBytes(last?.sizeBytes ?? 0)}), en ${target.dir}`,
-  };
+  return parts.map(({ name, warning }) => {
+    if (warning) return [name, { ok: false, detail: warning.detail }];
+    if (name !== SNAPSHOTS_PART || !last) return [name, { ok: true, detail: 'bien' }];
+    const hours = ((Date.now() - Date.parse(last.startedAt)) / 3_600_000).toFixed(1);
+    return [
+      name,
+      {
+        ok: true,
+        detail: `el último verificado es de hace ${hours} h (${formatBytes(last.sizeBytes)}), en ${target.dir}; se guardan ${RETENTION_RULE}`,
+      },
+    ];
+  });
+}
+
+/**
+ * The newest snapshot in BACKUP_DIR read again against its manifest (size and sha256), and the
+ * last verified one recorded still there: a damaged or deleted file is a backup that is not.
+ */
+async function checkNewestSnapshotFile(db: DB | null, config: AppConfig): Promise<CheckResult | null> {
+  const target = backupTargetOf(config);
+  if (!target) return null;
+  try {
+    const { manifest } = await checkedSnapshot('latest', target.dir);
+    const recorded = db ? await latestVerified(db) : null;
+    if (recorded?.file && recorded.startedAt > manifest.created_at) {
+      return {
+        ok: false,
+        detail: `el último respaldo verificado, ${recorded.file}, ya no está en ${target.dir}; el más reciente ahí es ${manifest.database.file}`,
+      };
+    }
+    return { ok: true, detail: `${manifest.database.file} coincide con su manifiesto (tamaño y sha256)` };
+  } catch (error) {
+    return { ok: false, detail: reasonOf(error) };
+  }
 }
 
 function reasonOf(error: unknown): string {
@@ -259,8 +290,11 @@ export async function runDoctor(
     failed ||= !result.ok;
     print(`${result.ok ? '✓' : '✗'} ${name}: ${result.detail}`);
   };
-  const sqliteFile = path.join(config.dataDir, 'cita.sqlite');
-  let backups: CheckResult | undefined;
+  const sqliteFile = sqliteFileIn(config.dataDir);
+  let backups: [string, CheckResult][] | undefined;
+  let newestFile: CheckResult | null | undefined;
+  // Before the database is opened: closing the last connection would fold the WAL away.
+  const replica = replicatesWithLitestream(config) ? await replicaHealthOnDisk(config) : null;
   if (!config.databaseUrl && !(await exists(sqliteFile))) {
     // Opening it would create an empty database: say so instead.
     report('base de datos', {
@@ -277,6 +311,7 @@ export async function runDoctor(
         report('reloj', await checkClock(db, config));
       }
       backups = await checkBackups(database.ok ? db : null, config);
+      newestFile = await checkNewestSnapshotFile(database.ok ? db : null, config);
     } finally {
       await db.destroy();
     }
@@ -284,30 +319,16 @@ export async function runDoctor(
   report('correo', await checkMail(config, options.sendTest));
   report('pagos', await checkPayments(config));
   report('disco', await checkDisk(config.dataDir));
-  report('respaldos', backups ?? (await checkBackups(null, config)));
+  if (config.backups.dir) report('disco de respaldos', await checkDisk(config.backups.dir));
+  for (const [name, result] of backups ?? (await checkBackups(null, config))) report(name, result);
+  newestFile ??= await checkNewestSnapshotFile(null, config);
+  if (newestFile) report('archivo del último respaldo', newestFile);
+  if (replica) report('réplica continua', replica);
   return failed ? 1 : 0;
 }
 
-function parseDoctorArgs(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      options: { 'send-test': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    }).values;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function run(args: string[]): Promise<number> {
-  const values = parseDoctorArgs(args);
-  if (!values) {
-    console.error(`cita doctor: opciones no válidas.\n\n${HELP}`);
-    return 1;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  return runDoctor(process.env, { sendTest: values['send-test'], print: (line) => console.log(line) });
+  const parsed = parseVerbArgs('doctor', HELP, { 'send-test': { type: 'string' } }, args);
+  if (parsed.values === undefined) return parsed.exitCode;
+  return runDoctor(process.env, { sendTest: parsed.values['send-test'], print: (line) => console.log(line) });
 }

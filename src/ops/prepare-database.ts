@@ -1,24 +1,17 @@
 // Run by `cita setup` as the `cita` user (the PostgreSQL role of the same name, by peer
-// authentication; the owner of SQLite's files): migrates the database and prints the first
-// admin's one-time link on stdout. The environment is the env file's.
-import { issueFirstAdminLink } from '../server/back-office/admin-first-access';
+// authentication; the owner of SQLite's files), with the env file's environment: prepares the
+// database (database-preparation.ts) and prints the outcome as one JSON line on stdout.
 import { configFromEnv } from '../server/platform/config';
-import { createDatabase } from '../server/platform/db/database';
-import { migrateToLatest } from '../server/platform/db/migrate';
+import { prepareDatabase } from './database-preparation';
 
 const email = process.argv[2];
 if (!email) {
   console.error('Uso: prepare-database.ts <correo del primer administrador>');
   process.exit(2);
 }
-const config = configFromEnv();
-const db = createDatabase(config);
 try {
-  await migrateToLatest(db);
-  console.log(await issueFirstAdminLink(db, { email, publicUrl: config.publicUrl }));
+  console.log(JSON.stringify(await prepareDatabase(configFromEnv(), email)));
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;
-} finally {
-  await db.destroy();
 }

@@ -10,7 +10,10 @@ export type TemplateName =
   | 'cita@.service'
   | 'cita-backup.service'
   | 'cita-backup.timer'
-  | 'cita.env';
+  | 'cita-pgbackrest.service'
+  | 'cita-pgbackrest.timer'
+  | 'cita.env'
+  | 'service-hardening';
 
 const PLACEHOLDER = /\{\{([a-z_]+)\}\}/g;
 

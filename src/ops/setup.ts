@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { emailSchema } from '../shared/contracts/common';
+import type { Preparation } from './database-preparation';
 import {
   instancePorts,
   type ProductionLayout,
@@ -16,29 +15,55 @@ import {
   renderUnits,
 } from './production-files';
 import { commandExists, mustRun, SetupError, tryCommand } from './system-commands';
+import { APP_DIR, runAsCita, runVerbAsCita, SYSTEM_USER } from './system-user';
 import { UndoJournal } from './undo-journal';
+import { parseVerbArgs } from './verb-options';
+import {
+  configureWalArchive,
+  ensureArchiveMode,
+  type LocalCluster,
+  PGBACKREST_PATHS,
+  STANZA,
+} from './wal-archive';
 
-const USAGE =
-  'Uso: cita setup --domain cita.ejemplo.mx --email ops@ejemplo.mx [--postgres] [--instances N] [--root DIR] [--skip-checks node,ports,domain]';
+const USAGE = `Uso: cita setup --domain cita.ejemplo.mx --email ops@ejemplo.mx [opciones]
+
+Instala Cita en este servidor (como root): HTTPS con Caddy, los servicios de systemd, los secretos
+y la base de datos. Volver a correrlo sólo cambia lo que cambió; si algo falla, deshace lo que hizo.
+
+  --domain DOMINIO       el dominio del sitio (su registro DNS apunta a este servidor)
+  --email CORREO         el correo del responsable: Let's Encrypt y el primer administrador
+  --postgres             PostgreSQL local (por su socket) en vez de SQLite; los datos de SQLite pasan a él
+  --instances N          instancias detrás de Caddy (1 a 16; más de 1 necesita --postgres)
+  --acme-ca URL          otra autoridad ACME para los certificados (de pruebas o interna); se guarda
+                         en /etc/cita/cita.env (ACME_CA) y las siguientes corridas la conservan
+  --acme-ca-root ARCHIVO el certificado raíz (PEM, legible por el usuario caddy) de esa autoridad
+                         (ACME_CA_ROOT)
+  --skip-checks LISTA    omite comprobaciones: node, ports, domain (separadas por comas)
+  --root CARPETA         sólo escribe los archivos bajo esa carpeta (pruebas); no instala ni arranca nada
+  -h, --help             muestra esta ayuda`;
 
 const CHECKS = ['node', 'ports', 'domain'] as const;
 type CheckName = (typeof CHECKS)[number];
 
-/** The checkout this file belongs to: what the units run. */
-const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 const MAX_INSTANCES = 16;
 const MINIMUM_NODE = [20, 19] as const;
 const READY_TIMEOUT_MS = 180_000;
-/** PostgreSQL through its local socket: the `cita` system user is the `cita` role (peer authentication). */
-const POSTGRES_URL = 'postgres://cita@/cita?host=/var/run/postgresql';
-const SYSTEM_USER = 'cita';
+/**
+ * PostgreSQL through its local socket: the `cita` system user is the `cita` role (peer
+ * authentication). A URL node's URL parser reads, so the configuration check and the backups'
+ * tools take it as the app does.
+ */
+export const POSTGRES_URL = `postgres:///${SYSTEM_USER}?host=/var/run/postgresql&user=${SYSTEM_USER}`;
 
 export interface SetupOptions {
   domain: string;
   email: string;
   postgres: boolean;
   instances: number;
+  /** `--acme-ca` and `--acme-ca-root` when given: kept in the env file for the next runs. */
+  acmeCa: string | undefined;
+  acmeCaRoot: string | undefined;
   /** Set for tests: every path under it, nothing installed or started. */
   root: string | undefined;
   skipChecks: Set<CheckName>;
@@ -46,20 +71,21 @@ export interface SetupOptions {
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
 
-/** The command line, checked; every mistake in one Spanish line. */
-export function parseSetupArgs(args: string[]): SetupOptions {
-  const { values } = parseArgs({
-    args,
-    options: {
-      domain: { type: 'string' },
-      email: { type: 'string' },
-      postgres: { type: 'boolean', default: false },
-      instances: { type: 'string', default: '1' },
-      root: { type: 'string' },
-      'skip-checks': { type: 'string', default: '' },
-    },
-    strict: true,
-  });
+const OPTIONS = {
+  domain: { type: 'string' },
+  email: { type: 'string' },
+  postgres: { type: 'boolean', default: false },
+  instances: { type: 'string', default: '1' },
+  'acme-ca': { type: 'string' },
+  'acme-ca-root': { type: 'string' },
+  root: { type: 'string' },
+  'skip-checks': { type: 'string', default: '' },
+} as const;
+
+type SetupValues = NonNullable<ReturnType<typeof parseVerbArgs<typeof OPTIONS>>['values']>;
+
+/** The command line's values, checked; every mistake in one Spanish line. */
+export function checkSetupOptions(values: SetupValues): SetupOptions {
   const problems: string[] = [];
   const domain = (values.domain ?? '').trim().toLowerCase();
   if (!DOMAIN_PATTERN.test(domain)) {
@@ -73,6 +99,18 @@ export function parseSetupArgs(args: string[]): SetupOptions {
   } else if (instances > 1 && !values.postgres) {
     problems.push('--instances mayor que 1 necesita --postgres: con SQLite una sola instancia usa la base');
   }
+  const acmeCa = values['acme-ca'];
+  if (acmeCa !== undefined && !(URL.canParse(acmeCa) && new URL(acmeCa).protocol === 'https:')) {
+    problems.push(
+      '--acme-ca: la dirección https:// del directorio ACME, p. ej. https://acme.ejemplo.mx/directory',
+    );
+  }
+  const acmeCaRoot = values['acme-ca-root'] === undefined ? undefined : path.resolve(values['acme-ca-root']);
+  if (acmeCaRoot !== undefined && !fs.statSync(acmeCaRoot, { throwIfNoEntry: false })?.isFile()) {
+    problems.push(
+      `--acme-ca-root: no existe el archivo ${acmeCaRoot} (el certificado raíz PEM de la autoridad ACME)`,
+    );
+  }
   const skipChecks = new Set<CheckName>();
   for (const name of values['skip-checks'].split(',').filter(Boolean)) {
     if ((CHECKS as readonly string[]).includes(name)) skipChecks.add(name as CheckName);
@@ -84,6 +122,8 @@ export function parseSetupArgs(args: string[]): SetupOptions {
     email: email.data!,
     postgres: values.postgres,
     instances,
+    acmeCa,
+    acmeCaRoot,
     root: values.root === undefined ? undefined : path.resolve(values.root),
     skipChecks,
   };
@@ -91,11 +131,13 @@ export function parseSetupArgs(args: string[]): SetupOptions {
 
 /** `cita setup`: from a bare Debian or Ubuntu server to Cita on HTTPS (design.md §23, decision 0049). */
 export async function run(args: string[]): Promise<number> {
+  const parsed = parseVerbArgs('setup', USAGE, OPTIONS, args);
+  if (parsed.values === undefined) return parsed.exitCode;
   let options: SetupOptions;
   try {
-    options = parseSetupArgs(args);
+    options = checkSetupOptions(parsed.values);
   } catch (error) {
-    console.error(error instanceof SetupError ? error.message : (error as Error).message);
+    console.error((error as Error).message);
     console.error(USAGE);
     return 2;
   }
@@ -109,7 +151,7 @@ export async function run(args: string[]): Promise<number> {
     const notUndone = await journal.rollback();
     if (notUndone.length === 0) {
       console.error(
-        'Se deshizo lo que esta ejecución había creado. Corrige lo anterior y vuelve a correr cita setup.',
+        'Se deshizo lo que esta ejecución había hecho: el sitio sigue como estaba. Corrige lo anterior y vuelve a correr cita setup.',
       );
     } else {
       console.error(`No se pudo deshacer todo; revisa a mano:\n  ${notUndone.join('\n  ')}`);
@@ -134,12 +176,14 @@ function say(line: string): void {
 async function setUp(options: SetupOptions, journal: UndoJournal): Promise<void> {
   const system = options.root === undefined;
   const layout = productionLayout(options.root ?? '/');
+  const before = readEnvText(
+    fs.existsSync(layout.envFile) ? fs.readFileSync(layout.envFile, 'utf8') : undefined,
+  );
   if (system) {
     requireRoot();
     await runChecks(options);
-    installPackages(options);
+    installPackages(options, backupsConfigured(before));
     ensureSystemUser(journal);
-    if (options.postgres) ensurePostgresDatabase(journal);
     buildWebAppIfMissing(journal);
   }
   const changed = writeProductionFiles(options, layout, journal);
@@ -147,12 +191,76 @@ async function setUp(options: SetupOptions, journal: UndoJournal): Promise<void>
     say(`Archivos escritos bajo ${layout.root}; con --root no se instala ni se arranca nada.`);
     return;
   }
-  const link = prepareDatabase(options, layout);
+  const env = readEnvText(fs.readFileSync(layout.envFile, 'utf8'));
+  const localPostgres = env.DATABASE_URL === POSTGRES_URL;
+  if (localPostgres) {
+    ensurePostgresDatabase(journal);
+    ensureArchiveMode(localCluster(), () => systemctl(['restart', 'postgresql']), journal);
+  } else if (options.postgres && env.DATABASE_URL)
+    say('· DATABASE_URL de cita.env apunta a otra base: se conserva');
+  // The instances stop while a SQLite install's data moves into PostgreSQL: no write is left behind.
+  if (!before.DATABASE_URL && env.DATABASE_URL) stopRunningInstances(journal);
+  const preparation = prepareDatabase(env, options, layout);
   startServices(options, changed, journal);
   await waitUntilReady(options.domain);
   say(`\nCita está en línea: https://${options.domain}`);
-  say('Enlace de un solo uso para que el primer administrador elija su contraseña (vale 24 horas):');
-  say(`  ${link}`);
+  if (preparation.link) {
+    say('Enlace de un solo uso para que el primer administrador elija su contraseña (vale 24 horas):');
+    say(`  ${preparation.link}`);
+  } else {
+    say(
+      `El administrador ${options.email} ya eligió su contraseña: no se da un enlace nuevo. Si la olvidó, otro administrador puede asignarle una nueva en la sección Administradores.`,
+    );
+  }
+  if (localPostgres && backupsConfigured(env)) await archiveContinuously(env.BACKUP_DIR!);
+  firstBackup(env);
+}
+
+function backupsConfigured(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.BACKUP_DIR && env.BACKUP_AGE_RECIPIENT);
+}
+
+/** The machine's own cluster, the one `--postgres` set up. */
+function localCluster(): LocalCluster {
+  return {
+    dataDir: psql('show data_directory'),
+    port: Number(psql('show port')),
+    socketDir: '/var/run/postgresql',
+    psql,
+  };
+}
+
+/**
+ * The continuous archive of a `--postgres` install with backups (pgBackRest, decision 0057), once
+ * the site is up: it only reloads PostgreSQL. A failure undoes this step alone and is told; the
+ * site and the nightly verified backup go on.
+ */
+async function archiveContinuously(backupDir: string): Promise<void> {
+  const own = new UndoJournal();
+  const pgbackrest = (args: string[]) =>
+    mustRun(
+      'runuser',
+      [
+        '-u',
+        'postgres',
+        '--',
+        'pgbackrest',
+        `--config=${PGBACKREST_PATHS.configFile}`,
+        `--stanza=${STANZA}`,
+        ...args,
+      ],
+      `Revisa los registros de ${PGBACKREST_PATHS.workDir} y que el usuario postgres pueda escribir en BACKUP_DIR/pgbackrest.`,
+    );
+  try {
+    configureWalArchive(localCluster(), { ...PGBACKREST_PATHS, backupDir }, pgbackrest, own);
+    systemctl(['enable', '--now', 'cita-pgbackrest.timer']);
+    say(`✓ PostgreSQL archiva cada cambio con pgBackRest en ${path.join(backupDir, 'pgbackrest')}`);
+  } catch (error) {
+    await own.rollback();
+    say(
+      `✗ PostgreSQL no quedó archivando cada cambio (${(error as Error).message.trim()}). El sitio sigue en línea y el respaldo verificado de cada noche no depende de esto; corrige la causa y vuelve a correr cita setup.`,
+    );
+  }
 }
 
 function requireRoot(): void {
@@ -235,10 +343,11 @@ async function checkDomainReachesHere(domain: string): Promise<void> {
   say(`✓ ${domain} llega a este servidor`);
 }
 
-function installPackages(options: SetupOptions): void {
+function installPackages(options: SetupOptions, backups: boolean): void {
   const missing: string[] = [];
   if (!commandExists('caddy')) missing.push('caddy');
   if (options.postgres && !fs.existsSync('/usr/lib/postgresql')) missing.push('postgresql');
+  if (options.postgres && backups && !commandExists('pgbackrest')) missing.push('pgbackrest');
   if (missing.length === 0) return;
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   const fix = 'Revisa la conexión a internet y que apt funcione («apt-get update»).';
@@ -263,9 +372,13 @@ function ensureSystemUser(journal: UndoJournal): void {
     ],
     'No se pudo crear el usuario del sistema cita.',
   );
-  journal.record(`usuario ${SYSTEM_USER}`, () => {
-    tryCommand('userdel', [SYSTEM_USER]);
-  });
+  journal.record(
+    `usuario ${SYSTEM_USER}`,
+    () => {
+      tryCommand('userdel', [SYSTEM_USER]);
+    },
+    'account',
+  );
   say(`✓ Usuario del sistema ${SYSTEM_USER}`);
 }
 
@@ -277,21 +390,29 @@ function psql(sqlText: string): string {
   ).trim();
 }
 
-function ensurePostgresDatabase(journal: UndoJournal): void {
+export function ensurePostgresDatabase(journal: UndoJournal): void {
   mustRun('systemctl', ['enable', '--now', 'postgresql'], 'Revisa «journalctl -u postgresql».');
   if (psql(`select 1 from pg_roles where rolname = '${SYSTEM_USER}'`) !== '1') {
     psql(`create role ${SYSTEM_USER} login`);
-    journal.record(`rol de PostgreSQL ${SYSTEM_USER}`, () => {
-      psql(`drop role if exists ${SYSTEM_USER}`);
-    });
+    journal.record(
+      `rol de PostgreSQL ${SYSTEM_USER}`,
+      () => {
+        psql(`drop role if exists ${SYSTEM_USER}`);
+      },
+      'database',
+    );
   }
   // Each backup is verified by restoring it into a scratch database it creates (decision 0048).
   psql(`alter role ${SYSTEM_USER} createdb`);
   if (psql(`select 1 from pg_database where datname = '${SYSTEM_USER}'`) !== '1') {
     psql(`create database ${SYSTEM_USER} owner ${SYSTEM_USER}`);
-    journal.record(`base de datos ${SYSTEM_USER}`, () => {
-      psql(`drop database if exists ${SYSTEM_USER} with (force)`);
-    });
+    journal.record(
+      `base de datos ${SYSTEM_USER}`,
+      () => {
+        psql(`drop database if exists ${SYSTEM_USER} with (force)`);
+      },
+      'database',
+    );
   }
   say('✓ Base de datos PostgreSQL cita');
 }
@@ -309,43 +430,46 @@ function buildWebAppIfMissing(journal: UndoJournal): void {
   say('✓ Aplicación web compilada');
 }
 
-interface ChangedFiles {
+export interface ChangedFiles {
   env: boolean;
   units: boolean;
   caddyfile: boolean;
 }
 
-function writeProductionFiles(
+export function writeProductionFiles(
   options: SetupOptions,
   layout: ProductionLayout,
   journal: UndoJournal,
 ): ChangedFiles {
   const system = options.root === undefined;
   journal.makeDir(layout.configDir, 0o750);
-  journal.makeDir(layout.dataDir, 0o750);
   const existingEnv = fs.existsSync(layout.envFile) ? fs.readFileSync(layout.envFile, 'utf8') : undefined;
-  const env = journal.writeFile(
-    layout.envFile,
-    renderEnvFile({
-      domain: options.domain,
-      email: options.email,
-      dataDir: layout.dataDir,
-      webDistDir: path.join(APP_DIR, 'dist/web'),
-      databaseUrl: options.postgres ? POSTGRES_URL : '',
-      existing: existingEnv,
-    }),
-    0o600,
-  );
-  report(layout.envFile, env);
+  const envText = renderEnvFile({
+    domain: options.domain,
+    email: options.email,
+    dataDir: layout.dataDir,
+    webDistDir: path.join(APP_DIR, 'dist/web'),
+    databaseUrl: options.postgres ? POSTGRES_URL : '',
+    acmeCa: options.acmeCa,
+    acmeCaRoot: options.acmeCaRoot,
+    existing: existingEnv,
+  });
+  // The env file decides from here on: an operator's own DATA_DIR or DATABASE_URL is kept in it.
+  const env = readEnvText(envText);
+  const dataDir = env.DATA_DIR || layout.dataDir;
+  journal.makeDir(dataDir, 0o750);
+  const envChanged = journal.writeFile(layout.envFile, envText, 0o600);
+  report(layout.envFile, envChanged);
   let units = false;
   for (const [name, content] of Object.entries(
     renderUnits({
       appDir: APP_DIR,
       envFile: layout.envFile,
-      dataDir: layout.dataDir,
-      backupDir: readEnvText(existingEnv).BACKUP_DIR,
+      dataDir,
+      backupDir: env.BACKUP_DIR,
       node: process.execPath,
-      postgres: options.postgres,
+      postgres: Boolean(env.DATABASE_URL),
+      pgBackRestConfig: env.DATABASE_URL === POSTGRES_URL ? PGBACKREST_PATHS.configFile : undefined,
     }),
   )) {
     const file = path.join(layout.unitDir, name);
@@ -359,6 +483,8 @@ function writeProductionFiles(
       domain: options.domain,
       email: options.email,
       ports: instancePorts(options.instances),
+      acmeCa: env.ACME_CA || undefined,
+      acmeCaRoot: env.ACME_CA_ROOT || undefined,
     }),
     0o644,
   );
@@ -367,9 +493,9 @@ function writeProductionFiles(
     // The secrets are the service's alone: only `cita` (and root) can read them.
     fs.chownSync(layout.envFile, userId(), groupId());
     fs.chownSync(layout.configDir, 0, groupId());
-    fs.chownSync(layout.dataDir, userId(), groupId());
+    fs.chownSync(dataDir, userId(), groupId());
   }
-  return { env, units, caddyfile };
+  return { env: envChanged, units, caddyfile };
 }
 
 function report(file: string, changed: boolean): void {
@@ -385,74 +511,139 @@ function groupId(): number {
 }
 
 /**
- * Migrates the database and gives the first admin a one-time link, before any instance starts:
- * the server then finds an admin and never makes a demo one with a printed password. It runs as
- * `cita`, the PostgreSQL role (peer authentication) and the owner of SQLite's files.
+ * Migrates the database, moves a SQLite install's data into a new PostgreSQL one, and gives the
+ * first admin a one-time link, before any instance starts: the server then finds an admin and
+ * never makes a demo one with a printed password. It runs as `cita`, the PostgreSQL role (peer
+ * authentication) and the owner of SQLite's files.
  */
-function prepareDatabase(options: SetupOptions, layout: ProductionLayout): string {
-  const env = readEnvText(fs.readFileSync(layout.envFile, 'utf8'));
-  const link = mustRun(
-    'runuser',
-    [
-      '-u',
-      SYSTEM_USER,
-      '--',
-      process.execPath,
-      '--import',
-      'tsx',
-      'src/ops/prepare-database.ts',
-      options.email,
-    ],
-    options.postgres
-      ? 'Revisa que PostgreSQL esté en marcha («systemctl status postgresql») y que exista la base cita.'
-      : `Revisa que ${layout.dataDir} sea del usuario cita y que el disco tenga espacio.`,
+function prepareDatabase(
+  env: NodeJS.ProcessEnv,
+  options: SetupOptions,
+  layout: ProductionLayout,
+): Preparation {
+  const result = runAsCita(
+    [process.execPath, '--import', 'tsx', 'src/ops/prepare-database.ts', options.email],
     env,
-    APP_DIR,
-  ).trim();
+  );
+  if (!result.ok) {
+    const fix = env.DATABASE_URL
+      ? 'Revisa que PostgreSQL esté en marcha («systemctl status postgresql») y que exista la base.'
+      : `Revisa que ${env.DATA_DIR ?? layout.dataDir} sea del usuario cita y que el disco tenga espacio.`;
+    throw new SetupError(
+      `la base de datos no quedó lista: ${result.stderr.trim().split('\n').slice(-3).join(' ')}\n  ${fix}`,
+    );
+  }
+  const preparation = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as Preparation;
+  if (preparation.moved) {
+    const rows = Object.values(preparation.moved).reduce((sum, count) => sum + count, 0);
+    say(
+      `✓ Los datos de SQLite pasaron a PostgreSQL: ${rows} filas en ${Object.keys(preparation.moved).length} tablas, cada una comprobada (filas y contenido). ${path.join(env.DATA_DIR ?? layout.dataDir, 'cita.sqlite')} queda como estaba.`,
+    );
+  }
   say('✓ Base de datos al día y primer administrador listo');
-  return link;
+  return preparation;
 }
 
 function systemctl(args: string[]): void {
   mustRun('systemctl', args, `Revisa «systemctl status ${args.at(-1)}» y «journalctl -u ${args.at(-1)}».`);
 }
 
-function startServices(options: SetupOptions, changed: ChangedFiles, journal: UndoJournal): void {
+const isActive = (unit: string) => tryCommand('systemctl', ['is-active', '--quiet', unit]).ok;
+const isEnabled = (unit: string) => tryCommand('systemctl', ['is-enabled', '--quiet', unit]).ok;
+
+/**
+ * How to put a unit back as it was before this run: running again (restarted, so it reads the
+ * restored env file and unit), or stopped, and enabled or not. Undone after the files and
+ * systemd's daemon-reload (the phases of UndoJournal).
+ */
+function recordUnitState(journal: UndoJournal, unit: string, phase: 'instances' | 'proxy'): void {
+  const wasActive = isActive(unit);
+  const wasEnabled = isEnabled(unit);
+  journal.record(
+    `servicio ${unit}`,
+    () => {
+      if (phase === 'proxy' && wasActive) tryCommand('systemctl', ['reload-or-restart', unit]);
+      else tryCommand('systemctl', [wasActive ? 'restart' : 'stop', unit]);
+      tryCommand('systemctl', [wasEnabled ? 'enable' : 'disable', unit]);
+    },
+    phase,
+  );
+}
+
+/** The instances running now, stopped (and started again by a rollback). */
+function runningInstances(): string[] {
+  const listed = tryCommand('systemctl', ['list-units', '--all', '--plain', '--no-legend', 'cita@*.service']);
+  return listed.stdout
+    .split('\n')
+    .map((line) => /^(cita@\d+\.service)/.exec(line.trim())?.[1])
+    .filter((unit): unit is string => unit !== undefined);
+}
+
+function stopRunningInstances(journal: UndoJournal): void {
+  for (const unit of runningInstances().filter(isActive)) {
+    recordUnitState(journal, unit, 'instances');
+    systemctl(['stop', unit]);
+  }
+}
+
+export function startServices(options: SetupOptions, changed: ChangedFiles, journal: UndoJournal): void {
+  // Undone once every file is back: systemd must read the previous units before they restart.
+  if (changed.units) {
+    journal.record(
+      'unidades de systemd',
+      () => {
+        tryCommand('systemctl', ['daemon-reload']);
+      },
+      'units',
+    );
+  }
   systemctl(['daemon-reload']);
   const restartInstances = changed.env || changed.units;
   for (const port of instancePorts(options.instances)) {
     const unit = `cita@${port}.service`;
-    if (!tryCommand('systemctl', ['is-enabled', '--quiet', unit]).ok) {
-      journal.record(`servicio ${unit}`, () => {
-        tryCommand('systemctl', ['disable', '--now', unit]);
-      });
-    }
+    recordUnitState(journal, unit, 'instances');
     systemctl(['enable', unit]);
     systemctl([restartInstances ? 'restart' : 'start', unit]);
   }
-  stopInstancesAbove(options.instances);
+  stopInstancesAbove(options.instances, journal);
+  recordUnitState(journal, 'cita-backup.timer', 'instances');
   systemctl(['enable', '--now', 'cita-backup.timer']);
+  // Undone last of the services: Caddy goes back to the restored Caddyfile once the instances it
+  // sends to are as they were.
+  recordUnitState(journal, 'caddy', 'proxy');
   systemctl(['enable', 'caddy']);
   systemctl([changed.caddyfile ? 'reload-or-restart' : 'start', 'caddy']);
-  // Undone last: Caddy goes back to the Caddyfile the rollback restored.
-  if (changed.caddyfile) {
-    journal.record('configuración de Caddy', () => {
-      tryCommand('systemctl', ['reload-or-restart', 'caddy']);
-    });
-  }
   say(`✓ Servicios en marcha: ${options.instances} instancia(s), Caddy y el respaldo nocturno`);
 }
 
 /** A smaller --instances than last time: the ports Caddy no longer sends to are stopped. */
-function stopInstancesAbove(instances: number): void {
+function stopInstancesAbove(instances: number, journal: UndoJournal): void {
   const lastPort = instancePorts(instances).at(-1)!;
-  const listed = tryCommand('systemctl', ['list-units', '--all', '--plain', '--no-legend', 'cita@*.service']);
-  for (const line of listed.stdout.split('\n')) {
-    const port = Number(/^cita@(\d+)\.service/.exec(line.trim())?.[1]);
+  for (const unit of runningInstances()) {
+    const port = Number(/^cita@(\d+)\.service/.exec(unit)?.[1]);
     if (port > lastPort) {
-      tryCommand('systemctl', ['disable', '--now', `cita@${port}.service`]);
+      recordUnitState(journal, unit, 'instances');
+      tryCommand('systemctl', ['disable', '--now', unit]);
     }
   }
+}
+
+/**
+ * With backups configured, the first verified backup now, as `cita`, with the service's
+ * environment: the operator learns today, not tomorrow morning, whether it works. The site is
+ * already up: a failure is told, and setup still succeeds.
+ */
+export function firstBackup(env: NodeJS.ProcessEnv): void {
+  if (!env.BACKUP_DIR || !env.BACKUP_AGE_RECIPIENT) return;
+  const result = runVerbAsCita(['backup'], env);
+  if (result.ok) {
+    say(`✓ ${result.stdout.trim().split('\n')[0]}`);
+    return;
+  }
+  const reason = result.stderr.trim().split('\n').slice(-3).join(' ') || 'terminó con error';
+  say(
+    `✗ El primer respaldo no se pudo hacer (${reason}). El sitio sigue en línea; corrige la causa y corre «runuser -u cita -- node bin/cita.mjs backup» con las variables de ${productionLayout('/').envFile} (README, «Producción», paso 3).`,
+  );
 }
 
 /** Polls https://<domain>/readyz: it answers 200 once Caddy has a certificate and an instance is ready. */

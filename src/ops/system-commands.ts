@@ -9,12 +9,39 @@ export interface CommandResult {
   stderr: string;
 }
 
+/** How the verbs run a program; tests put their own in (useRunner) to see the commands in order. */
+export type CommandRunner = (
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string | undefined,
+) => CommandResult;
+
+let runner: CommandRunner = spawnCommand;
+
+/** Runs every command through `replacement` until the returned function is called. */
+export function useRunner(replacement: CommandRunner): () => void {
+  runner = replacement;
+  return () => {
+    runner = spawnCommand;
+  };
+}
+
 /** Runs a command and reports how it ended; nothing is thrown for a non-zero exit. */
 export function tryCommand(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = {},
   cwd?: string,
+): CommandResult {
+  return runner(command, args, env, cwd);
+}
+
+function spawnCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string | undefined,
 ): CommandResult {
   const result = spawnSync(command, args, {
     cwd,

@@ -2,15 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
+ * What an undo step takes back, in the order a rollback goes through them (decision 0057): the
+ * files and units first, then systemd reads the units again, then the instances run again with
+ * their previous configuration, then Caddy goes back to its previous Caddyfile (the site is as it
+ * was), and only then a database or role this run created is dropped (no instance uses it any
+ * more), and last the system user.
+ */
+export const UNDO_PHASES = ['files', 'units', 'instances', 'proxy', 'database', 'account'] as const;
+export type UndoPhase = (typeof UNDO_PHASES)[number];
+
+/**
  * What one run of an operator's verb created or changed, with how to take each back. A failed
- * run undoes it in reverse order, so the machine is as it was before the run (Ghost-CLI's
- * rollback); what was there before the run is never removed.
+ * run undoes it phase by phase (UNDO_PHASES), last recorded first within a phase, so the machine
+ * is as it was before the run (Ghost-CLI's rollback); what was there before the run is never removed.
  */
 export class UndoJournal {
-  private readonly steps: Array<{ what: string; undo: () => void | Promise<void> }> = [];
+  private readonly steps: Array<{ what: string; undo: () => void | Promise<void>; phase: UndoPhase }> = [];
 
-  record(what: string, undo: () => void | Promise<void>): void {
-    this.steps.push({ what, undo });
+  record(what: string, undo: () => void | Promise<void>, phase: UndoPhase = 'files'): void {
+    this.steps.push({ what, undo, phase });
   }
 
   /**
@@ -54,10 +64,13 @@ export class UndoJournal {
     return true;
   }
 
-  /** Undoes everything recorded, last first; returns what could not be undone. */
+  /** Undoes everything recorded, phase by phase, last first; returns what could not be undone. */
   async rollback(): Promise<string[]> {
     const failed: string[] = [];
-    for (const step of this.steps.reverse()) {
+    const ordered = UNDO_PHASES.flatMap((phase) =>
+      this.steps.filter((step) => step.phase === phase).reverse(),
+    );
+    for (const step of ordered) {
       try {
         await step.undo();
       } catch (error) {

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { registerApiRoutes } from './api-routes';
+import { alertAdminsOnReplicaStall } from './back-office/backup-alerts';
 import { PartnersService } from './compatibility/matching-service';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
@@ -13,7 +14,7 @@ import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';
 import { photoImageAccess } from './photos/photo-image-access';
 import { registerBodyCapture } from './platform/auth/guards';
-import { backupReadiness } from './platform/backups/backup-readiness';
+import { type BackupHealth, standardBackupHealth } from './platform/backups/backup-health';
 import {
   LitestreamSupervisor,
   litestreamSetup,
@@ -21,6 +22,7 @@ import {
 } from './platform/backups/litestream';
 import { backupTargetOf } from './platform/backups/make-snapshot';
 import { QUARANTINE_REFUSES_PROVIDER, quarantineOf } from './platform/backups/quarantine';
+import { reportReplicaHealth } from './platform/backups/replica-health';
 import type { AppConfig } from './platform/config';
 import { createDatabase, type DB, waitForPostgres } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
@@ -67,8 +69,10 @@ declare module 'fastify' {
     routeList: { method: string; url: string }[];
     /** This instance's figures for /metrics: counters the platform and domains move. */
     metrics: AppMetrics;
-    /** What /readyz asks; the backups (design.md §24) add their own check here. */
+    /** What /readyz asks: whether this instance can serve, and the backups' warnings. */
     readiness: Readiness;
+    /** The parts of backup health (decision 0058); a part only this process knows is added here. */
+    backupHealth: BackupHealth;
     /** The public lists' kept answers, sent before routing (decision 0056). */
     frontAnswers: FrontAnswers;
   }
@@ -154,15 +158,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.decorate('liveBus', new InProcessLiveBus());
   }
   app.addHook('onClose', async () => app.liveBus.close());
-  const backupsOn = backupTargetOf(config) !== null;
-  app.decorate('metrics', new AppMetrics(db, app.queue, { backupsOn }));
+  // Snapshots, the continuous replica, or both: their health is told, never a reason to be unready.
+  const backupsOn = backupTargetOf(config) !== null || replicatesWithLitestream(config);
+  app.decorate('backupHealth', standardBackupHealth());
+  const backupWarnings = async () =>
+    (await app.backupHealth.check(db, config)).map((part) => ({
+      name: part.name,
+      warning: part.warning?.warning ?? null,
+    }));
+  app.decorate(
+    'metrics',
+    new AppMetrics(db, app.queue, { backupWarnings: backupsOn ? backupWarnings : null }),
+  );
   app.decorate('readiness', new Readiness());
   app.decorate('frontAnswers', frontAnswers);
   frontAnswers.observeWith({ metrics: app.metrics, log: app.log });
   addPlatformReadiness(app.readiness, db, app.queue);
-  if (backupsOn) {
-    app.readiness.add('respaldos', async () => (await backupReadiness(db, config)).reason ?? null);
-  }
+  if (backupsOn) app.readiness.addWarnings('respaldos', backupWarnings);
   // The one thing /metrics adds to each request: a histogram observation by route pattern.
   app.addHook('onResponse', (request, reply, done) => {
     app.metrics.requestDuration.observe(
@@ -178,6 +190,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       litestreamSetup(config.dataDir, config.backups.dir!, config.backups.s3),
       app.log,
     );
+    reportReplicaHealth(app, litestream);
+    alertAdminsOnReplicaStall(app, litestream);
     app.addHook('onReady', async () => litestream.start());
     app.addHook('onClose', async () => litestream.stop());
   }

@@ -38,8 +38,11 @@ export class PrivateCluster {
     private readonly owner: { uid: number; gid: number },
   ) {}
 
-  /** A cluster archived by pgBackRest, started, with its stanza and a first full backup. */
-  static async start(): Promise<PrivateCluster> {
+  /**
+   * A cluster archived by pgBackRest, started, with its stanza and a first full backup; or, with
+   * `archived: false`, a cluster as Debian installs it (no archive), for what configures one.
+   */
+  static async start({ archived = true } = {}): Promise<PrivateCluster> {
     const owner = {
       uid: Number((await execute('id', ['-u', 'postgres'])).stdout.trim()),
       gid: Number((await execute('id', ['-g', 'postgres'])).stdout.trim()),
@@ -59,6 +62,10 @@ export class PrivateCluster {
     };
     const cluster = new PrivateCluster(root, setup, owner);
     await cluster.run('initdb', ['-D', setup.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+    if (!archived) {
+      await cluster.startServer(setup.dataDir, setup.port);
+      return cluster;
+    }
     writePgBackRestConfig(setup);
     const settings = Object.entries(archiveSettings(setup)).map(([key, value]) => `${key} = '${value}'`);
     fs.appendFileSync(path.join(setup.dataDir, 'postgresql.conf'), `\n${settings.join('\n')}\n`);

@@ -24,18 +24,21 @@ describe('snapshotsToKeep: 7 daily, 4 weekly, 6 monthly (design.md §24)', () =>
     expect(kept.at(-1)!.slice(0, 7)).toBe('2026-07');
   });
 
-  it('keeps the newest, each of the most recent days, and never more than 17, whatever the dates', () => {
-    const dated = fc.array(
-      fc.date({ min: new Date('2025-01-01'), max: new Date('2027-01-01'), noInvalidDate: true }),
-      { minLength: 1, maxLength: 80 },
-    );
+  it('keeps the newest, each of the most recent days, every one of the last 24 h and at most 17 older ones, whatever the dates', () => {
+    const now = new Date('2027-01-01');
+    const dated = fc.array(fc.date({ min: new Date('2025-01-01'), max: now, noInvalidDate: true }), {
+      minLength: 1,
+      maxLength: 80,
+    });
     fc.assert(
       fc.property(dated, (dates) => {
         const snapshots = dates.map((createdAt, index) => ({ name: `s${index}`, createdAt }));
-        const kept = snapshotsToKeep(snapshots);
+        const kept = snapshotsToKeep(snapshots, now);
+        const recent = snapshots.filter((s) => now.getTime() - s.createdAt.getTime() <= DAY_MS);
+        for (const snapshot of recent) expect(kept.has(snapshot.name)).toBe(true);
         const newestFirst = [...snapshots].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
         expect(kept.has(newestFirst[0]!.name)).toBe(true);
-        expect(kept.size).toBeLessThanOrEqual(17);
+        expect(kept.size).toBeLessThanOrEqual(17 + recent.length);
         const days = [
           ...new Set(newestFirst.map((snapshot) => snapshot.createdAt.toISOString().slice(0, 10))),
         ];
@@ -45,9 +48,24 @@ describe('snapshotsToKeep: 7 daily, 4 weekly, 6 monthly (design.md §24)', () =>
           );
         }
         // Applying the rule again to what it kept keeps all of it.
-        expect(snapshotsToKeep(snapshots.filter((s) => kept.has(s.name)))).toEqual(kept);
+        expect(
+          snapshotsToKeep(
+            snapshots.filter((s) => kept.has(s.name)),
+            now,
+          ),
+        ).toEqual(kept);
       }),
     );
+  });
+
+  it('a second backup the same day keeps the first: every snapshot of the last 24 h stays', () => {
+    const now = new Date(Date.UTC(2026, 11, 31, 15));
+    const morning = { name: 'manual-de-la-mañana', createdAt: new Date(Date.UTC(2026, 11, 31, 10)) };
+    const afternoon = { name: 'manual-de-la-tarde', createdAt: new Date(Date.UTC(2026, 11, 31, 14)) };
+    const kept = snapshotsToKeep([...nightly(30), morning, afternoon], now);
+    expect(kept.has(morning.name)).toBe(true);
+    expect(kept.has(afternoon.name)).toBe(true);
+    expect(kept.has(nightly(1)[0]!.name)).toBe(true);
   });
 });
 

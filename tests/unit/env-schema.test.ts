@@ -38,7 +38,7 @@ describe('la configuración se revisa antes de arrancar', () => {
       }),
     ).toEqual([
       'PORT: se espera un número de puerto entre 0 y 65535',
-      'DATABASE_URL: se espera una dirección postgres://usuario@host:5432/base (sin definir: SQLite)',
+      'DATABASE_URL: se espera una dirección postgres://usuario@host:5432/base, o por el socket local postgres:///base?host=/var/run/postgresql&user=usuario (sin definir: SQLite)',
       'SMTP_URL: se espera una dirección smtp://usuario:clave@host:587 o smtps://…:465',
       'ADMIN_EMAIL: se espera un correo electrónico',
       'LOG_LEVEL: se espera fatal, error, warn, info, debug, trace o silent',

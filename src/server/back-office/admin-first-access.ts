@@ -22,6 +22,26 @@ interface StoredLink {
 }
 
 /**
+ * Whether the admin with this e-mail already chose her password: she exists and no first-access
+ * link is pending (a link is spent when she uses it). `cita setup` then gives no new link, which
+ * would let whoever reads the terminal replace her password.
+ */
+export async function adminChoseHerPassword(db: DB, email: string): Promise<boolean> {
+  const admin = await db
+    .selectFrom('admins')
+    .select('id')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (!admin) return false;
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', LINK_SECRET)
+    .executeTakeFirst();
+  return !row || (JSON.parse(row.value) as StoredLink).adminId !== admin.id;
+}
+
+/**
  * The first admin of a production install (`cita setup`): made with a password nobody knows when
  * she does not exist yet, and given a fresh one-time link to choose her own. Each call replaces the
  * previous link. The token is in the link's fragment, so it never reaches a server log.

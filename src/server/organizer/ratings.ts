@@ -1,4 +1,8 @@
-import type { AdminEventRatingsAnswer, AdminRatingTrendAnswer } from '../../shared/contracts/organizer';
+import type {
+  AdminEventRatingsAnswer,
+  AdminRatingTrendAnswer,
+  ClientRatingGetAnswer,
+} from '../../shared/contracts/organizer';
 import { EVENT_STATUS } from '../../shared/domain/statuses';
 import { cameToEvent } from '../events/attendance/attendee-segments';
 import type { DB } from '../platform/db/database';
@@ -6,6 +10,33 @@ import { badRequest, notFound } from '../platform/errors';
 import { nowIso } from '../platform/time';
 
 export const RATING_NOT_CHECKED_IN = 'Solo puede calificar la noche quien llegó al evento';
+const EVENT_NOT_FOUND = 'El evento no existe';
+
+/** The night, whether she came, and her earlier rating: what /valorar/{id} shows before she rates. */
+export async function ratingFor(
+  db: DB,
+  clientId: number,
+  eventId: number,
+): Promise<Omit<ClientRatingGetAnswer, 'status' | 'message'>> {
+  const event = await db
+    .selectFrom('events')
+    .select(['id', 'name', 'day', 'hour', 'venue'])
+    .where('id', '=', eventId)
+    .where('status_id', '!=', EVENT_STATUS.deleted)
+    .executeTakeFirst();
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  const rating = await db
+    .selectFrom('event_ratings')
+    .select(['stars', 'comment', 'rated_at'])
+    .where('event_id', '=', eventId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return {
+    event: { ...event, day: event.day ?? '', hour: event.hour ?? '' },
+    came: await cameToEvent(db, clientId, eventId),
+    rating: rating ?? null,
+  };
+}
 
 /** Her rating of a night she came to; a second one replaces the first (design.md §25). */
 export async function rateEvent(
@@ -19,7 +50,7 @@ export async function rateEvent(
     .where('id', '=', rating.event_id)
     .where('status_id', '!=', EVENT_STATUS.deleted)
     .executeTakeFirst();
-  if (!event) throw notFound('El evento no existe');
+  if (!event) throw notFound(EVENT_NOT_FOUND);
   if (!(await cameToEvent(db, clientId, rating.event_id))) throw badRequest(RATING_NOT_CHECKED_IN);
   const values = { stars: rating.stars, comment: rating.comment || null, rated_at: nowIso() };
   await db

@@ -17,6 +17,8 @@ import {
   clientNewsUpdateBody,
   clientRatingAddAnswer,
   clientRatingAddBody,
+  clientRatingGetAnswer,
+  clientRatingGetBody,
   type MessageSegment,
   newsUnsubscribeQuery,
 } from '../../shared/contracts/organizer';
@@ -27,7 +29,7 @@ import { badRequest, notFound, unauthorized } from '../platform/errors';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { eventReport, eventReportCsv } from './event-report';
 import { isUnsubscribeToken, setNews, wantsNews } from './news';
-import { eventRatings, rateEvent, ratingTrend } from './ratings';
+import { eventRatings, rateEvent, ratingFor, ratingTrend } from './ratings';
 import {
   messageAudience,
   previewMail,
@@ -133,6 +135,10 @@ async function registerClientRoutes(app: FastifyInstance): Promise<void> {
       { news: request.body.news },
     );
   });
+
+  api.post('/client/rating/get', callOptions(clientRatingGetBody, clientRatingGetAnswer), async (request) =>
+    ok('Tu calificación', await ratingFor(app.db, request.clientId, request.body.event_id)),
+  );
 
   api.post('/client/rating/add', callOptions(clientRatingAddBody, clientRatingAddAnswer), async (request) => {
     await rateEvent(app.db, request.clientId, request.body);

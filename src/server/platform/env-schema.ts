@@ -56,7 +56,7 @@ export const ENV_SCHEMA = z.object({
     .describe('una interfaz (p. ej. 0.0.0.0, 127.0.0.1 o ::)'),
   DATA_DIR: z.preprocess(blank, z.string().default('./data')).describe('una carpeta'),
   DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).describe(
-    'una dirección postgres://usuario@host:5432/base (sin definir: SQLite)',
+    'una dirección postgres://usuario@host:5432/base, o por el socket local postgres:///base?host=/var/run/postgresql&user=usuario (sin definir: SQLite)',
   ),
   DATABASE_WAIT_SECONDS: decimal(0, 30).describe('segundos (un número mayor o igual a 0)'),
   SMTP_URL: urlWithProtocol(['smtp:', 'smtps:']).describe(
@@ -190,6 +190,8 @@ export const ENV_SCHEMA = z.object({
     .describe('una región (us-east-1, auto…)'),
   BACKUP_S3_ACCESS_KEY_ID: text().describe('el identificador de la clave de acceso'),
   BACKUP_S3_SECRET_ACCESS_KEY: text().describe('la clave secreta de acceso'),
+  ACME_CA: urlWithProtocol(['https:']).describe('la dirección https:// del directorio ACME'),
+  ACME_CA_ROOT: text().describe('la ruta de un certificado raíz (PEM)'),
 });
 
 /** A variable's value as the schema reads it: unset when empty. */
@@ -248,6 +250,8 @@ export const SECRET_VARIABLES = new Set<keyof CheckedEnv>([
   'VAPID_PRIVATE_KEY',
   'METRICS_TOKEN',
   'BACKUP_S3_SECRET_ACCESS_KEY',
+  // It makes the idempotency keys sent to the payment provider: one who knows it can forge them.
+  'SITE_ID',
 ]);
 
 /** The start stops on these: one Spanish line per bad variable, naming it and what it expects. */

@@ -163,6 +163,7 @@ export interface ApiCalls {
   'admin/event/report': Call<typeof organizer.adminEventReportBody, typeof organizer.adminEventReportAnswer>;
   'client/news/get': Call<typeof organizer.clientNewsGetBody, typeof organizer.clientNewsAnswer>;
   'client/news/update': Call<typeof organizer.clientNewsUpdateBody, typeof organizer.clientNewsAnswer>;
+  'client/rating/get': Call<typeof organizer.clientRatingGetBody, typeof organizer.clientRatingGetAnswer>;
   'client/rating/add': Call<typeof organizer.clientRatingAddBody, typeof organizer.clientRatingAddAnswer>;
 }
 

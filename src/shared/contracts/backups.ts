@@ -24,7 +24,7 @@ export const backupsGetResponseSchema = successAnswer({
   enabled: z.boolean(),
   /** The newest attempt, verified or not; null before the first. */
   latest: backupSummarySchema.nullable(),
-  /** Whether backups keep up (a verified snapshot younger than 26 h), and why not. */
+  /** Whether every part of backup health is fine (decision 0058), and what is not. */
   healthy: z.boolean(),
   problem: z.string().nullable(),
   /** Set while this database is a restored one waiting for `cita restore --activate`. */

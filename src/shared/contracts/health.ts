@@ -8,10 +8,27 @@ export const healthResponseSchemas = {
 };
 
 /** One part of GET /readyz: the database, its migrations, this instance's worker, later backups. */
-export const readinessPartSchema = z.object({ name: z.string(), ready: z.boolean(), detail: z.string() });
+export const readinessPartSchema = z.object({
+  name: z.string(),
+  ready: z.boolean(),
+  detail: z.string(),
+  /** Ready, yet something for the operator to look at (the backups' health). */
+  warning: z.boolean().optional(),
+});
 
-/** GET /readyz (design.md §23): 200 when every part is ready, 503 naming the ones that are not. */
+/** `parte: motivo` for every part that warns; warnings never make an instance unready. */
+const readinessWarningsSchema = z.array(z.string());
+
+/**
+ * GET /readyz (decision 0058): 200 when this instance can serve (database, migrations, its queue),
+ * with the backups' warnings named; 503 naming the parts that are not ready.
+ */
 export const readyzResponseSchemas = {
-  200: successAnswer({ parts: z.array(readinessPartSchema) }),
-  503: z.object({ status: z.literal('danger'), message: z.string(), parts: z.array(readinessPartSchema) }),
+  200: successAnswer({ parts: z.array(readinessPartSchema), warnings: readinessWarningsSchema }),
+  503: z.object({
+    status: z.literal('danger'),
+    message: z.string(),
+    parts: z.array(readinessPartSchema),
+    warnings: readinessWarningsSchema,
+  }),
 };

@@ -99,6 +99,25 @@ export const clientRatingAddBody = z.object({
 export type ClientRatingAddBody = z.input<typeof clientRatingAddBody>;
 export const clientRatingAddAnswer = successAnswer({ event_id: idSchema, stars: z.number().int() });
 
+/** /valorar/{id} before she rates: which night, whether she may rate it, and what she said before. */
+export const clientRatingGetBody = z.object({ client_id: optionalIdSchema, event_id: idSchema });
+export const clientRatingGetAnswer = successAnswer({
+  event: z.object({
+    id: z.number(),
+    name: z.string(),
+    day: z.string(),
+    hour: z.string(),
+    venue: z.string(),
+  }),
+  /** She came (checked in at the door): only she may rate it. */
+  came: z.boolean(),
+  /** Her earlier rating, which a new one replaces. */
+  rating: z
+    .object({ stars: z.number().int(), comment: z.string().nullable(), rated_at: z.string() })
+    .nullable(),
+});
+export type ClientRatingGetAnswer = z.infer<typeof clientRatingGetAnswer>;
+
 export const adminEventRatingsBody = z.object({ admin_id: optionalIdSchema, event_id: idSchema });
 export const adminEventRatingsAnswer = successAnswer({
   average: z.number().nullable(),

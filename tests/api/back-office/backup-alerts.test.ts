@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { run as backupVerb } from '../../../src/ops/backup';
 import {
   BACKUP_CHECK_JOB,
   NIGHTLY_BACKUP_JOB,
   nextNightlyRun,
 } from '../../../src/server/platform/backups/nightly';
+import { MAIL_JOB } from '../../../src/server/platform/mail/mail-jobs';
 import { enqueue } from '../../../src/server/platform/queue/queue';
 import { operatorKeys } from '../../support/backups';
 import { mailsTo } from '../../support/outbox';
@@ -61,7 +63,7 @@ describe('the nightly backup and its alerts (design.md §24)', () => {
     );
   });
 
-  it('e-mails the admins once when a nightly snapshot fails, and once while none is recent, not per check', async () => {
+  it('e-mails the admins once per failed snapshot, whoever sees it first (the nightly job, then the hourly checks)', async () => {
     await runNow(NIGHTLY_BACKUP_JOB, 'prueba-noche-1');
     const failed = await testApp.app.db.selectFrom('backups').selectAll().execute();
     expect(failed).toEqual([expect.objectContaining({ kind: 'nightly', verified: 0 })]);
@@ -71,14 +73,51 @@ describe('the nightly backup and its alerts (design.md §24)', () => {
       /El respaldo falló: no se puede crear la carpeta de BACKUP_DIR .*un-archivo\/respaldos \(ENOTDIR\)/,
     );
 
+    // The checks see the same failed attempt: already told.
     await runNow(BACKUP_CHECK_JOB, 'prueba-revision-1');
     await runNow(BACKUP_CHECK_JOB, 'prueba-revision-2');
-    const afterChecks = await alertsToAdmin();
-    expect(afterChecks).toHaveLength(2);
-    expect(afterChecks[1]!.text).toMatch(/^El último respaldo falló/);
+    expect(await alertsToAdmin()).toHaveLength(1);
 
     // The next night's failure is a new one: one more e-mail.
     await runNow(NIGHTLY_BACKUP_JOB, 'prueba-noche-2');
-    expect(await alertsToAdmin()).toHaveLength(3);
+    expect(await alertsToAdmin()).toHaveLength(2);
+  });
+
+  it('cita backup run by the timer that fails queues exactly one alert mail, which the hourly check does not repeat', async () => {
+    const before = (await alertsToAdmin()).length;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(
+        await backupVerb([], {
+          DATA_DIR: testApp.config.dataDir,
+          ...(testApp.config.databaseUrl ? { DATABASE_URL: testApp.config.databaseUrl } : {}),
+          ...operator.env,
+          BACKUP_DIR: path.join(blocker, 'respaldos'),
+        }),
+      ).toBe(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const [attempt] = await testApp.app.db
+      .selectFrom('backups')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(attempt).toEqual(expect.objectContaining({ kind: 'manual', verified: 0 }));
+    // Queued by the command, as the app's own mails are: the server's queue delivers it.
+    const queued = await testApp.app.db
+      .selectFrom('jobs')
+      .select('key')
+      .where('kind', '=', MAIL_JOB)
+      .where('key', 'like', `%fallido:${attempt!.id}:%`)
+      .execute();
+    expect(queued).toHaveLength(1);
+    testApp.app.queue.wake();
+    const alerts = await alertsToAdmin();
+    expect(alerts).toHaveLength(before + 1);
+    expect(alerts.at(-1)!.text).toMatch(/^El respaldo falló: no se puede crear la carpeta de BACKUP_DIR/);
+    await runNow(BACKUP_CHECK_JOB, 'prueba-revision-3');
+    expect(await alertsToAdmin()).toHaveLength(before + 1);
   });
 });

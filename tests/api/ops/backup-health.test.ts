@@ -11,7 +11,7 @@ import { setUpTestApp } from '../../support/test-app';
  * business), each test starting from none.
  */
 const operator = await operatorKeys();
-const testApp = setUpTestApp({ seedDemo: false, env: operator.env });
+const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true, env: operator.env });
 
 const HOUR_MS = 3_600_000;
 
@@ -65,7 +65,7 @@ function serverEnv(): NodeJS.ProcessEnv {
 async function doctorBackupsLine(): Promise<string | undefined> {
   const lines: string[] = [];
   await runDoctor(serverEnv(), { print: (line) => lines.push(line) });
-  return lines.find((line) => line.includes(' respaldos: '));
+  return lines.find((line) => /^[✓✗] respaldos: /.test(line));
 }
 
 describe('backups on: /readyz, /metrics and cita doctor', () => {
@@ -80,32 +80,43 @@ describe('backups on: /readyz, /metrics and cita doctor', () => {
     expect(age).toBeGreaterThanOrEqual(3 * 3600);
     expect(age).toBeLessThan(3 * 3600 + 60);
     expect(await doctorBackupsLine()).toMatch(
-      /^✓ respaldos: el último verificado es de hace 3\.0 h \(120\.6 KB\), en /,
+      /^✓ respaldos: el último verificado es de hace 3\.0 h \(120\.6 KB\), en .+; se guardan todos los de las últimas 24 h, 7 diarios, 4 semanales, 6 mensuales$/,
     );
   });
 
-  it('the last verified one older than 26 h: 503 naming the backups, doctor ✗', async () => {
+  it('the last verified one older than 26 h: still 200, a named warning, 1 in /metrics, doctor ✗', async () => {
     await attempt(27, { verified: true, sizeBytes: 1_000 });
     const { statusCode, body } = await readyz();
-    expect(statusCode).toBe(503);
-    expect(body.message).toBe(
-      'No está lista: respaldos (El último respaldo verificado es de hace 27 h (el máximo es 26 h))',
-    );
-    expect(sample(await metricsText(), 'cita_backup_age_seconds{kind="nightly"}')).toBeGreaterThanOrEqual(
-      27 * 3600,
-    );
+    expect(statusCode).toBe(200);
+    expect(body.warnings).toEqual([
+      'respaldos: El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
+    ]);
+    expect(body.parts).toContainEqual({
+      name: 'respaldos',
+      ready: true,
+      warning: true,
+      detail: 'El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
+    });
+    const text = await metricsText();
+    expect(sample(text, 'cita_backup_age_seconds{kind="nightly"}')).toBeGreaterThanOrEqual(27 * 3600);
+    expect(sample(text, 'cita_backup_warning{part="respaldos"}')).toBe(1);
     expect(await doctorBackupsLine()).toBe(
       '✗ respaldos: El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
     );
+    expect((await testApp.admin.post('admin/backups/get')).body).toMatchObject({
+      enabled: true,
+      healthy: false,
+      problem: 'El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
+    });
   });
 
-  it('the last attempt failed: 503 without its reason (public), doctor ✗ with it; /metrics keeps the last verified one', async () => {
+  it('the last attempt failed: 200 with a warning without its reason (public), doctor ✗ with it; /metrics keeps the last verified one', async () => {
     await attempt(5, { verified: true, sizeBytes: 2_048 });
     await attempt(1, { verified: false, reason: 'el disco de respaldos está lleno' });
     const { statusCode, body } = await readyz();
-    expect(statusCode).toBe(503);
+    expect(statusCode).toBe(200);
     expect(body.message).toBe(
-      'No está lista: respaldos (El último respaldo falló (el motivo está en Respaldos y en «cita doctor»))',
+      'Lista para atender, con avisos: respaldos: El último respaldo falló (el motivo está en Respaldos y en «cita doctor»)',
     );
     expect(JSON.stringify(body)).not.toContain('lleno');
     expect(sample(await metricsText(), 'cita_backup_size_bytes{kind="nightly"}')).toBe(2_048);
@@ -114,11 +125,12 @@ describe('backups on: /readyz, /metrics and cita doctor', () => {
     );
   });
 
-  it('none yet: 503 naming the backups, and no age in /metrics', async () => {
-    expect((await readyz()).body.message).toBe(
-      'No está lista: respaldos (Todavía no hay ningún respaldo verificado)',
-    );
+  it('none yet (README step 2, just configured): 200 with the warning, and no age in /metrics', async () => {
+    const { statusCode, body } = await readyz();
+    expect(statusCode).toBe(200);
+    expect(body.warnings).toEqual(['respaldos: Todavía no hay ningún respaldo verificado']);
     const text = await metricsText();
+    expect(sample(text, 'cita_backup_warning{part="respaldos"}')).toBe(1);
     expect(text).toContain('# TYPE cita_backup_age_seconds gauge');
     expect(text).not.toContain('cita_backup_age_seconds{');
     expect(text).not.toContain('cita_backup_size_bytes{');
@@ -131,8 +143,11 @@ describe('backups on: /readyz, /metrics and cita doctor', () => {
     } finally {
       vi.restoreAllMocks();
     }
-    expect((await readyz()).statusCode).toBe(200);
+    const { statusCode, body } = await readyz();
+    expect(statusCode).toBe(200);
+    expect(body.warnings).toEqual([]);
     const text = await metricsText();
+    expect(sample(text, 'cita_backup_warning{part="respaldos"}')).toBe(0);
     expect(sample(text, 'cita_backup_size_bytes{kind="before-upgrade"}')).toBeGreaterThan(0);
     expect(sample(text, 'cita_backup_age_seconds{kind="before-upgrade"}')).toBeLessThan(60);
   });

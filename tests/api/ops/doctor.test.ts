@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDoctor } from '../../../src/ops/doctor';
 import { startTestProvider, type TestProvider } from '../../../src/test-payment-provider/test-provider';
+import { operatorKeys } from '../../support/backups';
 import { freePort } from '../../support/server-process';
 import { TestSmtp } from '../../support/smtp';
 import { setUpTestApp } from '../../support/test-app';
@@ -117,5 +120,22 @@ describe('cita doctor (design.md §23)', () => {
     const { code, lines } = await doctor(envOfTestApp({ QUEUE_CONCURRENCY: 'muchos' }));
     expect(code).toBe(1);
     expect(lines.join('\n')).toContain('QUEUE_CONCURRENCY: se espera un número entero entre 0 y 1000');
+  });
+
+  it('masks SITE_ID like the other secrets and checks the free disk of BACKUP_DIR too', async () => {
+    const siteId = 'sitio-secreto-de-la-prueba-MNOP';
+    const backupDir = path.join(testApp.config.dataDir, 'respaldos-del-doctor');
+    fs.mkdirSync(backupDir, { recursive: true });
+    const { text } = await doctor(
+      envOfTestApp({
+        SITE_ID: siteId,
+        BACKUP_DIR: backupDir,
+        BACKUP_AGE_RECIPIENT: (await operatorKeys()).recipient,
+      }),
+    );
+    expect(text).toContain('  SITE_ID = ••••MNOP');
+    expect(text).not.toContain(siteId.slice(0, -4));
+    expect(text).toMatch(new RegExp(`^✓ disco de respaldos: .* libres de .* en ${backupDir}$`, 'm'));
+    expect(text).toContain('✗ respaldos: Todavía no hay ningún respaldo verificado');
   });
 });

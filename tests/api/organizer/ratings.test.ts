@@ -115,3 +115,47 @@ describe('client/rating/add', () => {
     ]);
   });
 });
+
+describe('client/rating/get', () => {
+  it('names the night, says whether she came, and gives back her own earlier rating only', async () => {
+    const eventId = await insertEvent(testApp.app, {
+      name: 'Cata en Coyoacán',
+      day: yesterday(),
+      hour: '20:00',
+      venue: 'Casa Lamm',
+    });
+    const came = await loggedInClient(testApp);
+    const other = await loggedInClient(testApp);
+    const absent = await loggedInClient(testApp);
+    await placeAt(testApp.app, eventId, came.id, { status_id: 2, checked_in: true });
+    await placeAt(testApp.app, eventId, other.id, { status_id: 2, checked_in: true });
+    await placeAt(testApp.app, eventId, absent.id, { status_id: 2 });
+    const night = {
+      id: eventId,
+      name: 'Cata en Coyoacán',
+      day: yesterday(),
+      hour: '20:00',
+      venue: 'Casa Lamm',
+    };
+
+    const before = await came.agent.post('client/rating/get', { event_id: eventId });
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toMatchObject({ event: night, came: true, rating: null });
+    await came.agent.post('client/rating/add', { event_id: eventId, stars: 3, comment: 'Buena música' });
+    const after = await came.agent.post('client/rating/get', { event_id: eventId });
+    expect(after.body).toMatchObject({ came: true, rating: { stars: 3, comment: 'Buena música' } });
+    // Another guest sees none of hers; someone who did not come is told before she fills anything.
+    expect((await other.agent.post('client/rating/get', { event_id: eventId })).body).toMatchObject({
+      came: true,
+      rating: null,
+    });
+    expect((await absent.agent.post('client/rating/get', { event_id: eventId })).body).toMatchObject({
+      event: night,
+      came: false,
+      rating: null,
+    });
+    const missing = await came.agent.post('client/rating/get', { event_id: 999_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body.message).toBe('El evento no existe');
+  });
+});

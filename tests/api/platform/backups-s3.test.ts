@@ -93,7 +93,7 @@ describe('S3-compatible destination', () => {
     }
   });
 
-  it('applies the retention to the bucket: cita backup drops an older snapshot of the same day, and day-old leftovers go', async () => {
+  it('applies the retention to the bucket: a second cita backup the same day keeps the first; days later the day keeps its newest, and leftovers go', async () => {
     const manifests = () =>
       s3
         .keys()
@@ -104,10 +104,10 @@ describe('S3-compatible destination', () => {
     const older = manifests().at(-1)!;
     const second = await outputOf(() => backupVerb([], serverEnv()));
     expect([first.code, second.code]).toEqual([0, 0]);
-    // The second run's retention kept the newest of the day only, in the bucket too.
+    // Every snapshot of the last 24 hours stays, in the bucket too.
     const newest = manifests().at(-1)!;
     expect(newest).not.toBe(older);
-    expect(s3.keys().some((key) => key.startsWith(baseOf(older)))).toBe(false);
+    expect(s3.keys().some((key) => key.startsWith(baseOf(older)))).toBe(true);
     // What an upload killed before its manifest left behind.
     const orphan = `${baseNameAt(new Date())}.sqlite.age`;
     const client = s3ClientOf(testApp.config.backups.s3!);
@@ -117,6 +117,7 @@ describe('S3-compatible destination', () => {
     const later = new Date(Date.now() + 2 * 24 * 60 * 60_000);
     const deleted = await applyRetentionEverywhere(testApp.config, later);
     expect(s3.keys().filter((key) => key.startsWith(baseOf(newest))).length).toBeGreaterThanOrEqual(2);
+    expect(s3.keys().some((key) => key.startsWith(baseOf(older)))).toBe(false);
     expect(deleted).toContain(orphan);
     expect(s3.keys()).not.toContain(orphan);
   });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run as backupVerb } from '../../../src/ops/backup';
 import { run as restoreVerb } from '../../../src/ops/restore';
-import { backupReadiness } from '../../../src/server/platform/backups/backup-readiness';
+import { snapshotHealth } from '../../../src/server/platform/backups/backup-health';
 import { listBackups } from '../../../src/server/platform/backups/backup-records';
 import { makeVerifiedSnapshot } from '../../../src/server/platform/backups/make-snapshot';
 import {
@@ -243,11 +243,13 @@ describe('cita restore refuses what it cannot trust', () => {
   });
 });
 
-describe('backupReadiness (for /readyz)', () => {
+describe('snapshotHealth (a warning in /readyz, doctor, Respaldos, /metrics)', () => {
   it('is fine when backups are off, and otherwise only when the last attempt was verified and is younger than 26 h', async () => {
     const off = configFromEnv({ DATA_DIR: testApp.config.dataDir });
-    expect(await backupReadiness(testApp.app.db, off)).toEqual({ ok: true });
     const { db } = testApp.app;
+    const warning = async (config: typeof off, now = new Date()) =>
+      (await snapshotHealth({ db, config, now }))?.warning ?? null;
+    expect(await warning(off)).toBeNull();
     const [latest] = await db
       .selectFrom('backups')
       .select('started_at')
@@ -255,23 +257,16 @@ describe('backupReadiness (for /readyz)', () => {
       .orderBy('started_at', 'desc')
       .execute();
     const madeAt = new Date(latest!.started_at).getTime();
-    expect(await backupReadiness(db, testApp.config, new Date(madeAt + 25 * 3_600_000))).toEqual({
-      ok: true,
-    });
-    expect(await backupReadiness(db, testApp.config, new Date(madeAt + 27 * 3_600_000))).toEqual({
-      ok: false,
-      reason: 'El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
-    });
+    expect(await warning(testApp.config, new Date(madeAt + 25 * 3_600_000))).toBeNull();
+    expect(await warning(testApp.config, new Date(madeAt + 27 * 3_600_000))).toBe(
+      'El último respaldo verificado es de hace 27 h (el máximo es 26 h)',
+    );
     await db.deleteFrom('backups').where('verified', '=', 1).execute();
     // The failed attempt recorded above is now the last one.
-    expect(await backupReadiness(db, testApp.config)).toEqual({
-      ok: false,
-      reason: 'El último respaldo falló (el motivo está en Respaldos y en «cita doctor»)',
-    });
+    expect(await warning(testApp.config)).toBe(
+      'El último respaldo falló (el motivo está en Respaldos y en «cita doctor»)',
+    );
     await db.deleteFrom('backups').execute();
-    expect(await backupReadiness(db, testApp.config)).toEqual({
-      ok: false,
-      reason: 'Todavía no hay ningún respaldo verificado',
-    });
+    expect(await warning(testApp.config)).toBe('Todavía no hay ningún respaldo verificado');
   });
 });

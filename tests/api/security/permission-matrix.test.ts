@@ -417,6 +417,11 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ client_id: w.clientA.id, event_id: w.nightId, stars: 5 }),
     expect: CLIENT_ONLY,
   },
+  'POST /api/client/rating/get': {
+    // Her own view of the night: whether she came and her earlier rating, never anyone else's.
+    request: (w) => ({ client_id: w.clientA.id, event_id: w.nightId }),
+    expect: CLIENT_ONLY,
+  },
   'POST /api/news/unsubscribe': {
     // The signed link alone opens it (no session is looked at); without one it is refused for all.
     request: () => ({}),

@@ -4,8 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SECRET_KEYS } from '../../../src/ops/production-files';
-import { run } from '../../../src/ops/setup';
+import { productionLayout, renderEnvFile, SECRET_KEYS } from '../../../src/ops/production-files';
+import {
+  checkSetupOptions,
+  ensurePostgresDatabase,
+  firstBackup,
+  POSTGRES_URL,
+  run,
+  startServices,
+  writeProductionFiles,
+} from '../../../src/ops/setup';
+import { type CommandResult, useRunner } from '../../../src/ops/system-commands';
+import { UndoJournal } from '../../../src/ops/undo-journal';
 import { configFromEnv } from '../../../src/server/platform/config';
 
 let root: string;
@@ -137,13 +147,14 @@ describe('cita setup --root', () => {
     expect(validated.error, 'caddy is missing: .ci/run installs it (apt-get install caddy)').toBeUndefined();
     expect(validated.stderr + validated.stdout).toContain('Valid configuration');
     expect(validated.status).toBe(0);
-    expect(envOf().DATABASE_URL).toMatch(/^postgres:\/\/cita@\/cita\?host=/);
+    expect(envOf().DATABASE_URL).toBe(POSTGRES_URL);
   });
 
   // systemd is not on every machine that runs the tests (a container, macOS): checked where it is.
   const systemdAnalyze = spawnSync('sh', ['-c', 'command -v systemd-analyze']).status === 0;
   it.runIf(systemdAnalyze)('writes units systemd-analyze verifies without a warning', async () => {
-    expect(await setup()).toBe(0);
+    // --postgres adds pgBackRest's nightly full backup.
+    expect(await setup('--postgres')).toBe(0);
     const units = at('etc/systemd/system');
     // A template is verified through one of its instances.
     fs.copyFileSync(path.join(units, 'cita@.service'), path.join(units, 'cita@3001.service'));
@@ -151,9 +162,13 @@ describe('cita setup --root', () => {
       'systemd-analyze',
       [
         'verify',
-        ...['cita@3001.service', 'cita-backup.service', 'cita-backup.timer'].map((unit) =>
-          path.join(units, unit),
-        ),
+        ...[
+          'cita@3001.service',
+          'cita-backup.service',
+          'cita-backup.timer',
+          'cita-pgbackrest.service',
+          'cita-pgbackrest.timer',
+        ].map((unit) => path.join(units, unit)),
       ],
       { encoding: 'utf8' },
     );
@@ -170,7 +185,7 @@ describe('cita setup --root', () => {
     expect(snapshot()).toEqual(before);
     const output = printed.join('\n');
     expect(output).toContain(`no se pudo escribir ${at(CADDYFILE)}`);
-    expect(output).toContain('Se deshizo lo que esta ejecución había creado');
+    expect(output).toContain('Se deshizo lo que esta ejecución había hecho');
   });
 
   it('puts the files of a failed second run back as they were', async () => {
@@ -192,5 +207,252 @@ describe('cita setup --root', () => {
     expect(output).toContain('--email: escribe el correo del responsable');
     expect(output).toContain('--instances mayor que 1 necesita --postgres');
     expect(fs.readdirSync(root)).toEqual([]);
+  });
+
+  it('prints its Spanish usage for --help and -h, and names an unknown option in Spanish', async () => {
+    for (const help of ['--help', '-h']) {
+      printed = [];
+      expect(await run([help])).toBe(0);
+      expect(printed.join('\n')).toMatch(/^Uso: cita setup --domain/);
+      expect(printed.join('\n')).toContain('--acme-ca URL');
+    }
+    printed = [];
+    expect(await run(['--domain', 'cita.test', '--dominio', 'x'])).toBe(2);
+    expect(printed[0]).toBe('cita setup: no existe la opción «--dominio»');
+    expect(printed.join('\n')).not.toMatch(/Unknown option/);
+  });
+
+  it('writes a Caddyfile `caddy fmt` finds formatted, with the ACME authority kept across runs', async () => {
+    const rootCertificate = at('pebble.minica.pem');
+    fs.writeFileSync(rootCertificate, '-----BEGIN CERTIFICATE-----\n');
+    const acme = ['--acme-ca', 'https://localhost:14000/dir', '--acme-ca-root', rootCertificate];
+    expect(await setup()).toBe(0);
+    const formatted = () => {
+      const result = spawnSync('caddy', ['fmt', '--diff', at(CADDYFILE)], { encoding: 'utf8' });
+      // `--diff` prints every line, the ones fmt would change with "-" or "+" in front.
+      return result.stdout.split('\n').filter((line) => /^[-+]/.test(line));
+    };
+    expect(formatted()).toEqual([]);
+    expect(await setup(...acme)).toBe(0);
+    expect(formatted()).toEqual([]);
+    const adapted = spawnSync('caddy', ['adapt', '--config', at(CADDYFILE)], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_DATA_HOME: at('caddy-data'), XDG_CONFIG_HOME: at('caddy-config') },
+    });
+    expect(adapted.status).toBe(0);
+    expect(adapted.stderr).not.toMatch(/not formatted/);
+    const issuer = () => JSON.parse(adapted.stdout).apps.tls.automation.policies[0].issuers[0];
+    expect(issuer()).toMatchObject({
+      ca: 'https://localhost:14000/dir',
+      trusted_roots_pem_files: [rootCertificate],
+    });
+    expect(envOf().ACME_CA).toBe('https://localhost:14000/dir');
+    expect(envOf().ACME_CA_ROOT).toBe(rootCertificate);
+    // A later run without the options (README step 2) keeps the authority.
+    const caddyfile = fs.readFileSync(at(CADDYFILE), 'utf8');
+    expect(await setup()).toBe(0);
+    expect(fs.readFileSync(at(CADDYFILE), 'utf8')).toBe(caddyfile);
+    expect(caddyfile).toMatch(/^\tacme_ca https:\/\/localhost:14000\/dir$/m);
+    expect(formatted()).toEqual([]);
+  });
+
+  it('hardens both services with the same block', async () => {
+    expect(await setup()).toBe(0);
+    const hardening = (unit: string) =>
+      fs
+        .readFileSync(at(`etc/systemd/system/${unit}`), 'utf8')
+        .split('\n')
+        .filter((line) =>
+          /^(UMask|No|Protect|Private|Restrict|Lock|Capability|SystemCall|ReadWritePaths)/.test(line),
+        );
+    expect(hardening('cita-backup.service')).toEqual(hardening('cita@.service'));
+    expect(hardening('cita-backup.service')).toEqual(
+      expect.arrayContaining([
+        'ProtectClock=yes',
+        'ProtectKernelLogs=yes',
+        'RestrictAddressFamilies=AF_INET AF_INET6 AF_UNIX',
+      ]),
+    );
+  });
+});
+
+describe('the env file on a re-run', () => {
+  const base = {
+    domain: 'cita.test',
+    email: 'ops@cita.test',
+    dataDir: '/var/lib/cita',
+    webDistDir: '/opt/cita/dist/web',
+  };
+
+  it('never drops an operator’s line: her values win where she may set them, secrets stay', () => {
+    const first = renderEnvFile({ ...base, databaseUrl: '', existing: undefined });
+    const edited = `${first
+      .replace(/^DATABASE_URL=.*$/m, 'DATABASE_URL=postgres://cita@db.interna:5432/cita')
+      .replace(/^HOST=.*$/m, 'HOST=::1')
+      .replace(/^TRUST_PROXY=.*$/m, 'TRUST_PROXY=10.0.0.0/8')
+      .replace(/^DATA_DIR=.*$/m, 'DATA_DIR=/srv/cita')
+      .replace(
+        /^SEED_DEMO=.*$/m,
+        'SEED_DEMO=1',
+      )}# mi nota\nSMTP_URL=smtp://correo:587\nexport BACKUP_HOUR=4\n`;
+    // Another domain and --postgres: the operator's database is still the one used.
+    const again = renderEnvFile({
+      ...base,
+      domain: 'otra.cita.test',
+      databaseUrl: POSTGRES_URL,
+      existing: edited,
+    });
+    const env = parseEnv(again);
+    expect(env.DATABASE_URL).toBe('postgres://cita@db.interna:5432/cita');
+    expect(env.HOST).toBe('::1');
+    expect(env.TRUST_PROXY).toBe('10.0.0.0/8');
+    expect(env.DATA_DIR).toBe('/srv/cita');
+    expect(env.SEED_DEMO).toBe('1');
+    expect(env.PUBLIC_URL).toBe('https://otra.cita.test');
+    expect(env.SMTP_URL).toBe('smtp://correo:587');
+    expect(env.BACKUP_HOUR).toBe('4');
+    expect(again).toContain('# mi nota\n');
+    for (const key of SECRET_KEYS) expect(env[key], key).toBe(parseEnv(first)[key]);
+    // Each key once: the operator's line is not repeated after the template's.
+    for (const key of Object.keys(env))
+      expect(again.match(new RegExp(`^(export )?${key}=`, 'gm')), key).toHaveLength(1);
+    // And a run after that changes nothing.
+    expect(
+      renderEnvFile({ ...base, domain: 'otra.cita.test', databaseUrl: POSTGRES_URL, existing: again }),
+    ).toBe(again);
+  });
+
+  it('replaces the socket URL an earlier setup wrote, which the configuration check refused', () => {
+    const earlier = renderEnvFile({
+      ...base,
+      databaseUrl: 'postgres://cita@/cita?host=/var/run/postgresql',
+      existing: undefined,
+    });
+    expect(
+      parseEnv(renderEnvFile({ ...base, databaseUrl: POSTGRES_URL, existing: earlier })).DATABASE_URL,
+    ).toBe(POSTGRES_URL);
+    expect(configFromEnv({ DATABASE_URL: POSTGRES_URL }).databaseUrl).toBe(POSTGRES_URL);
+  });
+});
+
+describe('a failed run on a live machine', () => {
+  it('puts every file back byte for byte, reloads systemd, restarts what ran, reloads Caddy, and only then drops the new database', async () => {
+    // The live site: a SQLite install with one instance, its backup timer and Caddy running.
+    expect(await setup()).toBe(0);
+    const before = snapshot();
+    const running = new Set(['cita@3001.service', 'cita-backup.timer', 'caddy']);
+    const commands: string[] = [];
+    let failing = true;
+    const ok = (stdout = ''): CommandResult => ({ ok: true, stdout, stderr: '' });
+    const restore = useRunner((command, args) => {
+      let line = [command, ...args].join(' ');
+      // What the files say when systemd is told to read them again.
+      if (args[0] === 'daemon-reload') {
+        line += fs.readFileSync(at(CADDYFILE), 'utf8').includes('otra.cita.test')
+          ? ' (archivos nuevos)'
+          : ' (archivos anteriores)';
+      }
+      commands.push(line);
+      const unit = args.at(-1) ?? '';
+      if (args[0] === 'is-active' || args[0] === 'is-enabled') return { ...ok(), ok: running.has(unit) };
+      if (args[0] === 'list-units')
+        return ok(
+          [...running]
+            .filter((name) => name.startsWith('cita@'))
+            .map((name) => `${name} loaded active running Cita`)
+            .join('\n'),
+        );
+      // PostgreSQL has neither the role nor the database yet.
+      if (args.includes('psql') && /^select/.test(unit)) return ok('');
+      // The planted failure: Caddy refuses the new Caddyfile.
+      if (failing && args[0] === 'reload-or-restart')
+        return { ok: false, stdout: '', stderr: 'Caddyfile inválido' };
+      return ok();
+    });
+    const journal = new UndoJournal();
+    try {
+      const options = checkSetupOptions({
+        domain: 'otra.cita.test',
+        email: 'ops@cita.test',
+        postgres: true,
+        instances: '2',
+        root,
+        'skip-checks': '',
+      });
+      ensurePostgresDatabase(journal);
+      const changed = writeProductionFiles(options, productionLayout(root), journal);
+      expect(() => startServices(options, changed, journal)).toThrow(/reload-or-restart caddy/);
+      failing = false;
+      commands.length = 0;
+      expect(await journal.rollback()).toEqual([]);
+    } finally {
+      restore();
+    }
+    expect(snapshot()).toEqual(before);
+    expect(commands).toEqual([
+      'systemctl daemon-reload (archivos anteriores)',
+      'systemctl restart cita-backup.timer',
+      'systemctl enable cita-backup.timer',
+      'systemctl stop cita@3002.service',
+      'systemctl disable cita@3002.service',
+      'systemctl restart cita@3001.service',
+      'systemctl enable cita@3001.service',
+      'systemctl reload-or-restart caddy',
+      'systemctl enable caddy',
+      'runuser -u postgres -- psql -tAc drop database if exists cita with (force)',
+      'runuser -u postgres -- psql -tAc drop role if exists cita',
+    ]);
+  });
+});
+
+describe('the first verified backup', () => {
+  const env = {
+    DATA_DIR: '/var/lib/cita',
+    BACKUP_DIR: '/mnt/otro-disco/cita',
+    BACKUP_AGE_RECIPIENT: 'age1x',
+  };
+
+  it('runs `cita backup` as cita with the env file’s variables, and says where the backup went', () => {
+    const seen: Array<{ line: string; env: NodeJS.ProcessEnv; cwd: string | undefined }> = [];
+    const restore = useRunner((command, args, childEnv, cwd) => {
+      seen.push({ line: [command, ...args].join(' '), env: childEnv, cwd });
+      return {
+        ok: true,
+        stdout:
+          'Respaldo verificado: /mnt/otro-disco/cita/cita-2026-11-28.sqlite.age (1.2 MB, 0.4 s)\n  clients  3\n',
+        stderr: '',
+      };
+    });
+    try {
+      firstBackup(env);
+    } finally {
+      restore();
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.line).toMatch(/^runuser -u cita -- \S*node\S* \S+\/bin\/cita\.mjs backup$/);
+    expect(seen[0]!.env).toMatchObject(env);
+    expect(seen[0]!.cwd).toBe(path.resolve('.'));
+    expect(printed).toEqual([
+      '✓ Respaldo verificado: /mnt/otro-disco/cita/cita-2026-11-28.sqlite.age (1.2 MB, 0.4 s)',
+    ]);
+  });
+
+  it('tells a failed backup in Spanish without failing setup, and runs none without backups configured', () => {
+    const restore = useRunner(() => ({
+      ok: false,
+      stdout: '',
+      stderr: 'Respaldo NO verificado: sin espacio',
+    }));
+    try {
+      expect(() => firstBackup(env)).not.toThrow();
+      expect(printed.join('\n')).toMatch(
+        /^✗ El primer respaldo no se pudo hacer \(Respaldo NO verificado: sin espacio\)\. El sitio sigue en línea/,
+      );
+      printed = [];
+      firstBackup({ DATA_DIR: '/var/lib/cita' });
+      expect(printed).toEqual([]);
+    } finally {
+      restore();
+    }
   });
 });

@@ -69,15 +69,17 @@ export async function latestBackup(db: DB): Promise<BackupRecord | null> {
 /** The newest verified snapshot's time and size, or null when none was ever verified. */
 export async function latestVerified(
   db: DB,
-): Promise<{ startedAt: string; sizeBytes: number; kind: BackupKind } | null> {
+): Promise<{ startedAt: string; sizeBytes: number; kind: BackupKind; file: string | null } | null> {
   const row = await db
     .selectFrom('backups')
-    .select(['started_at', 'size_bytes', 'kind'])
+    .select(['started_at', 'size_bytes', 'kind', 'file'])
     .where('verified', '=', 1)
     .orderBy('started_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { startedAt: row.started_at, sizeBytes: Number(row.size_bytes ?? 0), kind: row.kind } : null;
+  return row
+    ? { startedAt: row.started_at, sizeBytes: Number(row.size_bytes ?? 0), kind: row.kind, file: row.file }
+    : null;
 }
 
 /** The newest verified snapshot's time, or null when none was ever verified. */

@@ -6,7 +6,14 @@ import type { BackupKind } from '../db/schema';
 import { decryptFile, encryptToFile, oneTimeKeyPair, type WrittenFile } from './age-files';
 import { recordBackup } from './backup-records';
 import { environmentSecrets, readSecretsFile, writeSecretsFile } from './environment-secrets';
-import { createScratchDatabase, dumpPostgres, restorePostgres, withPostgresClient } from './postgres-tools';
+import {
+  createScratchDatabase,
+  dumpPostgres,
+  onMaintenanceDatabase,
+  restorePostgres,
+  scratchDatabaseName,
+  withPostgresClient,
+} from './postgres-tools';
 import { applyRetention } from './retention';
 import { applyS3Retention, s3PlaceName, uploadSnapshot } from './s3-copies';
 import {
@@ -118,7 +125,10 @@ async function restoredFigures(
     await writeSqliteFile(plain, restored);
     return checkedSqliteFigures(restored);
   }
-  const scratch = await createScratchDatabase(config.databaseUrl);
+  // Named in the run's marker first: a run killed from here on leaves a plain copy on the server.
+  const scratchDatabase = scratchDatabaseName();
+  noteInMarker(work, { scratchDatabase });
+  const scratch = await createScratchDatabase(config.databaseUrl, scratchDatabase);
   try {
     await restorePostgres(plain, scratch.url);
     return await withPostgresClient(scratch.url, (client) => postgresTableFigures(client, false));
@@ -128,20 +138,128 @@ async function restoredFigures(
 }
 
 const WORK_PREFIX = '.respaldo-';
-const DAY_MS = 24 * 60 * 60_000;
+const ATTEMPT_FILE = 'intento.json';
+
+/** Who made a work folder and what it was making: enough to record the attempt if it dies. */
+interface AttemptMarker {
+  pid: number;
+  startedAt: string;
+  kind: BackupKind;
+  engine: 'sqlite' | 'postgres';
+  baseName: string;
+  /** The PostgreSQL scratch database the verification restores into, once made. */
+  scratchDatabase?: string;
+}
 
 /**
  * A private folder for the plain copy and the scratch restore, beside the live database (the same
- * disk already holds that data in clear). What a run killed halfway left there goes the next time.
+ * disk already holds that data in clear), marked with the process that owns it: removed when the
+ * run ends, and by the next run, server start or the unit's ExecStopPost once its owner is dead.
  */
-function workFolder(dataDir: string): string {
+function workFolder(dataDir: string, marker: AttemptMarker): string {
   fs.mkdirSync(dataDir, { recursive: true });
-  for (const name of fs.readdirSync(dataDir)) {
-    const folder = path.join(dataDir, name);
-    if (name.startsWith(WORK_PREFIX) && Date.now() - fs.statSync(folder).mtimeMs > DAY_MS)
-      fs.rmSync(folder, { recursive: true, force: true });
+  const work = fs.mkdtempSync(path.join(dataDir, WORK_PREFIX));
+  fs.writeFileSync(path.join(work, ATTEMPT_FILE), JSON.stringify(marker), { mode: 0o600 });
+  return work;
+}
+
+function noteInMarker(work: string, note: Partial<AttemptMarker>): void {
+  const marker = readMarker(work);
+  if (marker) fs.writeFileSync(path.join(work, ATTEMPT_FILE), JSON.stringify({ ...marker, ...note }));
+}
+
+/** Only a name this code makes is dropped: the marker is a file anyone with the folder could edit. */
+const SCRATCH_DATABASE_NAME = /^cita_verificacion_[0-9a-f]+$/;
+
+async function dropScratchDatabase(config: AppConfig, name: string | undefined): Promise<void> {
+  if (!config.databaseUrl || !name || !SCRATCH_DATABASE_NAME.test(name)) return;
+  await onMaintenanceDatabase(config.databaseUrl, async (client) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // Alive, but another user's: not ours to judge dead.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return fs.mkdtempSync(path.join(dataDir, WORK_PREFIX));
+}
+
+/** No snapshot takes a day: a marker that old names a dead run whose process id was reused. */
+const LONGEST_RUN_MS = 24 * 60 * 60_000;
+
+function isRunning(marker: AttemptMarker, endingOwn: boolean): boolean {
+  if (marker.pid === process.pid) return !endingOwn;
+  return isAlive(marker.pid) && Date.now() - Date.parse(marker.startedAt) < LONGEST_RUN_MS;
+}
+
+/** Another process' run between making its folder and marking it, a moment ago. */
+function isBeingMarked(work: string): boolean {
+  try {
+    return Date.now() - fs.statSync(work).mtimeMs < 60_000;
+  } catch {
+    return false;
+  }
+}
+
+function readMarker(work: string): AttemptMarker | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(work, ATTEMPT_FILE), 'utf8')) as AttemptMarker;
+  } catch {
+    return null;
+  }
+}
+
+/** What a killed run is recorded as: the operator reads it in the e-mail and `cita doctor`. */
+export const INTERRUPTED_REASON =
+  'El respaldo se interrumpió: el proceso terminó sin acabarlo (kill, apagado, falta de memoria o tiempo agotado)';
+
+/**
+ * Removes the work folders of runs that died (kill -9, a stopped unit) and records each one as a
+ * failed attempt, with the encrypted files it left half-written. Answers the attempts recorded,
+ * so that the caller tells the admins. `own` also ends this process' runs (a signal stopping it).
+ */
+export async function recordAbandonedAttempts(
+  db: DB,
+  config: AppConfig,
+  options: { own?: boolean } = {},
+): Promise<{ id: number; reason: string }[]> {
+  if (!fs.existsSync(config.dataDir)) return [];
+  const recorded: { id: number; reason: string }[] = [];
+  for (const name of fs.readdirSync(config.dataDir)) {
+    if (!name.startsWith(WORK_PREFIX)) continue;
+    const work = path.join(config.dataDir, name);
+    const marker = readMarker(work);
+    if (marker ? isRunning(marker, options.own === true) : isBeingMarked(work)) continue;
+    fs.rmSync(work, { recursive: true, force: true });
+    // Without a marker (killed before writing it) there is nothing to record, only the copy to remove.
+    if (!marker) continue;
+    await dropScratchDatabase(config, marker.scratchDatabase);
+    const dir = config.backups.dir;
+    // A manifest means it was verified before the run died: that snapshot stays.
+    if (dir && fs.existsSync(dir) && !fs.existsSync(manifestPathFor(dir, marker.baseName))) {
+      for (const left of fs.readdirSync(dir)) {
+        if (left.includes(marker.baseName)) fs.rmSync(path.join(dir, left), { force: true });
+      }
+    }
+    const id = await recordBackup(db, {
+      startedAt: marker.startedAt,
+      kind: marker.kind,
+      engine: marker.engine,
+      file: null,
+      destination: dir ?? '',
+      sizeBytes: null,
+      durationMs: Math.max(0, Date.now() - Date.parse(marker.startedAt)),
+      verified: false,
+      reason: INTERRUPTED_REASON,
+      tableCounts: null,
+    });
+    recorded.push({ id, reason: INTERRUPTED_REASON });
+  }
+  return recorded;
 }
 
 function messageOf(error: unknown): string {
@@ -166,7 +284,13 @@ export async function makeVerifiedSnapshot(
   const engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const baseName = snapshotBaseName(started);
   const file = path.join(target.dir, `${baseName}.${engine === 'postgres' ? 'pgdump' : 'sqlite'}.age`);
-  const work = workFolder(config.dataDir);
+  const work = workFolder(config.dataDir, {
+    pid: process.pid,
+    startedAt: started.toISOString(),
+    kind,
+    engine,
+    baseName,
+  });
   let written: Written | null = null;
   let reason: string | null = null;
   let manifest: string | null = null;

@@ -32,6 +32,35 @@ export function parseRestoreMoment(text: string): Date | null {
   return new Date(at.getTime() + Number(seconds) * 1000 + Number(millis.padEnd(3, '0')));
 }
 
+export interface PointInTimeRestore {
+  tables: TableFigures;
+  /** The moment the restored database is from: `at`, or the replica's last write when it ends sooner. */
+  restoredTo: Date;
+  /** The replica's last write (to the second) when it ends before `at`: what was asked is not all there. */
+  replicaEndedSooner: Date | null;
+  /** What the lost database left in the folder, renamed so that SQLite never reads it. */
+  setAside: string[];
+}
+
+/** The suffix of the lost database's leftovers once set aside. */
+const LEFTOVER_SUFFIX = '.de-la-base-perdida';
+
+/**
+ * A database deleted after a crash leaves its `-wal` and `-shm` behind; SQLite would replay that
+ * WAL into the restored file opened under the same name (decision 0059). Without their database
+ * they hold nothing a restore can use: they are renamed, not deleted, for whoever looks later.
+ */
+function setAsideLeftovers(target: string): string[] {
+  const setAside: string[] = [];
+  for (const suffix of ['-wal', '-shm']) {
+    const file = `${target}${suffix}`;
+    if (!fs.existsSync(file)) continue;
+    fs.renameSync(file, `${file}${LEFTOVER_SUFFIX}`);
+    setAside.push(`${file}${LEFTOVER_SUFFIX}`);
+  }
+  return setAside;
+}
+
 /**
  * `cita restore latest --at TIME` on SQLite: Litestream rebuilds, from the continuous replica
  * (BACKUP_DIR/litestream or the bucket), the database as it was at `at` into a fresh data folder;
@@ -41,7 +70,7 @@ export async function restoreSqliteAt(
   config: AppConfig,
   at: Date,
   intoDataDir: string,
-): Promise<{ tables: TableFigures }> {
+): Promise<PointInTimeRestore> {
   if (!config.backups.dir) throw new SnapshotRefused('Para restaurar a un momento hace falta BACKUP_DIR');
   const target = sqliteFileIn(intoDataDir);
   if (fs.existsSync(target)) {
@@ -50,13 +79,15 @@ export async function restoreSqliteAt(
     );
   }
   fs.mkdirSync(intoDataDir, { recursive: true });
+  const setAside = setAsideLeftovers(target);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-litestream-'));
   const partial = partialPathFor(target);
   fs.rmSync(partial, { force: true });
   try {
     const setup = litestreamSetup(config.dataDir, config.backups.dir, config.backups.s3, scratch);
+    let until: Date | null;
     try {
-      await litestreamRestore(setup, partial, at);
+      ({ replicatedUntil: until } = await litestreamRestore(setup, partial, at));
     } catch (error) {
       // execFile's error carries what Litestream printed; its message only the command line.
       const printed = error as { stdout?: string; stderr?: string };
@@ -70,15 +101,18 @@ export async function restoreSqliteAt(
       );
     }
     const tables = await checkedSqliteFigures(partial);
+    // `until` is cut to the second: only a moment past that whole second is beyond the replica.
+    const replicaEndedSooner = until && at.getTime() >= until.getTime() + 1000 ? until : null;
+    const restoredTo = replicaEndedSooner ?? at;
     fs.renameSync(partial, target);
     const db = createDatabase({ databaseUrl: undefined, dataDir: intoDataDir });
     try {
       await migrateToLatest(db);
-      await enterQuarantine(db, `réplica continua al ${at.toISOString()}`);
+      await enterQuarantine(db, `réplica continua al ${restoredTo.toISOString()}`);
     } finally {
       await db.destroy();
     }
-    return { tables };
+    return { tables, restoredTo, replicaEndedSooner, setAside };
   } finally {
     fs.rmSync(partial, { force: true });
     for (const suffix of ['-wal', '-shm']) fs.rmSync(`${partial}${suffix}`, { force: true });

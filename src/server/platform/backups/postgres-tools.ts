@@ -2,20 +2,28 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { parse as parseConnectionString } from 'pg-connection-string';
 
 /**
- * libpq's variables for a database URL, so that pg_dump and pg_restore never carry the password
- * on their command line (where `ps` would show it).
+ * libpq's variables for a database URL, read by the parser node-postgres itself uses, so that
+ * pg_dump, pg_restore and psql reach the same server, socket, role and database as the app: a
+ * `?host=/var/run/postgresql` (the local socket) or `?user=` in the URL counts for them too. The
+ * password never goes on their command line (where `ps` would show it).
  */
-function libpqEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
-  const url = new URL(databaseUrl);
-  const env: NodeJS.ProcessEnv = { ...process.env, PGDATABASE: decodeURIComponent(url.pathname.slice(1)) };
-  if (url.hostname) env.PGHOST = url.hostname;
-  if (url.port) env.PGPORT = url.port;
-  if (url.username) env.PGUSER = decodeURIComponent(url.username);
-  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
-  const sslmode = url.searchParams.get('sslmode');
-  if (sslmode) env.PGSSLMODE = sslmode;
+export function libpqEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
+  const connection = parseConnectionString(databaseUrl);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['PGHOST', 'PGPORT', 'PGUSER', 'PGPASSWORD', 'PGDATABASE', 'PGSSLMODE'])
+    delete env[name];
+  const set = (name: string, value: unknown) => {
+    if (typeof value === 'string' && value !== '') env[name] = value;
+  };
+  set('PGHOST', connection.host);
+  set('PGPORT', connection.port);
+  set('PGUSER', connection.user);
+  set('PGPASSWORD', connection.password);
+  set('PGDATABASE', connection.database);
+  set('PGSSLMODE', connection.sslmode);
   return env;
 }
 
@@ -94,11 +102,16 @@ export function onMaintenanceDatabase<T>(
   return withPostgresClient(databaseUrlNamed(databaseUrl, 'postgres'), work);
 }
 
+/** A name for one verification's scratch database, known before it exists. */
+export function scratchDatabaseName(): string {
+  return `cita_verificacion_${randomBytes(6).toString('hex')}`;
+}
+
 /** A new empty database beside the site's, for one verification; `drop` removes it. */
 export async function createScratchDatabase(
   databaseUrl: string,
+  name = scratchDatabaseName(),
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `cita_verificacion_${randomBytes(6).toString('hex')}`;
   await onMaintenanceDatabase(databaseUrl, (client) => client.query(`create database ${name}`));
   return {
     url: databaseUrlNamed(databaseUrl, name),

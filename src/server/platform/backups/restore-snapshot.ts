@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { createDatabase, sqliteFileIn } from '../db/database';
+import { sql } from 'kysely';
+import { createDatabase, type DB, sqliteFileIn } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { migrations as knownMigrations } from '../db/migrations/index';
 import { decryptFile } from './age-files';
 import { asEnvFile, readSecretsFile } from './environment-secrets';
 import { databaseNameOf, onMaintenanceDatabase, restorePostgres, withPostgresClient } from './postgres-tools';
@@ -40,7 +42,7 @@ async function restoreSqlite(plain: Readable, dataDir: string, manifest: Snapsho
       `Ya hay una base en ${target}: se restaura solo en una base nueva (--into otra carpeta)`,
     );
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const partial = partialPathFor(target);
   fs.rmSync(partial, { force: true });
   try {
@@ -75,6 +77,38 @@ async function emptyPostgresDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * A restored SQLite folder holds every member's data in clear: the folder 0700, its files 0600,
+ * whatever the umask of whoever restored it (used for snapshots and point-in-time alike).
+ */
+export function makeRestoredFolderPrivate(dataDir: string): void {
+  fs.chmodSync(dataDir, 0o700);
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) fs.chmodSync(path.join(dataDir, entry.name), 0o600);
+  }
+}
+
+/**
+ * The migrations the restored database ran that this code does not know: a snapshot of a newer
+ * version, which this code would serve wrongly (a column it never heard of, a rule it lacks).
+ */
+async function migrationsFromTheFuture(db: DB): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return rows.map((row) => row.name).filter((name) => !Object.hasOwn(knownMigrations, name));
+}
+
+/** What a restore into `into` leaves when refused after writing: nothing, as before it. */
+async function undoRestore(into: RestoreTarget): Promise<void> {
+  if ('dataDir' in into) {
+    for (const suffix of ['', '-wal', '-shm'])
+      fs.rmSync(`${sqliteFileIn(into.dataDir)}${suffix}`, { force: true });
+    return;
+  }
+  await withPostgresClient(into.databaseUrl, (client) =>
+    client.query('drop schema public cascade; create schema public'),
+  );
+}
+
 async function restoreIntoPostgres(plain: Readable, databaseUrl: string, manifest: SnapshotManifest) {
   await emptyPostgresDatabase(databaseUrl);
   // One transaction: a failed restore leaves the database as empty as it was.
@@ -102,7 +136,7 @@ export async function restoreSnapshot(options: RestoreOptions): Promise<Restored
     plain.destroy();
     throw new SnapshotRefused(
       manifest.engine === 'sqlite'
-        ? 'Este respaldo es de SQLite: se restaura en una carpeta de datos (--into CARPETA)'
+        ? 'Este respaldo es de SQLite: se restaura en una carpeta, no en PostgreSQL (por ejemplo --into /srv/cita-restaurada)'
         : 'Este respaldo es de PostgreSQL: se restaura en una base PostgreSQL (--into postgres://…)',
     );
   }
@@ -115,16 +149,29 @@ export async function restoreSnapshot(options: RestoreOptions): Promise<Restored
       ? { databaseUrl: undefined, dataDir: options.into.dataDir }
       : { databaseUrl: options.into.databaseUrl, dataDir: path.resolve('.') },
   );
+  let newer: string[];
   try {
-    await migrateToLatest(db);
-    await enterQuarantine(db, manifest.database.file);
+    newer = await migrationsFromTheFuture(db);
+    if (newer.length === 0) {
+      await migrateToLatest(db);
+      await enterQuarantine(db, manifest.database.file);
+    }
   } finally {
     await db.destroy();
   }
+  if (newer.length > 0) {
+    await undoRestore(options.into);
+    throw new SnapshotRefused(
+      `Este respaldo es de una versión de Cita más nueva que este código: su base tiene migraciones que este código no conoce (${newer.join(', ')}). No se restaura: actualice este checkout a esa versión o una más nueva (git pull) y vuelva a correr cita restore.`,
+    );
+  }
+  if ('dataDir' in options.into) makeRestoredFolderPrivate(options.into.dataDir);
   let secretsWritten: string | null = null;
   if (secretsFile) {
     const secrets = await readSecretsFile(secretsFile, options.identities);
     fs.writeFileSync(options.secretsOut, asEnvFile(secrets), { mode: 0o600 });
+    // An older file by that name kept its own mode: these are secrets.
+    fs.chmodSync(options.secretsOut, 0o600);
     secretsWritten = options.secretsOut;
   }
   return { manifest, tables, secretsWritten };

@@ -2,8 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { listSnapshots, manifestPathFor } from './snapshot-files';
 
-/** design.md §24: the newest snapshot of each of the last 7 days, 4 weeks and 6 months is kept. */
-export const RETENTION = { daily: 7, weekly: 4, monthly: 6 } as const;
+/**
+ * Every snapshot of the last 24 hours (a second `cita backup` the same day never takes the first
+ * one's place), and the newest of each of the last 7 days, 4 weeks and 6 months (decision 0058).
+ */
+export const RETENTION = { recentHours: 24, daily: 7, weekly: 4, monthly: 6 } as const;
+
+/** The rule as the operator reads it (`cita backup`, `cita doctor`). */
+export const RETENTION_RULE = `todos los de las últimas ${RETENTION.recentHours} h, ${RETENTION.daily} diarios, ${RETENTION.weekly} semanales, ${RETENTION.monthly} mensuales`;
 
 export interface DatedSnapshot {
   name: string;
@@ -36,13 +42,17 @@ function newestPerPeriod(
 }
 
 /**
- * Which snapshots to keep: the newest of each of the last 7 days that have one, of the last 4
- * weeks and of the last 6 months (periods in UTC; the nightly one runs at the same hour every day).
- * A pure function, so the rule is tested apart from the files.
+ * Which snapshots to keep: every one of the last 24 hours, and the newest of each of the last 7
+ * days that have one, of the last 4 weeks and of the last 6 months (periods in UTC; the nightly one
+ * runs at the same hour every day). A pure function, so the rule is tested apart from the files.
  */
-export function snapshotsToKeep(snapshots: DatedSnapshot[]): Set<string> {
+export function snapshotsToKeep(snapshots: DatedSnapshot[], now = new Date()): Set<string> {
   const newestFirst = [...snapshots].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const recentSince = now.getTime() - RETENTION.recentHours * 3_600_000;
   return new Set([
+    ...newestFirst
+      .filter(({ createdAt }) => createdAt.getTime() >= recentSince && createdAt.getTime() <= now.getTime())
+      .map(({ name }) => name),
     ...newestPerPeriod(newestFirst, (at) => at.toISOString().slice(0, 10), RETENTION.daily),
     ...newestPerPeriod(newestFirst, weekOf, RETENTION.weekly),
     ...newestPerPeriod(newestFirst, (at) => at.toISOString().slice(0, 7), RETENTION.monthly),
@@ -64,6 +74,7 @@ export function applyRetention(dir: string, now = new Date()): string[] {
       name: manifest.database.file,
       createdAt: new Date(manifest.created_at),
     })),
+    now,
   );
   const deleted: string[] = [];
   const kept = new Set<string>();
@@ -82,6 +93,9 @@ export function applyRetention(dir: string, now = new Date()): string[] {
   }
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     if (kept.has(name) || !/^\.?cita-.*\.(age|partial|json)$/.test(name)) continue;
+    // A complete manifest that no longer reads is damage for the operator to see (restore and
+    // doctor name it), not a leftover.
+    if (name.endsWith('.manifest.json') && !name.startsWith('.')) continue;
     const file = path.join(dir, name);
     if (fs.existsSync(manifestPathFor(dir, name.replace(/\.[a-z]+\.age$/, '')))) continue;
     if (now.getTime() - fs.statSync(file).mtimeMs < LEFTOVER_AGE_MS) continue;

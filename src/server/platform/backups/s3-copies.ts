@@ -114,7 +114,7 @@ async function listStoredSnapshots(client: S3Client, bucket: string): Promise<St
 const LEFTOVER_AGE_MS = 24 * 60 * 60_000;
 
 /**
- * The same retention as the folder's (7 daily, 4 weekly, 6 monthly), applied to the bucket, and
+ * The same retention as the folder's (retention.ts), applied to the bucket, and
  * the files of uploads cut short removed after a day. Answers the keys deleted.
  */
 export async function applyS3Retention(s3: S3Config, now = new Date()): Promise<string[]> {
@@ -126,6 +126,7 @@ export async function applyS3Retention(s3: S3Config, now = new Date()): Promise<
         name: manifest.database.file,
         createdAt: new Date(manifest.created_at),
       })),
+      now,
     );
     const named = new Set<string>();
     const doomed: string[] = [];

@@ -83,12 +83,14 @@ function readManifest(manifestPath: string): SnapshotManifest | null {
   }
 }
 
+function manifestNamesIn(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((name) => name.endsWith(MANIFEST_SUFFIX) && !name.startsWith('.'));
+}
+
 /** The complete snapshots in `dir` (those with a readable manifest), newest first. */
 export function listSnapshots(dir: string): ListedSnapshot[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(MANIFEST_SUFFIX) && !name.startsWith('.'))
+  return manifestNamesIn(dir)
     .flatMap((name) => {
       const manifestPath = path.join(dir, name);
       const manifest = readManifest(manifestPath);
@@ -112,9 +114,7 @@ export async function checkedSnapshot(
   if (reference === 'latest') {
     if (!dir)
       throw new SnapshotRefused('Para restaurar «latest» hace falta BACKUP_DIR (la carpeta de respaldos)');
-    const newest = listSnapshots(dir)[0];
-    if (!newest) throw new SnapshotRefused(`No hay ningún respaldo completo en ${dir}`);
-    manifestPath = newest.manifestPath;
+    return checkedNewest(dir);
   } else {
     const resolved = path.resolve(reference);
     manifestPath = resolved.endsWith(MANIFEST_SUFFIX)
@@ -136,6 +136,36 @@ export async function checkedSnapshot(
   const databaseFile = await checkedFile(folder, manifest.database);
   const secretsFile = manifest.secrets ? await checkedFile(folder, manifest.secrets) : null;
   return { manifest, databaseFile, secretsFile };
+}
+
+/**
+ * The newest snapshot of `dir`, checked. A damaged newest one is named and refused, never passed
+ * over for an older one in silence (decision 0058): the refusal says how to restore the previous
+ * one, by its name, when the operator chooses to.
+ */
+async function checkedNewest(dir: string) {
+  // Names sort by the moment they were made: a manifest that no longer parses still counts.
+  const newestName = manifestNamesIn(dir).sort().at(-1);
+  if (!newestName) throw new SnapshotRefused(`No hay ningún respaldo completo en ${dir}`);
+  const manifestPath = path.join(dir, newestName);
+  const previous = listSnapshots(dir).find((listed) => listed.manifestPath !== manifestPath);
+  const howToRestorePrevious = previous
+    ? ` Para restaurar el anterior (del ${previous.manifest.created_at}), nómbrelo: cita restore ${path.join(dir, previous.manifest.database.file)} --identity …`
+    : ' No hay otro respaldo completo en esa carpeta.';
+  const manifest = readManifest(manifestPath);
+  if (!manifest) {
+    throw new SnapshotRefused(
+      `El respaldo más reciente está dañado: su manifiesto ${manifestPath} no se puede leer. No se restaura.${howToRestorePrevious}`,
+    );
+  }
+  try {
+    const databaseFile = await checkedFile(dir, manifest.database);
+    const secretsFile = manifest.secrets ? await checkedFile(dir, manifest.secrets) : null;
+    return { manifest, databaseFile, secretsFile };
+  } catch (error) {
+    if (!(error instanceof SnapshotRefused)) throw error;
+    throw new SnapshotRefused(`El respaldo más reciente no sirve. ${error.message}${howToRestorePrevious}`);
+  }
 }
 
 /** The file a manifest entry names, once it is exactly that file: same size, same sha256. */

@@ -35,11 +35,19 @@ export async function registerHealthRoutes(app: FastifyInstance): Promise<void> 
     async (_request, reply) => {
       const parts = await app.readiness.run();
       const failing = parts.filter((part) => !part.ready);
-      if (failing.length === 0) return { ...ok('Lista para atender'), parts };
+      // Warnings never take traffic away: the proxy reads the status, the operator the body.
+      const warnings = parts.filter((part) => part.warning).map((part) => `${part.name}: ${part.detail}`);
+      if (failing.length === 0) {
+        const message = warnings.length
+          ? `Lista para atender, con avisos: ${warnings.join('; ')}`
+          : 'Lista para atender';
+        return { ...ok(message), parts, warnings };
+      }
       return reply.code(503).send({
         status: 'danger' as const,
         message: `No está lista: ${failing.map((part) => `${part.name} (${part.detail})`).join('; ')}`,
         parts,
+        warnings,
       });
     },
   );

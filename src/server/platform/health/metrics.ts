@@ -2,6 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { latestVerified } from '../backups/backup-records';
 import type { DB } from '../db/database';
 import type { JobQueue } from '../queue/queue';
+import type { WarningSource } from './readiness';
 import { RequestDurations } from './request-durations';
 
 /** Node's own figures (memory, event loop, GC): one set per process, however many apps it builds. */
@@ -60,7 +61,8 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  constructor(db: DB, queue: JobQueue, options: { backupsOn: boolean }) {
+  /** `backupWarnings` is null while backups are off. */
+  constructor(db: DB, queue: JobQueue, options: { backupWarnings: WarningSource | null }) {
     const kindsAtZero = (gauge: Gauge<'kind'>) => {
       gauge.reset();
       for (const kind of queue.kinds()) gauge.set({ kind }, 0);
@@ -109,7 +111,19 @@ export class AppMetrics {
     // The last verified snapshot (design.md §24), labelled with its kind (nightly, manual,
     // before-upgrade): absent until there is one, so an alert on a missing series fires for a
     // site that never made one (an unlabelled gauge would say 0).
-    if (options.backupsOn) {
+    const { backupWarnings } = options;
+    if (backupWarnings) {
+      new Gauge({
+        name: 'cita_backup_warning',
+        help: 'Aviso de respaldos por parte (1: algo falla; el motivo, en /readyz y cita doctor)',
+        labelNames: ['part'] as const,
+        registers: [this.registry],
+        async collect() {
+          const parts = await backupWarnings();
+          this.reset();
+          for (const part of parts) this.set({ part: part.name }, part.warning === null ? 0 : 1);
+        },
+      });
       new Gauge({
         name: 'cita_backup_age_seconds',
         help: 'Cuánto hace que se hizo el último respaldo verificado',

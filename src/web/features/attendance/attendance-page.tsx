@@ -115,6 +115,14 @@ function AttendedEventCard({
           Elegir a quién volver a ver
         </Link>
       ) : null}
+      {event.checked_in && event.past ? (
+        <Link
+          to={`/valorar/${event.event_id}`}
+          className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-accent underline"
+        >
+          Calificar la noche
+        </Link>
+      ) : null}
       {canCancel(event) ? (
         <CancelPlaceButton
           eventId={event.event_id}
