@@ -49,6 +49,7 @@ type CheckName = (typeof CHECKS)[number];
 const MAX_INSTANCES = 16;
 const MINIMUM_NODE = [20, 19] as const;
 const READY_TIMEOUT_MS = 180_000;
+const INSTANCE_READY_TIMEOUT_MS = 120_000;
 /**
  * PostgreSQL through its local socket: the `cita` system user is the `cita` role (peer
  * authentication). A URL node's URL parser reads, so the configuration check and the backups'
@@ -203,7 +204,7 @@ async function setUp(options: SetupOptions, journal: UndoJournal): Promise<void>
   // The instances stop while a SQLite install's data moves into PostgreSQL: no write is left behind.
   if (!before.DATABASE_URL && env.DATABASE_URL) stopRunningInstances(journal);
   const preparation = prepareDatabase(env, options, layout);
-  startServices(options, changed, journal);
+  await startServices(options, changed, journal, layout.envFile);
   await waitUntilReady(options.domain);
   say(`\nCita está en línea: https://${options.domain}`);
   if (preparation.link) {
@@ -588,7 +589,17 @@ function stopRunningInstances(journal: UndoJournal): void {
   }
 }
 
-export function startServices(options: SetupOptions, changed: ChangedFiles, journal: UndoJournal): void {
+/**
+ * The units enabled and running with this run's files. Instances whose environment changed (this
+ * run's files, or lines the operator added to the env file since they started) restart one at a
+ * time, each back on /readyz before the next, so the site keeps answering (decision 0057).
+ */
+export async function startServices(
+  options: SetupOptions,
+  changed: ChangedFiles,
+  journal: UndoJournal,
+  envFile: string,
+): Promise<void> {
   // Undone once every file is back: systemd must read the previous units before they restart.
   if (changed.units) {
     journal.record(
@@ -600,12 +611,14 @@ export function startServices(options: SetupOptions, changed: ChangedFiles, jour
     );
   }
   systemctl(['daemon-reload']);
-  const restartInstances = changed.env || changed.units;
   for (const port of instancePorts(options.instances)) {
     const unit = `cita@${port}.service`;
+    const restart = changed.env || changed.units || startedBefore(unit, envFile);
     recordUnitState(journal, unit, 'instances');
     systemctl(['enable', unit]);
-    systemctl([restartInstances ? 'restart' : 'start', unit]);
+    systemctl([restart ? 'restart' : 'start', unit]);
+    // A scratch root starts nothing: there is nothing to wait for.
+    if (restart && options.root === undefined) await waitForInstance(port);
   }
   stopInstancesAbove(options.instances, journal);
   recordUnitState(journal, 'cita-backup.timer', 'instances');
@@ -616,6 +629,39 @@ export function startServices(options: SetupOptions, changed: ChangedFiles, jour
   systemctl(['enable', 'caddy']);
   systemctl([changed.caddyfile ? 'reload-or-restart' : 'start', 'caddy']);
   say(`✓ Servicios en marcha: ${options.instances} instancia(s), Caddy y el respaldo nocturno`);
+}
+
+/**
+ * Whether a running unit started before the env file last changed: the operator's own lines
+ * (step 2 of the README adds BACKUP_DIR, SMTP_URL…) reach the instances without a restart by hand.
+ */
+function startedBefore(unit: string, envFile: string): boolean {
+  const shown = tryCommand('systemctl', [
+    'show',
+    '--timestamp=unix',
+    '-p',
+    'ActiveEnterTimestamp',
+    '--value',
+    unit,
+  ]);
+  const startedAt = Number(/^@(\d+)/.exec(shown.stdout.trim())?.[1]);
+  if (!shown.ok || !Number.isFinite(startedAt) || startedAt === 0) return false;
+  return fs.statSync(envFile).mtimeMs / 1000 > startedAt;
+}
+
+/** Waits for a restarted instance to answer /readyz before the next one goes down. */
+async function waitForInstance(port: number): Promise<void> {
+  const deadline = Date.now() + INSTANCE_READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new SetupError(
+    `cita@${port} no respondió en /readyz en ${INSTANCE_READY_TIMEOUT_MS / 1000} s después de reiniciarse. Revisa «journalctl -u cita@${port}».`,
+  );
 }
 
 /** A smaller --instances than last time: the ports Caddy no longer sends to are stopped. */

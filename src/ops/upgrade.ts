@@ -38,8 +38,11 @@ export async function rollingRestart(
 ): Promise<void> {
   const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
   const all = instances.map((instance) => instance.port);
+  // The only instance cannot step aside: Caddy holds its requests while it restarts (Caddyfile's
+  // lb_try_duration), rather than answering 503 with no upstream at all.
+  const alone = instances.length === 1;
   for (const instance of instances) {
-    await balancer.sendOnlyTo(all.filter((port) => port !== instance.port));
+    if (!alone) await balancer.sendOnlyTo(all.filter((port) => port !== instance.port));
     await instance.restart();
     const deadline = Date.now() + timeoutMs;
     while (!(await instance.ready().catch(() => false))) {
@@ -50,7 +53,7 @@ export async function rollingRestart(
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await balancer.sendOnlyTo(all);
+    if (!alone) await balancer.sendOnlyTo(all);
     options.log?.(`✓ ${instance.name} lista`);
   }
 }

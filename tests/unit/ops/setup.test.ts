@@ -395,7 +395,9 @@ describe('a failed run on a live machine', () => {
       });
       ensurePostgresDatabase(journal);
       const changed = writeProductionFiles(options, productionLayout(root), journal);
-      expect(() => startServices(options, changed, journal)).toThrow(/reload-or-restart caddy/);
+      await expect(startServices(options, changed, journal, productionLayout(root).envFile)).rejects.toThrow(
+        /reload-or-restart caddy/,
+      );
       failing = false;
       commands.length = 0;
       expect(await journal.rollback()).toEqual([]);
