@@ -458,7 +458,7 @@ describe('ARCO export as she reads it', () => {
     const response = await agent.post<{ data: any; readable: any }>('client/data/export', {});
     expect(response.statusCode).toBe(200);
     const { data, readable } = response.body;
-    const spanish = [...Object.values(EXPORT_SECTIONS), ...Object.values(EXPORT_NOTE_NAMES)];
+    const spanish: string[] = [...Object.values(EXPORT_SECTIONS), ...Object.values(EXPORT_NOTE_NAMES)];
     expect(Object.keys(readable).filter((section) => !spanish.includes(section))).toEqual([]);
     expect(Object.keys(readable)).toHaveLength(Object.keys(data).length);
     // Each code stays for a program, its meaning follows it.
