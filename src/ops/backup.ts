@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   alertAbandonedAttempts,
   alertAdminsAboutBackups,
@@ -16,6 +15,7 @@ import { type AppConfig, configFromEnv } from '../server/platform/config';
 import { createDatabase, type DB } from '../server/platform/db/database';
 import { formatBytes } from '../shared/domain/byte-size';
 import { printTableCounts } from './ops-output';
+import { parseVerbArgs } from './verb-options';
 
 export const HELP = `Uso: cita backup [--before-upgrade]
      cita backup --record-interrupted
@@ -53,23 +53,20 @@ function onStopSignals(db: DB, config: AppConfig): () => void {
   };
 }
 
+const BACKUP_OPTIONS = {
+  'before-upgrade': { type: 'boolean' },
+  'record-interrupted': { type: 'boolean' },
+} as const;
+
 /**
  * `cita backup`: a verified snapshot now, the same as the nightly one (systemd's timer runs it
  * each night), then the retention rule, as after the app's own nightly job; prints where it went.
  * A failure is e-mailed to the admins through the queue, as the server's nightly job does.
  */
 export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let values: { 'before-upgrade'?: boolean; 'record-interrupted'?: boolean };
-  try {
-    values = parseArgs({
-      args,
-      options: { 'before-upgrade': { type: 'boolean' }, 'record-interrupted': { type: 'boolean' } },
-      strict: true,
-    }).values;
-  } catch {
-    console.error(HELP);
-    return 2;
-  }
+  const parsed = parseVerbArgs('backup', HELP, BACKUP_OPTIONS, args);
+  if (parsed.values === undefined) return parsed.exitCode;
+  const { values } = parsed;
   const config = configFromEnv(env);
   if (!backupTargetOf(config)) {
     console.error(BACKUPS_OFF);

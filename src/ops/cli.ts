@@ -19,9 +19,8 @@ export const VERBS = {
 export type Verb = keyof typeof VERBS;
 
 interface VerbModule {
+  /** Parses its own options with parseVerbArgs (verb-options.ts): `--help` included. */
   run(args: string[]): Promise<number>;
-  /** Spanish help, printed for `cita <verb> --help` without running anything. */
-  HELP?: string;
 }
 
 /**
@@ -79,9 +78,5 @@ export async function main(argv: string[]): Promise<number> {
   }
   const module = (await import(`./${verb}.ts`)) as VerbModule;
   const args = argv.slice(named.index + 1);
-  if (module.HELP && args.some((arg) => arg === '--help' || arg === '-h')) {
-    console.log(module.HELP);
-    return 0;
-  }
   return module.run(args);
 }

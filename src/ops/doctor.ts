@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createStripeClient } from '../server/payments/stripe-client';
@@ -24,6 +23,7 @@ import {
 } from '../server/platform/env-schema';
 import { Mailer } from '../server/platform/mail/mailer';
 import { formatBytes } from '../shared/domain/byte-size';
+import { parseVerbArgs } from './verb-options';
 
 export const HELP = `Uso: cita doctor [--send-test correo@ejemplo.mx]
 
@@ -327,26 +327,8 @@ export async function runDoctor(
   return failed ? 1 : 0;
 }
 
-function parseDoctorArgs(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      options: { 'send-test': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    }).values;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function run(args: string[]): Promise<number> {
-  const values = parseDoctorArgs(args);
-  if (!values) {
-    console.error(`cita doctor: opciones no válidas.\n\n${HELP}`);
-    return 1;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  return runDoctor(process.env, { sendTest: values['send-test'], print: (line) => console.log(line) });
+  const parsed = parseVerbArgs('doctor', HELP, { 'send-test': { type: 'string' } }, args);
+  if (parsed.values === undefined) return parsed.exitCode;
+  return runDoctor(process.env, { sendTest: parsed.values['send-test'], print: (line) => console.log(line) });
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { readIdentityFile } from '../server/platform/backups/age-files';
 import { parseRestoreMoment, restoreSqliteAt } from '../server/platform/backups/point-in-time';
 import { leaveQuarantine } from '../server/platform/backups/quarantine';
@@ -16,6 +15,7 @@ import { type AppConfig, configFromEnv } from '../server/platform/config';
 import { createDatabase, sqliteFileIn } from '../server/platform/db/database';
 import { mexicoCityIso } from '../shared/domain/mexico-time';
 import { printTableCounts } from './ops-output';
+import { parseVerbArgs } from './verb-options';
 
 /** The env file a restore writes the snapshot's environment secrets to, unless --secrets-out says. */
 const SECRETS_FILE = 'claves-restauradas.env';
@@ -216,13 +216,8 @@ function spanOf(ms: number): string {
  * quarantined; `cita restore --activate` lifts the quarantine once the operator has looked.
  */
 export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch {
-    console.error(USAGE);
-    return 2;
-  }
+  const parsed = parseVerbArgs('restore', HELP, RESTORE_OPTIONS, args, { allowPositionals: true });
+  if (parsed.values === undefined) return parsed.exitCode;
   const { values, positionals } = parsed;
   const config = configFromEnv(env);
   const target = targetOf(values.into, config);
@@ -274,17 +269,10 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   }
 }
 
-function parse(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      identity: { type: 'string' },
-      into: { type: 'string' },
-      activate: { type: 'boolean', default: false },
-      'secrets-out': { type: 'string' },
-      at: { type: 'string' },
-    },
-  });
-}
+const RESTORE_OPTIONS = {
+  identity: { type: 'string' },
+  into: { type: 'string' },
+  activate: { type: 'boolean', default: false },
+  'secrets-out': { type: 'string' },
+  at: { type: 'string' },
+} as const;

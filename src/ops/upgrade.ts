@@ -1,13 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { instancePorts, productionLayout, readEnvText } from './production-files';
 import { mustRun, SetupError, tryCommand } from './system-commands';
+import { APP_DIR, runVerbAsCita, SYSTEM_USER } from './system-user';
+import { parseVerbArgs } from './verb-options';
 
-/** The checkout this file belongs to: what the units run. */
-const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SYSTEM_USER = 'cita';
 const READY_TIMEOUT_MS = 120_000;
 
 export const BACKUP_REQUIRED =
@@ -120,20 +116,7 @@ function systemdInstance(port: number): RestartableInstance {
  * configured, or the snapshot not verified, says why).
  */
 function backUpFirst(env: NodeJS.ProcessEnv): void {
-  const result = tryCommand(
-    'runuser',
-    [
-      '-u',
-      SYSTEM_USER,
-      '--',
-      process.execPath,
-      path.join(APP_DIR, 'bin/cita.mjs'),
-      'backup',
-      '--before-upgrade',
-    ],
-    env,
-    APP_DIR,
-  );
+  const result = runVerbAsCita(['backup', '--before-upgrade'], env);
   if (!result.ok) {
     const reason = result.stderr.trim().split('\n').slice(-3).join(' ') || 'terminó con error';
     throw new SetupError(
@@ -217,12 +200,8 @@ base y luego cada instancia, una a la vez, de vuelta en /readyz antes de la sigu
 
 /** `cita upgrade`, run as root after the new code (and its web build) is in the checkout. */
 export async function run(args: string[]): Promise<number> {
-  try {
-    parseArgs({ args, options: {}, strict: true });
-  } catch {
-    console.error(HELP);
-    return 2;
-  }
+  const parsed = parseVerbArgs('upgrade', HELP, {}, args);
+  if (parsed.values === undefined) return parsed.exitCode;
   const { caddyfile, envFile } = productionLayout('/');
   const env = fs.existsSync(envFile) ? readEnvText(fs.readFileSync(envFile, 'utf8')) : {};
   return upgrade({

@@ -4,8 +4,12 @@ type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
 /** What a verb's command line asked for: its values, or to stop now with `exitCode` (help or a mistake). */
 export type VerbArgs<T extends OptionsConfig> =
-  | { values: ReturnType<typeof parseArgs<{ options: T; strict: true }>>['values']; exitCode?: undefined }
-  | { values?: undefined; exitCode: number };
+  | {
+      values: ReturnType<typeof parseArgs<{ options: T; strict: true }>>['values'];
+      positionals: string[];
+      exitCode?: undefined;
+    }
+  | { values?: undefined; positionals?: undefined; exitCode: number };
 
 /** node:util's messages (English) as the operator reads them. */
 function spanishMistake(error: NodeJS.ErrnoException): string {
@@ -18,7 +22,7 @@ function spanishMistake(error: NodeJS.ErrnoException): string {
         ? `la opción «${option}» no lleva valor`
         : `a la opción «${option}» le falta su valor`;
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return `sobra «${/'([^']*)'/.exec(error.message)?.[1] ?? ''}»: esta orden sólo lleva opciones`;
+      return `sobra «${/'([^']*)'/.exec(error.message)?.[1] ?? ''}»: esta orden no lleva ese argumento`;
     default:
       return error.message;
   }
@@ -33,13 +37,15 @@ export function parseVerbArgs<T extends OptionsConfig>(
   usage: string,
   options: T,
   args: string[],
+  { allowPositionals = false } = {},
 ): VerbArgs<T> {
   if (args.some((arg) => arg === '--help' || arg === '-h')) {
     console.log(usage);
     return { exitCode: 0 };
   }
   try {
-    return { values: parseArgs({ args, options, strict: true }).values };
+    const parsed = parseArgs({ args, options, strict: true, allowPositionals });
+    return { values: parsed.values, positionals: parsed.positionals };
   } catch (error) {
     console.error(`cita ${verb}: ${spanishMistake(error as NodeJS.ErrnoException)}`);
     console.error(usage);

@@ -30,3 +30,13 @@ export function scriptsRequested(page: Page): string[] {
   });
   return scripts;
 }
+
+/**
+ * Opens the member's menu as a person would: on a phone the folded menu («Abrir menú») shows her
+ * pages at once; on a wide screen they are under «Mi cuenta».
+ */
+export async function openUserMenu(page: Page): Promise<void> {
+  const narrow = (page.viewportSize()?.width ?? 1280) < 768;
+  if (narrow) await page.getByRole('button', { name: 'Abrir menú' }).click();
+  else await page.getByText('Mi cuenta', { exact: true }).click();
+}

@@ -37,12 +37,12 @@ describe('cita <orden>', () => {
     capture();
     expect(await main(['doctor', '--help'])).toBe(0);
     expect(printed.join('\n')).toContain('Uso: cita doctor [--send-test correo@ejemplo.mx]');
-    expect(await main(['doctor', '--opcion-rara'])).toBe(1);
-    expect(printed.join('\n')).toContain('cita doctor: opciones no válidas.');
+    expect(await main(['doctor', '--opcion-rara'])).toBe(2);
+    expect(printed.join('\n')).toContain('cita doctor: no existe la opción «--opcion-rara»');
   });
 
   it('cada orden del operador contesta --help en español sin hacer nada', async () => {
-    for (const verb of ['backup', 'restore', 'doctor', 'upgrade']) {
+    for (const verb of ['setup', 'backup', 'restore', 'doctor', 'upgrade']) {
       capture();
       expect(await main([verb, '--help'])).toBe(0);
       expect(printed.join('\n')).toMatch(new RegExp(`^Uso: cita ${verb}`));

@@ -70,7 +70,7 @@ export function SiteHeader() {
                 to={link.to}
                 onClick={closeMenus}
                 className={({ isActive }) =>
-                  `block py-2 text-sm font-medium ${isActive ? 'text-accent' : ''}`
+                  `flex min-h-11 items-center text-sm font-medium ${isActive ? 'text-accent' : ''}`
                 }
               >
                 {link.label}
@@ -82,50 +82,64 @@ export function SiteHeader() {
               <Link
                 to="/ingresar"
                 onClick={closeMenus}
-                className="block rounded-full bg-accent px-4 py-2 text-center text-sm font-semibold text-white"
+                className="flex min-h-11 items-center justify-center rounded-full bg-accent px-4 text-sm font-semibold text-white"
               >
                 Iniciar sesión
               </Link>
             ) : (
-              // The user menu of specification §2, as a native disclosure: no script to download.
-              <details ref={userMenu} className="group relative">
-                <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden">
-                  Ver perfil
-                  <ChevronDown className="size-4 transition group-open:rotate-180" aria-hidden />
-                </summary>
-                <ul
-                  aria-label="Menú de usuario"
-                  className="mt-2 flex flex-col rounded-2xl bg-white p-2 shadow-lg md:absolute md:right-0 md:w-48"
-                >
-                  {USER_LINKS.map((link) => (
-                    <li key={link.to}>
-                      <NavLink
-                        to={link.to}
-                        onClick={closeMenus}
-                        className={({ isActive }) =>
-                          `block rounded-lg px-3 py-2 text-sm font-medium hover:bg-black/5 ${isActive ? 'text-accent' : ''}`
-                        }
-                      >
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                  <li>
-                    <button
-                      type="button"
-                      onClick={logout}
-                      className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-muted hover:bg-black/5"
-                    >
-                      Cerrar sesión
-                    </button>
-                  </li>
-                </ul>
-              </details>
+              // The user menu of specification §2. On a phone the folded menu already hides it: its
+              // links show as soon as the menu opens, not behind a second button. On a wide screen
+              // it is a native disclosure, «Mi cuenta»: no script to download.
+              <>
+                <div className="md:hidden">
+                  <UserMenuList onNavigate={closeMenus} onLogout={logout} />
+                </div>
+                <details ref={userMenu} className="group relative hidden md:block">
+                  <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-full bg-accent px-4 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden">
+                    Mi cuenta
+                    <ChevronDown className="size-4 transition group-open:rotate-180" aria-hidden />
+                  </summary>
+                  <UserMenuList onNavigate={closeMenus} onLogout={logout} />
+                </details>
+              </>
             )}
           </li>
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** Her pages and «Cerrar sesión»; each row a full 44 px to tap on a phone. */
+function UserMenuList({ onNavigate, onLogout }: { onNavigate: () => void; onLogout: () => void }) {
+  return (
+    <ul
+      aria-label="Menú de usuario"
+      className="flex flex-col border-t border-black/5 pt-1 md:absolute md:right-0 md:mt-2 md:w-48 md:rounded-2xl md:border-0 md:bg-white md:p-2 md:shadow-lg"
+    >
+      {USER_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={link.to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `flex min-h-11 items-center rounded-lg text-sm font-medium hover:bg-black/5 md:px-3 ${isActive ? 'text-accent' : ''}`
+            }
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <button
+          type="button"
+          onClick={onLogout}
+          className="flex min-h-11 w-full items-center rounded-lg text-left text-sm font-medium text-muted hover:bg-black/5 md:px-3"
+        >
+          Cerrar sesión
+        </button>
+      </li>
+    </ul>
   );
 }
 

@@ -17,7 +17,7 @@ export function ContactLinks({ contact, name }: { contact: SharedContact; name: 
             href={contact.whatsapp}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 rounded-full bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700"
+            className="inline-flex items-center gap-2 rounded-full min-h-11 bg-emerald-700 px-4 font-semibold text-white hover:bg-emerald-800"
           >
             <MessageCircle className="size-4" aria-hidden /> Escríbele por WhatsApp
           </a>

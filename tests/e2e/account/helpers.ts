@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { lastMailTo } from '../../support/outbox';
+import { openUserMenu } from '../fixtures';
 
 export { FRESH_PASSWORD, registerFreshClient } from '../events-quiz/helpers';
 
@@ -20,7 +21,7 @@ export async function resetLinkFor(email: string): Promise<string> {
 }
 
 export async function logout(page: Page): Promise<void> {
-  await page.getByText('Ver perfil', { exact: true }).click();
+  await openUserMenu(page);
   await page
     .getByRole('list', { name: 'Menú de usuario' })
     .getByRole('button', { name: 'Cerrar sesión' })

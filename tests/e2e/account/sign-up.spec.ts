@@ -39,7 +39,7 @@ test('una persona se registra en /registrarse y llega a /intereses con la sesió
 
   await expect(page).toHaveURL(/\/intereses$/);
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toHaveCount(0);
-  await expect(page.getByText('Ver perfil', { exact: true })).toBeVisible();
+  await expect(page.getByText('Mi cuenta', { exact: true })).toBeVisible();
   await page.goto('/perfil');
   await expect(page.getByText('Regina Torres')).toBeVisible();
 });

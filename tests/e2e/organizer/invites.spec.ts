@@ -40,9 +40,8 @@ test('ella comparte su enlace, quien se registra con él llega a su primera noch
   });
   const page = await inviterContext.newPage();
   await loginAsClient(page, inviter.email, FRESH_PASSWORD);
-  // On a phone the menu is folded: open it, then her user menu.
+  // On a phone the menu is folded: opening it shows her pages at once.
   await page.getByRole('button', { name: 'Abrir menú' }).click();
-  await page.getByText('Ver perfil', { exact: true }).click();
   await page
     .getByRole('list', { name: 'Menú de usuario' })
     .getByRole('link', { name: 'Trae a alguien' })

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { publicRoutes } from '../../support/public-routes';
-import { loginAsClient, scriptsRequested } from '../fixtures';
+import { loginAsClient, openUserMenu, scriptsRequested } from '../fixtures';
 
 const PUBLIC_PAGES = [...publicRoutes(), '/eventos?ciudad=cdmx', '/eventos/speed-dating?ciudad=guadalajara'];
 
@@ -224,7 +224,7 @@ test('una persona con sesión ve su menú en las páginas de islas y sale del á
   await loginAsClient(page);
   await page.goto('/eventos');
   await waitUntilLive(page);
-  await page.getByText('Ver perfil').click();
+  await openUserMenu(page);
   await expect(page.getByRole('list', { name: 'Menú de usuario' })).toContainText('Mis eventos');
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin, loginAsClient } from '../fixtures';
+import { loginAsAdmin, loginAsClient, openUserMenu } from '../fixtures';
 
 test('la página de inicio se muestra en español', async ({ page }) => {
   await page.goto('/');
@@ -30,12 +30,12 @@ test('el menú de usuario lleva a cada página del área de cliente y cierra la 
     ['Mis intereses', /\/intereses$/],
   ] as const;
   for (const [label, url] of pages) {
-    await page.getByText('Ver perfil', { exact: true }).click();
+    await openUserMenu(page);
     await menu.getByRole('link', { name: label }).click();
     await expect(page).toHaveURL(url);
     await expect(menu).toBeHidden();
   }
-  await page.getByText('Ver perfil', { exact: true }).click();
+  await openUserMenu(page);
   await menu.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();

@@ -12,7 +12,7 @@ const VARIANTS: Record<Variant, string> = {
 
 export function buttonClass(variant: Variant = 'primary', extra?: string): string {
   return clsx(
-    'inline-flex items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50',
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50',
     VARIANTS[variant],
     extra,
   );

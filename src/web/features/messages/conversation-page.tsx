@@ -200,9 +200,9 @@ function Bubble({ message, seen, onReport }: { message: Message; seen: boolean; 
             type="button"
             aria-label="Reportar mensaje"
             onClick={onReport}
-            className="rounded-full p-1.5 text-muted/70 hover:bg-black/5 hover:text-ink"
+            className="grid size-11 shrink-0 place-items-center rounded-full text-muted/70 hover:bg-black/5 hover:text-ink"
           >
-            <Flag className="size-3.5" aria-hidden />
+            <Flag className="size-4" aria-hidden />
           </button>
         )}
       </div>

@@ -55,7 +55,7 @@ export function NotificationSettings() {
                 setChanged(kind);
                 update.mutate({ [kind]: checked });
               }}
-              className="relative h-6 w-11 shrink-0 rounded-full bg-black/20 transition data-[state=checked]:bg-accent disabled:opacity-50"
+              className="relative box-content h-6 w-11 shrink-0 rounded-full bg-black/20 bg-clip-content py-2.5 transition data-[state=checked]:bg-accent disabled:opacity-50"
             >
               <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />
             </Switch.Root>

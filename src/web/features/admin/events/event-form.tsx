@@ -276,7 +276,7 @@ export function EventForm({
           id="event-occupation"
           checked={draft.occupation === 1}
           onCheckedChange={(checked) => set('occupation', checked ? 1 : 0)}
-          className="relative h-6 w-11 rounded-full bg-slate-300 data-[state=checked]:bg-accent"
+          className="relative box-content h-6 w-11 rounded-full bg-slate-300 bg-clip-content py-2.5 data-[state=checked]:bg-accent"
         >
           <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white transition data-[state=checked]:translate-x-[22px]" />
         </Switch.Root>
