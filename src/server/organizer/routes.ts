@@ -4,6 +4,8 @@ import { idSchema, messageAnswer } from '../../shared/contracts/common';
 import {
   adminEventMessageAnswer,
   adminEventMessageBody,
+  adminEventMessagesAnswer,
+  adminEventMessagesBody,
   adminEventRatingsAnswer,
   adminEventRatingsBody,
   adminEventReportAnswer,
@@ -17,6 +19,7 @@ import {
   clientRatingAddBody,
   clientRatingGetAnswer,
   clientRatingGetBody,
+  type MessageSegment,
   newsUnsubscribeQuery,
 } from '../../shared/contracts/organizer';
 import { findAdminEvent } from '../events/admin-events';
@@ -27,7 +30,13 @@ import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { eventReport, eventReportCsv } from './event-report';
 import { isUnsubscribeToken, setNews, wantsNews } from './news';
 import { eventRatings, rateEvent, ratingFor, ratingTrend } from './ratings';
-import { messageAudience, registerOrganizerMessageJob, sendOrganizerMessage } from './send-message';
+import {
+  messageAudience,
+  previewMail,
+  registerOrganizerMessageJob,
+  sendOrganizerMessage,
+  sentMessages,
+} from './send-message';
 
 async function existingEvent(db: DB, eventId: number): Promise<number> {
   const event = await findAdminEvent(db, eventId);
@@ -61,6 +70,7 @@ async function registerAdminRoutes(app: FastifyInstance): Promise<void> {
             recipients: recipients.length,
             skipped,
             sent: false,
+            preview: await previewMail(app, message, recipients),
           },
         );
       }
@@ -69,6 +79,19 @@ async function registerAdminRoutes(app: FastifyInstance): Promise<void> {
         recipients,
         skipped,
         sent: true,
+        preview: null,
+      });
+    },
+  );
+
+  api.post(
+    '/admin/event/messages',
+    callOptions(adminEventMessagesBody, adminEventMessagesAnswer),
+    async (request) => {
+      const eventId = await existingEvent(app.db, request.body.event_id);
+      const messages = await sentMessages(app.db, eventId);
+      return ok('Mensajes enviados', {
+        messages: messages.map((row) => ({ ...row, segment: row.segment as MessageSegment })),
       });
     },
   );

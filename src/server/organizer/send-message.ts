@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { type MessageSegment, NEWS_PER_WEEK } from '../../shared/contracts/organizer';
+import { organizerMailText } from '../../shared/domain/organizer-mail';
 import { CLIENT_STATUS, EVENT_STATUS } from '../../shared/domain/statuses';
 import { membersOfSegment } from '../events/attendance/attendee-segments';
 import { mutualPairs } from '../match-cards/mutual-pairs';
@@ -149,6 +150,47 @@ export async function sendOrganizerMessage(
   return counts;
 }
 
+/** Where a message sends her: the night's page, or the list of nights for news. */
+function messageUrl(eventId: number | null): string {
+  return eventId === null ? '/eventos' : `/evento/${eventId}`;
+}
+
+/**
+ * The e-mail as the first of its recipients would read it, for the form's preview: the sending's
+ * own text, with a stand-in for her personal unsubscribe link.
+ */
+export async function previewMail(
+  app: FastifyInstance,
+  message: OrganizerMessage,
+  recipients: number[],
+): Promise<{ first_name: string; text: string } | null> {
+  const first = recipients[0];
+  if (first === undefined) return null;
+  const { first_name: firstName } = await app.db
+    .selectFrom('clients')
+    .select('first_name')
+    .where('id', '=', first)
+    .executeTakeFirstOrThrow();
+  const text = organizerMailText({
+    firstName,
+    text: message.text,
+    link: `${app.config.publicUrl}${messageUrl(message.eventId)}`,
+    unsubscribe: message.segment === 'news' ? '(su enlace personal para darse de baja)' : null,
+  });
+  return { first_name: firstName, text };
+}
+
+/** What was sent about a night, newest first: when, to which group, how many, what. */
+export async function sentMessages(db: DB, eventId: number) {
+  return db
+    .selectFrom('organizer_messages')
+    .select(['id', 'sent_at', 'segment', 'title', 'text', 'recipients', 'skipped'])
+    .where('event_id', '=', eventId)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /**
  * One person's delivery: her e-mail and her push, each queued under a key of its own. News that
  * she turned off since the sending is not delivered; news carries the one-click unsubscribe.
@@ -174,22 +216,25 @@ export async function deliverOrganizerMessage(app: FastifyInstance, payload: Del
     .executeTakeFirst();
   if (!row || row.status_id !== CLIENT_STATUS.active) return;
   if (row.news === 1 && row.subscribed === null) return;
-  const url = row.event_id === null ? '/eventos' : `/evento/${row.event_id}`;
+  const url = messageUrl(row.event_id);
   const key = `organizer-message:${payload.message_id}:client:${payload.client_id}`;
-  const lines = [`Hola ${row.first_name}:`, '', row.text, '', `${app.config.publicUrl}${url}`, '', 'Cita'];
-  let headers: Record<string, string> | undefined;
-  if (row.news === 1) {
-    const links = await unsubscribeLinks(app.db, app.config.publicUrl, payload.client_id);
-    lines.push('', `¿Ya no quieres recibir novedades de eventos? Date de baja aquí: ${links.page}`);
-    headers = {
-      'List-Unsubscribe': `<${links.oneClick}>, <${links.mailto}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    };
-  }
+  const links =
+    row.news === 1 ? await unsubscribeLinks(app.db, app.config.publicUrl, payload.client_id) : null;
+  const headers = links
+    ? {
+        'List-Unsubscribe': `<${links.oneClick}>, <${links.mailto}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : undefined;
   await enqueueMail(app.db, `mail:${key}`, {
     to: row.email,
     subject: row.title,
-    text: lines.join('\n'),
+    text: organizerMailText({
+      firstName: row.first_name,
+      text: row.text,
+      link: `${app.config.publicUrl}${url}`,
+      unsubscribe: links?.page ?? null,
+    }),
     ...(headers ? { headers } : {}),
   });
   await notifyMember(app.db, key, {

@@ -151,6 +151,10 @@ export interface ApiCalls {
     typeof organizer.adminEventMessageBody,
     typeof organizer.adminEventMessageAnswer
   >;
+  'admin/event/messages': Call<
+    typeof organizer.adminEventMessagesBody,
+    typeof organizer.adminEventMessagesAnswer
+  >;
   'admin/event/ratings': Call<
     typeof organizer.adminEventRatingsBody,
     typeof organizer.adminEventRatingsAnswer

@@ -50,8 +50,27 @@ export const adminEventMessageAnswer = successAnswer({
   /** People of the segment left out by the weekly cap of news. */
   skipped: z.number().int(),
   sent: z.boolean(),
+  /** Before sending: the e-mail exactly as its first recipient (named) will read it; null for nobody. */
+  preview: z.object({ first_name: z.string(), text: z.string() }).nullable(),
 });
 export type AdminEventMessageAnswer = z.infer<typeof adminEventMessageAnswer>;
+
+export const adminEventMessagesBody = z.object({ admin_id: optionalIdSchema, event_id: idSchema });
+export const adminEventMessagesAnswer = successAnswer({
+  /** What was sent about the night, newest first. */
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      sent_at: z.string(),
+      segment: z.enum(MESSAGE_SEGMENTS),
+      title: z.string(),
+      text: z.string(),
+      recipients: z.number().int(),
+      skipped: z.number().int(),
+    }),
+  ),
+});
+export type AdminEventMessagesAnswer = z.infer<typeof adminEventMessagesAnswer>;
 
 export const clientNewsGetBody = z.object({ client_id: optionalIdSchema }).optional();
 export const clientNewsUpdateBody = z.object({

@@ -55,6 +55,8 @@ const promoCodeFields = z.object({
   max_uses_per_member: optionalCount,
   valid_from: optionalDay,
   valid_until: optionalDay,
+  /** Off: members' checks refuse it; its uses and figures stay. Absent: on for a new code, unchanged on an update. */
+  active: z.boolean().optional(),
 });
 
 export function oneDiscount(fields: { percent_off?: number | null; amount_off?: number | null }): boolean {
@@ -86,11 +88,14 @@ export const adminPromoCodeSchema = z.object({
   /** Pesos, as the event's prices. */
   amount_off: z.number().nullable(),
   event_ids: z.array(z.number()),
+  /** The events of event_ids, named for the list. */
+  events: z.array(z.object({ id: z.number(), name: z.string(), day: z.string().nullable() })),
   genders: z.array(z.number()),
   max_uses: z.number().nullable(),
   max_uses_per_member: z.number().nullable(),
   valid_from: z.string().nullable(),
   valid_until: z.string().nullable(),
+  active: z.boolean(),
   /** Places holding it now (paid or not). */
   uses: z.number(),
   /** Of those, places confirmed. */
@@ -118,5 +123,7 @@ export const clientCodeCheckAnswer = successAnswer({
   list_price_cents: z.number(),
   discount_cents: z.number(),
   price_cents: z.number(),
+  /** Her gender: which line of the event's prices the code changes. */
+  gender: z.number(),
 });
 export type ClientCodeCheckAnswer = z.infer<typeof clientCodeCheckAnswer>;

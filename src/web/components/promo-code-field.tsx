@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatCents } from '../../shared/domain/money';
 import { useCheckCode } from '../api/promo-codes';
 import { ErrorAlert } from './ui/alert';
@@ -10,6 +10,8 @@ export interface CheckedCode {
   code: string;
   listPriceCents: number;
   priceCents: number;
+  /** Her gender: the line of the event's prices the code changes. */
+  gender: number;
 }
 
 /**
@@ -29,6 +31,11 @@ export function PromoCodeField({
   const [typed, setTyped] = useState('');
   const check = useCheckCode();
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // The box opens below «Participar» on a phone: she types at once, without looking for it.
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
   if (checked) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-accent-soft px-4 py-3 text-sm text-ink">
@@ -63,6 +70,7 @@ export function PromoCodeField({
             code: answer.code,
             listPriceCents: answer.list_price_cents,
             priceCents: answer.price_cents,
+            gender: answer.gender,
           }),
       },
     );
@@ -79,6 +87,7 @@ export function PromoCodeField({
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <Field
+            ref={input}
             id={inputId}
             label="Código de descuento"
             value={typed}

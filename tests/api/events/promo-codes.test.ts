@@ -88,6 +88,42 @@ describe('admin/codes/update', () => {
   });
 });
 
+describe('a code switched off', () => {
+  it('is refused to members while off and applies again once switched on, keeping its events named', async () => {
+    const eventId = await insertEvent(testApp.app, { name: 'Noche del interruptor', price_w_cents: 30000 });
+    const woman = await loggedInClient(testApp, { gender: 1 });
+    const { id, code } = await addCode({ percent_off: 10, event_ids: [eventId] });
+    const check = () => woman.agent.post('client/code/check', { event_id: eventId, code });
+
+    const off = await testApp.admin.post('admin/codes/update', {
+      id,
+      code,
+      percent_off: 10,
+      event_ids: [eventId],
+      active: false,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.body.code).toMatchObject({
+      active: false,
+      events: [{ id: eventId, name: 'Noche del interruptor' }],
+    });
+    const refused = await check();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body.message).toBe('Este código no está activo por ahora');
+    const signUp = await woman.agent.post('client/events/add', { event_id: eventId, code });
+    expect(signUp.body.message).toBe('Este código no está activo por ahora');
+
+    // An update that does not mention the switch leaves it as it was.
+    await testApp.admin.post('admin/codes/update', { id, code, percent_off: 20, event_ids: [eventId] });
+    expect((await codeFigures(id)).active).toBe(false);
+
+    await testApp.admin.post('admin/codes/update', { id, code, percent_off: 20, active: true });
+    const applies = await check();
+    expect(applies.statusCode).toBe(200);
+    expect(applies.body).toMatchObject({ price_cents: 24000, gender: 1 });
+  });
+});
+
 describe('client/code/check', () => {
   it('answers the price she would pay, or a Spanish reason the code does not apply', async () => {
     const eventId = await insertEvent(testApp.app, { price_w_cents: 35000, price_m_cents: 45000 });

@@ -11,7 +11,12 @@ const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
 const { admin } = testApp;
 
 const message = (body: Record<string, unknown>) =>
-  admin.post<{ recipients: number; skipped: number; sent: boolean }>('admin/event/message', {
+  admin.post<{
+    recipients: number;
+    skipped: number;
+    sent: boolean;
+    preview: { first_name: string; text: string } | null;
+  }>('admin/event/message', {
     title: 'Gracias por venir',
     text: 'La próxima noche es el viernes.',
     send: false,
@@ -79,6 +84,44 @@ describe('mensajes a los asistentes (design.md §25)', () => {
     );
     expect(audit.body.entries[0]).toMatchObject({ action: 'organizer_message.send' });
     expect(audit.body.entries[0]?.sentence).toContain('«Gracias por venir» a 1 persona de «Noche de catas»');
+  });
+
+  it('previews the e-mail exactly as she gets it: our greeting, or none when the text brings its own', async () => {
+    const { eventId, carla } = await pastNight(testApp.app);
+    const plain = await message({ event_id: eventId, segment: 'no_match' });
+    expect(plain.body.preview).toEqual({
+      first_name: 'Carla',
+      text: expect.stringMatching(
+        /^Hola Carla:\n\nLa próxima noche es el viernes\.\n\n\S+\/evento\/\d+\n\nCita$/,
+      ),
+    });
+    const greeted = { event_id: eventId, segment: 'no_match', text: 'Hola, gracias por venir.' };
+    const preview = (await message(greeted)).body.preview;
+    expect(preview?.text.startsWith('Hola, gracias por venir.\n')).toBe(true);
+    expect(preview?.text).not.toContain('Hola Carla:');
+
+    await message({ ...greeted, send: true });
+    await waitForQueueIdle(testApp.app.db);
+    const [mail] = await mailsTo(testApp.config.dataDir, carla.email);
+    // The .eml's transport adds a final line break; the words are the preview's.
+    expect(mail?.text?.replace(/\r\n/g, '\n').trimEnd()).toBe(preview?.text);
+  });
+
+  it("keeps the night's record of what was sent, when, to which group and how many", async () => {
+    const { eventId } = await pastNight(testApp.app);
+    const empty = await admin.post('admin/event/messages', { event_id: eventId });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body.messages).toEqual([]);
+    await message({ event_id: eventId, segment: 'checked_in', title: 'Fotos de la noche', send: true });
+    await message({ event_id: eventId, segment: 'no_show', title: 'Te extrañamos' });
+    await message({ event_id: eventId, segment: 'no_show', title: 'Te extrañamos', send: true });
+    const record = await admin.post('admin/event/messages', { event_id: eventId });
+    expect(record.body.messages).toMatchObject([
+      { title: 'Te extrañamos', segment: 'no_show', recipients: 1, text: 'La próxima noche es el viernes.' },
+      { title: 'Fotos de la noche', segment: 'checked_in', recipients: 3 },
+    ]);
+    expect(Date.parse(record.body.messages[0].sent_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await admin.post('admin/event/messages', { event_id: 999_999 })).statusCode).toBe(404);
   });
 
   it('refuses news with an event, a segment without one, and callers who are not admins', async () => {

@@ -393,6 +393,10 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: ADMIN_ONLY,
   },
+  'POST /api/admin/event/messages': {
+    request: (w) => ({ admin_id: w.adminId, event_id: w.eventId }),
+    expect: ADMIN_ONLY,
+  },
   'POST /api/admin/event/ratings': {
     request: (w) => ({ admin_id: w.adminId, event_id: w.eventId }),
     expect: ADMIN_ONLY,

@@ -31,7 +31,7 @@ test('en un teléfono crea un código y ella ve el precio con descuento antes de
   await dialog.getByRole('checkbox', { name: 'Mujer' }).check();
   await dialog.getByLabel('Buscar evento por nombre').fill(name);
   await dialog.getByRole('checkbox', { name: new RegExp(name) }).check();
-  await expect(dialog.getByText('1 elegido(s)')).toBeVisible();
+  await expect(dialog.getByText(`Elegidos: ${name}`)).toBeVisible();
   await fitsIn360(page, 'el formulario de código');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText(`Código creado: ${code}`)).toBeVisible();

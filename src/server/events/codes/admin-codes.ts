@@ -40,24 +40,31 @@ export async function listCodes(db: DB, codeId?: number): Promise<AdminPromoCode
   const codes = await query.execute();
   const events = await db
     .selectFrom('promo_code_events')
-    .select(['code_id', 'event_id'])
-    .orderBy('event_id')
+    .innerJoin('events', 'events.id', 'promo_code_events.event_id')
+    .select(['promo_code_events.code_id', 'promo_code_events.event_id', 'events.name', 'events.day'])
+    .orderBy('events.day')
+    .orderBy('promo_code_events.event_id')
     .execute();
-  return codes.map((code) => ({
-    id: code.id,
-    code: code.code,
-    percent_off: code.percent_off,
-    amount_off: code.amount_off_cents === null ? null : code.amount_off_cents / 100,
-    event_ids: events.filter((row) => row.code_id === code.id).map((row) => row.event_id),
-    genders: code.genders ? code.genders.split(',').map(Number) : [],
-    max_uses: code.max_uses,
-    max_uses_per_member: code.max_uses_per_member,
-    valid_from: code.valid_from,
-    valid_until: code.valid_until,
-    uses: Number(code.uses),
-    confirmed_uses: Number(code.confirmed_uses),
-    discounted_cents: Number(code.discounted_cents),
-  }));
+  return codes.map((code) => {
+    const its = events.filter((row) => row.code_id === code.id);
+    return {
+      id: code.id,
+      code: code.code,
+      percent_off: code.percent_off,
+      amount_off: code.amount_off_cents === null ? null : code.amount_off_cents / 100,
+      event_ids: its.map((row) => row.event_id),
+      events: its.map((row) => ({ id: row.event_id, name: row.name, day: row.day })),
+      genders: code.genders ? code.genders.split(',').map(Number) : [],
+      max_uses: code.max_uses,
+      max_uses_per_member: code.max_uses_per_member,
+      valid_from: code.valid_from,
+      valid_until: code.valid_until,
+      active: code.active === 1,
+      uses: Number(code.uses),
+      confirmed_uses: Number(code.confirmed_uses),
+      discounted_cents: Number(code.discounted_cents),
+    };
+  });
 }
 
 function columns(fields: CodeFields, now: string) {
@@ -71,6 +78,7 @@ function columns(fields: CodeFields, now: string) {
     max_uses_per_member: fields.max_uses_per_member ?? null,
     valid_from: fields.valid_from || null,
     valid_until: fields.valid_until || null,
+    ...(fields.active === undefined ? {} : { active: fields.active ? 1 : 0 }),
     updated_at: now,
   };
 }

@@ -16,6 +16,7 @@ type PromoCodeRow = Selectable<PromoCodeTable>;
 export const CODE_UNKNOWN = 'Ese código no existe: revisa que esté bien escrito';
 export const CODE_PERSONAL = 'Este código es personal de otra persona: solo puede usarlo quien lo ganó';
 export const CODE_EXPIRED = 'Este código ya venció';
+export const CODE_SWITCHED_OFF = 'Este código no está activo por ahora';
 export const CODE_USED_UP = 'Este código ya se agotó';
 export const CODE_NOT_FOR_EVENT = 'Este código no es válido para este evento';
 export const CODE_NOT_FOR_GENDER = 'Este código no es válido para tu perfil';
@@ -71,6 +72,7 @@ export async function applicableCode(
   if (!code) throw notFound(CODE_UNKNOWN);
   // A personal code (decision 0053) is hers alone; once its owner is erased, nobody's.
   if (code.personal === 1 && code.client_id !== request.clientId) throw forbidden(CODE_PERSONAL);
+  if (code.active === 0) throw conflict(CODE_SWITCHED_OFF);
   const today = dayInMexicoCity();
   if (code.valid_from && today < code.valid_from) {
     throw conflict(`Este código es válido a partir del ${formatCalendarDate(code.valid_from)}`);

@@ -56,13 +56,15 @@ export async function registerCodeRoutes(
       callOptions(clientCodeCheckBody, clientCodeCheckAnswer),
       async (request) => {
         const { event_id: eventId, code } = request.body;
-        const applied = await checkTypedCode(app.db, code, await codeRequest(app, request.clientId, eventId));
+        const asked = await codeRequest(app, request.clientId, eventId);
+        const applied = await checkTypedCode(app.db, code, asked);
         const price = applied.listPriceCents - applied.discountCents;
         return ok('El código es válido para este evento', {
           code: applied.code,
           list_price_cents: applied.listPriceCents,
           discount_cents: applied.discountCents,
           price_cents: price,
+          gender: asked.gender,
         });
       },
     );

@@ -151,6 +151,8 @@ export interface PromoCodeTable {
   client_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1: a code a member earned (decision 0053), usable by its owner alone and not in the back office's list. */
   personal: ColumnType<number, number | undefined, number>;
+  /** 1: it applies; 0: switched off by an admin, kept with its uses. */
+  active: ColumnType<number, number | undefined, number>;
 }
 
 /** The events a code is for; a code with none is for every event. */

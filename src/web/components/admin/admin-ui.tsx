@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { EnvelopeStatus } from '../../../shared/contracts/common';
 import { totalLabel } from '../../../shared/domain/totals';
 import { errorMessage, errorStatus } from '../../api/client';
@@ -24,6 +24,27 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 export function BannerSlot({ banner }: { banner: Banner }) {
   return banner ? (
     <div className="mb-4">
+      <Alert {...banner} />
+    </div>
+  ) : null;
+}
+
+/**
+ * A form's one feedback, placed beside the button that was pressed: on a phone the top of a long
+ * form is screens away. It is scrolled into view and focused when it appears, so a screen reader
+ * reads it too.
+ */
+export function ButtonFeedback({ banner }: { banner: Banner }) {
+  const box = useRef<HTMLDivElement>(null);
+  // By its text, not its object: a parent's re-render must not take the focus back.
+  const shown = banner ? `${banner.status}:${banner.message}` : null;
+  useEffect(() => {
+    if (shown === null) return;
+    box.current?.scrollIntoView({ block: 'nearest' });
+    box.current?.focus({ preventScroll: true });
+  }, [shown]);
+  return banner ? (
+    <div ref={box} tabIndex={-1} className="outline-none">
       <Alert {...banner} />
     </div>
   ) : null;

@@ -1,10 +1,9 @@
 import { CalendarDays, Clock, Hourglass, MapPin, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { EventDetails, PriceUntil } from '../../../shared/contracts/events';
+import type { EventDetails } from '../../../shared/contracts/events';
 import { CATEGORY_TITLES, isCategoryId } from '../../../shared/domain/categories';
 import { cityLabel } from '../../../shared/domain/cities';
-import { formatCalendarDate, formatDate, formatTime } from '../../../shared/domain/mexico-dates';
-import { formatCents } from '../../../shared/domain/money';
+import { formatDate, formatTime } from '../../../shared/domain/mexico-dates';
 import { EVENT_STATUS } from '../../../shared/domain/statuses';
 import { EventPicture } from '../../components/event-picture';
 import { Island } from '../../components/islands/island';
@@ -93,51 +92,11 @@ function EventDetailView({ event }: { event: EventDetails }) {
 
         <aside className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-black/5">
           <h2 className="text-lg font-semibold">Precios</h2>
-          <dl className="mt-3 grid gap-2">
-            <GenderPrice label="Mujeres" now={event.price_now.w} until={event.price_until.w} />
-            <GenderPrice label="Hombres" now={event.price_now.m} until={event.price_until.m} />
-          </dl>
-          <PlacesLeft event={event} />
           <Island name="event-actions" component={EventActions} props={{ event: eventActionFacts(event) }} />
         </aside>
       </div>
     </article>
   );
-}
-
-/**
- * One gender's price now; during an early-bird step, until when or for how many more places, and
- * the price after it (design.md §25: "Preventa $350 hasta el 5 de diciembre o los primeros 10
- * lugares; después $450").
- */
-function GenderPrice({ label, now, until }: { label: string; now: number; until: PriceUntil }) {
-  const ends = until
-    ? [
-        until.day ? `hasta el ${formatCalendarDate(until.day)}` : null,
-        until.places_left !== null
-          ? `${until.places_left === 1 ? 'queda 1 lugar' : `quedan ${until.places_left} lugares`} a este precio`
-          : null,
-      ]
-        .filter(Boolean)
-        .join(' o mientras ')
-    : null;
-  return (
-    // A dl's group holds only its dt and dd elements (axe's definition-list rule): the grid lays them out.
-    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4">
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-semibold">{priceLabel(now)}</dd>
-      {ends && until ? (
-        <dd className="col-span-2 text-sm text-accent-dark">
-          Preventa: {ends}; después {priceLabel(until.after)}
-        </dd>
-      ) : null}
-    </div>
-  );
-}
-
-/** A price in cents as the page says it: a free place is «Gratis», never «$0.00». */
-function priceLabel(cents: number): string {
-  return cents === 0 ? 'Gratis' : formatCents(cents);
 }
 
 /** Venue with a map link, address, duration and age band. */
@@ -184,26 +143,6 @@ function EventFacts({ event }: { event: EventDetails }) {
         </div>
       ) : null}
     </dl>
-  );
-}
-
-/** Below this many places of a gender the page says how many are left. */
-const FEW_PLACES = 5;
-
-function placesSentence(available: number): string {
-  if (available === 0) return 'sin lugares, hay lista de espera';
-  return available === 1 ? 'queda 1 lugar' : `quedan ${available} lugares`;
-}
-
-/** Places left per gender, only when one of them is running out (a full list is worth knowing). */
-function PlacesLeft({ event }: { event: EventDetails }) {
-  if (event.past || event.status_id === EVENT_STATUS.soldOut) return null;
-  if (Math.min(event.available_w, event.available_m) > FEW_PLACES) return null;
-  return (
-    <ul aria-label="Lugares disponibles" className="mt-4 grid gap-1 text-sm font-semibold text-accent">
-      <li>Mujeres: {placesSentence(event.available_w)}</li>
-      <li>Hombres: {placesSentence(event.available_m)}</li>
-    </ul>
   );
 }
 

@@ -13,7 +13,8 @@ import { type CheckedCode, PromoCodeField } from '../../components/promo-code-fi
 import { useLoginLink } from '../auth/login-return';
 import { earnPushOffer } from '../notifications/offer-flag';
 import { useCompatibleCount, useSignUpToEvent } from './api';
-import { type EventActionFacts, ParticipateButton, SignUpChoice } from './sign-up-choice';
+import { EventPrices, priceLabel } from './event-prices';
+import { type EventActionFacts, PARTICIPATE, ParticipateButton, SignUpChoice } from './sign-up-choice';
 
 /** "3 personas muy afines a ti ya se registraron": a count, never who (design.md §16). */
 function CompatibleAttendees({ eventId, past }: { eventId: number; past: boolean }) {
@@ -45,9 +46,12 @@ function useMyEntry(eventId: number) {
 export function MemberActions({ event }: { event: EventActionFacts }) {
   const { entry, payment } = useMyEntry(event.id);
   const [cancelledNotice, setCancelledNotice] = useState<string | null>(null);
+  // Held here, not in the sign-up: the price list above shows what the code changes.
+  const [code, setCode] = useState<CheckedCode | null>(null);
   const active = entry !== undefined && entry.status_id !== ASSISTANCE_STATUS.cancelled;
   return (
     <>
+      <EventPrices event={event} code={active ? null : code} />
       <CompatibleAttendees eventId={event.id} past={event.past} />
       <CancelledNotice notice={active ? null : cancelledNotice} className="mt-6" />
       {active || (entry && event.past) ? (
@@ -71,19 +75,35 @@ export function MemberActions({ event }: { event: EventActionFacts }) {
       ) : (
         <SignUpChoice
           event={event}
-          participate={(label) => <MemberSignUp eventId={event.id} paid={event.paid} label={label} />}
+          participate={(label) => (
+            <MemberSignUp eventId={event.id} paid={event.paid} label={label} code={code} onCode={setCode} />
+          )}
         />
       )}
     </>
   );
 }
 
-/** Signs up and lands on /asistencias (specification §5); an expired session logs in again. */
-function MemberSignUp({ eventId, paid, label }: { eventId: number; paid: boolean; label: string }) {
+/**
+ * Signs up and lands on /asistencias (specification §5); an expired session logs in again. With
+ * a code the button says what she will pay.
+ */
+function MemberSignUp({
+  eventId,
+  paid,
+  label,
+  code,
+  onCode,
+}: {
+  eventId: number;
+  paid: boolean;
+  label: string;
+  code: CheckedCode | null;
+  onCode: (code: CheckedCode | null) => void;
+}) {
   const navigate = useNavigate();
   const loginLink = useLoginLink();
   const signUp = useSignUpToEvent();
-  const [code, setCode] = useState<CheckedCode | null>(null);
   const participate = () => {
     // Not mutate's own callbacks: the refreshed sign-up replaces this button before they would run.
     signUp.mutateAsync({ eventId, code: code?.code }).then(
@@ -99,7 +119,7 @@ function MemberSignUp({ eventId, paid, label }: { eventId: number; paid: boolean
   return (
     <>
       <ParticipateButton
-        label={label}
+        label={code && label === PARTICIPATE ? `Participar por ${priceLabel(code.priceCents)}` : label}
         onPress={participate}
         pending={signUp.isPending}
         error={signUp.error}
@@ -107,7 +127,7 @@ function MemberSignUp({ eventId, paid, label }: { eventId: number; paid: boolean
       {/* Below the button, so that the button does not move when the member's part appears. */}
       {paid ? (
         <div className="mt-3 flex flex-col">
-          <PromoCodeField eventId={eventId} checked={code} onChange={setCode} />
+          <PromoCodeField eventId={eventId} checked={code} onChange={onCode} />
         </div>
       ) : null}
     </>

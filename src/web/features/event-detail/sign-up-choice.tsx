@@ -5,7 +5,10 @@ import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 
 /** What the actions below an event's prices depend on: the props of its island. */
-export type EventActionFacts = Pick<EventDetails, 'id' | 'name' | 'past' | 'status_id'> & {
+export type EventActionFacts = Pick<
+  EventDetails,
+  'id' | 'name' | 'past' | 'status_id' | 'price_now' | 'price_until' | 'available_w' | 'available_m'
+> & {
   /** Someone pays for a place: a promo code may apply. */
   paid: boolean;
 };
@@ -17,9 +20,26 @@ export function eventActionFacts({
   status_id,
   price_w,
   price_m,
+  price_now,
+  price_until,
+  available_w,
+  available_m,
 }: EventDetails): EventActionFacts {
-  return { id, name, past, status_id, paid: price_w > 0 || price_m > 0 };
+  return {
+    id,
+    name,
+    past,
+    status_id,
+    price_now,
+    price_until,
+    available_w,
+    available_m,
+    paid: price_w > 0 || price_m > 0,
+  };
 }
+
+/** The sign-up button's label when a place is free (a code then adds its price). */
+export const PARTICIPATE = 'Participar';
 
 /** Past events say so; Agotado still takes sign-ups, onto the waiting list (decision 0020). */
 export function SignUpChoice({
@@ -46,7 +66,7 @@ export function SignUpChoice({
       </>
     );
   }
-  return participate('Participar');
+  return participate(PARTICIPATE);
 }
 
 export function ParticipateButton({

@@ -24,6 +24,7 @@ import * as promoCodes from './0033-promo-codes';
 import * as messagesRatings from './0034-messages-ratings';
 import * as invitations from './0035-invitations';
 import * as interestSearchText from './0036-interest-search-text';
+import * as promoCodeSwitch from './0037-promo-code-switch';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0034-messages-ratings': messagesRatings,
   '0035-invitations': invitations,
   '0036-interest-search-text': interestSearchText,
+  '0037-promo-code-switch': promoCodeSwitch,
 };

@@ -16,19 +16,27 @@ import { answerOf, sessionHint } from '../../../api/client';
 import {
   type Banner,
   BannerSlot,
+  ButtonFeedback,
   bannerFrom,
   Cell,
   EmptyState,
   PageHeader,
   smallButton,
   Table,
+  Tag,
 } from '../../../components/admin/admin-ui';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
-import { type DiscountKind, DiscountKindChoice, discountOf, discountValueLabel } from './discount-fields';
+import {
+  type DiscountKind,
+  DiscountKindChoice,
+  discountOf,
+  discountValueLabel,
+  kindSwitchNote,
+} from './discount-fields';
 import { InviteRewardCard } from './invite-reward-card';
 
 /**
@@ -38,7 +46,12 @@ import { InviteRewardCard } from './invite-reward-card';
 export function CodesPage() {
   usePageTitle('Códigos');
   const [editing, setEditing] = useState<AdminPromoCode | 'new' | null>(null);
-  const [banner, setBanner] = useState<Banner>(null);
+  // One feedback on the page, where it was asked for: the reward's button or the codes' list.
+  const [feedback, setFeedback] = useState<{ place: 'reward' | 'codes'; banner: Banner } | null>(null);
+  const edit = (code: AdminPromoCode | 'new') => {
+    setFeedback(null);
+    setEditing(code);
+  };
   const codes = useQuery({
     queryKey: ['admin', 'codes'],
     queryFn: () => adminPost('admin/codes/get', {}),
@@ -46,12 +59,15 @@ export function CodesPage() {
   return (
     <section>
       <PageHeader title="Códigos">
-        <button type="button" className={smallButton('primary')} onClick={() => setEditing('new')}>
+        <button type="button" className={smallButton('primary')} onClick={() => edit('new')}>
           <Plus className="size-4" aria-hidden /> Nuevo código
         </button>
       </PageHeader>
-      <InviteRewardCard />
-      <BannerSlot banner={banner} />
+      <InviteRewardCard
+        feedback={feedback?.place === 'reward' ? feedback.banner : null}
+        onFeedback={(banner) => setFeedback(banner ? { place: 'reward', banner } : null)}
+      />
+      <BannerSlot banner={feedback?.place === 'codes' ? feedback.banner : null} />
       {codes.isPending ? (
         <Spinner />
       ) : codes.isError ? (
@@ -61,7 +77,7 @@ export function CodesPage() {
       ) : (
         <Table head={['Código', 'Descuento', 'Para', 'Vigencia', 'Usos', 'Descontado', '']}>
           {codes.data.codes.map((code) => (
-            <CodeRow key={code.id} code={code} onEdit={() => setEditing(code)} />
+            <CodeRow key={code.id} code={code} onEdit={() => edit(code)} />
           ))}
         </Table>
       )}
@@ -70,11 +86,16 @@ export function CodesPage() {
           key={editing === 'new' ? 'new' : editing.id}
           code={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={setBanner}
+          onSaved={(banner) => setFeedback({ place: 'codes', banner })}
         />
       ) : null}
     </section>
   );
+}
+
+/** An event as the codes' page names it: «Noche de salsa · 5 de diciembre de 2026». */
+function eventLabel(event: { name: string; day: string | null }): string {
+  return event.day ? `${event.name} · ${formatCalendarDate(event.day)}` : event.name;
 }
 
 function CodeRow({ code, onEdit }: { code: AdminPromoCode; onEdit: () => void }) {
@@ -86,7 +107,7 @@ function CodeRow({ code, onEdit }: { code: AdminPromoCode; onEdit: () => void })
     formatCents,
   );
   const whom = [
-    code.event_ids.length === 0 ? 'Todos los eventos' : `${code.event_ids.length} evento(s)`,
+    code.events.length === 0 ? 'Todos los eventos' : code.events.map(eventLabel).join('; '),
     code.genders.length === 0
       ? null
       : code.genders.map((id) => GENDERS.find((g) => g.id === id)?.label).join(', '),
@@ -103,6 +124,11 @@ function CodeRow({ code, onEdit }: { code: AdminPromoCode; onEdit: () => void })
     <tr>
       <Cell label="Código" className="font-mono font-semibold">
         {code.code}
+        {code.active ? null : (
+          <span className="ml-2 font-sans">
+            <Tag tone="slate">Desactivado</Tag>
+          </span>
+        )}
       </Cell>
       <Cell label="Descuento">{discount}</Cell>
       <Cell label="Para">{whom}</Cell>
@@ -126,12 +152,14 @@ interface CodeDraft {
   code: string;
   kind: DiscountKind;
   value: string;
-  eventIds: number[];
+  /** The chosen events, named: a search may not list them. */
+  events: AdminPromoCode['events'];
   genders: number[];
   maxUses: string;
   maxUsesPerMember: string;
   validFrom: string;
   validUntil: string;
+  active: boolean;
 }
 
 function draftOf(code: AdminPromoCode | null): CodeDraft {
@@ -139,7 +167,7 @@ function draftOf(code: AdminPromoCode | null): CodeDraft {
     code: code?.code ?? '',
     kind: code?.amount_off != null ? 'amount' : 'percent',
     value: String(code?.percent_off ?? code?.amount_off ?? ''),
-    eventIds: code?.event_ids ?? [],
+    events: code?.events ?? [],
     genders: code?.genders ?? [],
     maxUses: code?.max_uses === null || code === null ? '' : String(code.max_uses),
     // One use per member unless the admin says otherwise.
@@ -147,6 +175,7 @@ function draftOf(code: AdminPromoCode | null): CodeDraft {
       code === null ? '1' : code.max_uses_per_member === null ? '' : String(code.max_uses_per_member),
     validFrom: code?.valid_from ?? '',
     validUntil: code?.valid_until ?? '',
+    active: code?.active ?? true,
   };
 }
 
@@ -156,12 +185,13 @@ function bodyOf(draft: CodeDraft): AdminCodesAddBody {
   return {
     code: draft.code,
     ...discountOf(draft.kind, value),
-    event_ids: draft.eventIds,
+    event_ids: draft.events.map((event) => event.id),
     genders: draft.genders as AdminCodesAddBody['genders'],
     max_uses: count(draft.maxUses),
     max_uses_per_member: count(draft.maxUsesPerMember),
     valid_from: draft.validFrom || null,
     valid_until: draft.validUntil || null,
+    active: draft.active,
   };
 }
 
@@ -181,7 +211,13 @@ function CodeForm({
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<CodeDraft>(() => draftOf(code));
   const [banner, setBanner] = useState<Banner>(null);
-  const set = (change: Partial<CodeDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const [kindNote, setKindNote] = useState<string | null>(null);
+  // A message about the last press no longer holds once a field changes.
+  const set = (change: Partial<CodeDraft>) => {
+    setBanner(null);
+    setKindNote(null);
+    setDraft((current) => ({ ...current, ...change }));
+  };
   const [search, setSearch] = useState('');
   const events = useQuery({
     queryKey: ['admin', 'events', search.trim(), 1],
@@ -208,6 +244,7 @@ function CodeForm({
     onError: (error) => setBanner(bannerFrom(error)),
   });
   const submit = () => {
+    setBanner(null);
     const parsed = adminCodesAddBody.safeParse(bodyOf(draft));
     if (!parsed.success) {
       setBanner({ status: 'warning', message: parsed.error.issues[0]?.message ?? 'Revisa el formulario' });
@@ -229,7 +266,6 @@ function CodeForm({
           submit();
         }}
       >
-        <BannerSlot banner={banner} />
         <Field
           label="Código (4 a 20 letras o números)"
           name="code"
@@ -242,8 +278,16 @@ function CodeForm({
           legend="Descuento"
           name="kind"
           kind={draft.kind}
-          onChange={(kind) => set({ kind })}
+          onChange={(kind) => {
+            set({ kind, value: '' });
+            if (draft.value.trim() !== '') setKindNote(kindSwitchNote(kind));
+          }}
         >
+          {kindNote ? (
+            <p role="status" className="text-sm text-amber-800">
+              {kindNote}
+            </p>
+          ) : null}
           <Field
             label={discountValueLabel(draft.kind)}
             name="value"
@@ -271,10 +315,10 @@ function CodeForm({
           </div>
         </fieldset>
         <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-medium">
-            Eventos (ninguno marcado: todos
-            {draft.eventIds.length > 0 ? `; ${draft.eventIds.length} elegido(s)` : ''})
-          </legend>
+          <legend className="text-sm font-medium">Eventos (ninguno marcado: todos)</legend>
+          {draft.events.length > 0 ? (
+            <p className="text-sm">Elegidos: {draft.events.map(eventLabel).join('; ')}</p>
+          ) : null}
           <Field
             label="Buscar evento por nombre"
             name="event_search"
@@ -284,24 +328,31 @@ function CodeForm({
           />
           {events.data ? (
             <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto text-sm">
-              {events.data.events.map((event) => (
-                <li key={event.id}>
-                  <label className="flex items-start gap-2">
-                    <input
-                      type="checkbox"
-                      className="mt-1"
-                      checked={draft.eventIds.includes(event.id)}
-                      onChange={(change) =>
-                        set({ eventIds: toggle(draft.eventIds, event.id, change.target.checked) })
-                      }
-                    />
-                    <span className="break-words">
-                      {event.name}
-                      {event.day ? ` · ${formatCalendarDate(event.day)}` : ''}
-                    </span>
-                  </label>
-                </li>
-              ))}
+              {/* A night that already began takes no code; one already chosen stays, to be taken off. */}
+              {events.data.events
+                .filter((event) => !event.past || draft.events.some((chosen) => chosen.id === event.id))
+                .map((event) => (
+                  <li key={event.id}>
+                    <label className="flex items-start gap-2">
+                      <input
+                        type="checkbox"
+                        className="mt-1"
+                        checked={draft.events.some((chosen) => chosen.id === event.id)}
+                        onChange={(change) =>
+                          set({
+                            events: change.target.checked
+                              ? [...draft.events, { id: event.id, name: event.name, day: event.day }]
+                              : draft.events.filter((chosen) => chosen.id !== event.id),
+                          })
+                        }
+                      />
+                      <span className="break-words">
+                        {event.name}
+                        {event.day ? ` · ${formatCalendarDate(event.day)}` : ''}
+                      </span>
+                    </label>
+                  </li>
+                ))}
             </ul>
           ) : events.isError ? (
             <BannerSlot banner={bannerFrom(events.error)} />
@@ -343,6 +394,15 @@ function CodeForm({
             onChange={(event) => set({ validUntil: event.target.value })}
           />
         </div>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={draft.active}
+            onChange={(event) => set({ active: event.target.checked })}
+          />
+          Código activo (desmárcalo para que deje de aplicarse sin borrarlo)
+        </label>
+        <ButtonFeedback banner={banner} />
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Guardando…' : 'Guardar'}
         </Button>

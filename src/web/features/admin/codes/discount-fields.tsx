@@ -13,6 +13,16 @@ export function discountValueLabel(kind: DiscountKind): string {
   return kind === 'percent' ? 'Porcentaje (1 a 100)' : 'Pesos de descuento';
 }
 
+/**
+ * Said when the kind changes under a typed figure: the figure is cleared, never carried over (50 %
+ * silently becoming $50).
+ */
+export function kindSwitchNote(kind: DiscountKind): string {
+  return kind === 'percent'
+    ? 'Cambiaste a porcentaje: borramos la cantidad en pesos, escribe el porcentaje.'
+    : 'Cambiaste a pesos: borramos el porcentaje, escribe cuántos pesos se descuentan.';
+}
+
 /** The discount's kind as one radio group (the codes' form and the invite reward's card). */
 export function DiscountKindChoice({
   legend,

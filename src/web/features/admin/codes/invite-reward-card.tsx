@@ -8,11 +8,17 @@ import {
 } from '../../../../shared/contracts/invites';
 import { formatCents } from '../../../../shared/domain/money';
 import { adminPost } from '../../../api/admin';
-import { type Banner, BannerSlot, bannerFrom } from '../../../components/admin/admin-ui';
+import { type Banner, BannerSlot, ButtonFeedback, bannerFrom } from '../../../components/admin/admin-ui';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { type DiscountKind, DiscountKindChoice, discountOf, discountValueLabel } from './discount-fields';
+import {
+  type DiscountKind,
+  DiscountKindChoice,
+  discountOf,
+  discountValueLabel,
+  kindSwitchNote,
+} from './discount-fields';
 
 const REWARD_KEY = ['admin', 'invite-reward'] as const;
 /** What the form proposes for a reward never set: half off a night. */
@@ -23,7 +29,14 @@ const PROPOSED_PERCENT = 50;
  * she brought comes to her first night: percent or pesos off (as a code), how many days it lasts,
  * on or off. Codes already earned keep their terms.
  */
-export function InviteRewardCard() {
+export function InviteRewardCard({
+  feedback,
+  onFeedback,
+}: {
+  /** The page's one feedback, when it is this card's. */
+  feedback: Banner;
+  onFeedback: (banner: Banner) => void;
+}) {
   const reward = useQuery({
     queryKey: REWARD_KEY,
     queryFn: () => adminPost('admin/invite-reward/get', {}),
@@ -48,7 +61,7 @@ export function InviteRewardCard() {
       ) : (
         <>
           <Figures figures={reward.data.figures} />
-          <RewardForm reward={reward.data.reward} />
+          <RewardForm reward={reward.data.reward} feedback={feedback} onFeedback={onFeedback} />
         </>
       )}
     </section>
@@ -103,23 +116,36 @@ function bodyOf(draft: RewardDraft): AdminInviteRewardUpdateBody {
   };
 }
 
-function RewardForm({ reward }: { reward: InviteReward }) {
+function RewardForm({
+  reward,
+  feedback,
+  onFeedback,
+}: {
+  reward: InviteReward;
+  feedback: Banner;
+  onFeedback: (banner: Banner) => void;
+}) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<RewardDraft>(() => draftOf(reward));
-  const [banner, setBanner] = useState<Banner>(null);
-  const set = (change: Partial<RewardDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const [kindNote, setKindNote] = useState<string | null>(null);
+  const set = (change: Partial<RewardDraft>) => {
+    onFeedback(null);
+    setKindNote(null);
+    setDraft((current) => ({ ...current, ...change }));
+  };
   const save = useMutation({
     mutationFn: (body: AdminInviteRewardUpdateBody) => adminPost('admin/invite-reward/update', body),
     onSuccess: (answer) => {
-      setBanner({ status: 'success', message: answer.message });
+      onFeedback({ status: 'success', message: answer.message });
       queryClient.setQueryData(REWARD_KEY, answer);
     },
-    onError: (error) => setBanner(bannerFrom(error)),
+    onError: (error) => onFeedback(bannerFrom(error)),
   });
   const submit = () => {
+    onFeedback(null);
     const parsed = adminInviteRewardUpdateBody.safeParse(bodyOf(draft));
     if (!parsed.success) {
-      setBanner({ status: 'warning', message: parsed.error.issues[0]?.message ?? 'Revisa el formulario' });
+      onFeedback({ status: 'warning', message: parsed.error.issues[0]?.message ?? 'Revisa el formulario' });
       return;
     }
     save.mutate(bodyOf(draft));
@@ -133,7 +159,6 @@ function RewardForm({ reward }: { reward: InviteReward }) {
         submit();
       }}
     >
-      <BannerSlot banner={banner} />
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
@@ -146,8 +171,16 @@ function RewardForm({ reward }: { reward: InviteReward }) {
         legend="Descuento del código"
         name="reward-kind"
         kind={draft.kind}
-        onChange={(kind) => set({ kind })}
+        onChange={(kind) => {
+          set({ kind, value: '' });
+          if (draft.value.trim() !== '') setKindNote(kindSwitchNote(kind));
+        }}
       />
+      {kindNote ? (
+        <p role="status" className="text-sm text-amber-800">
+          {kindNote}
+        </p>
+      ) : null}
       <div className="grid grid-cols-2 gap-3">
         <Field
           label={discountValueLabel(draft.kind)}
@@ -166,6 +199,7 @@ function RewardForm({ reward }: { reward: InviteReward }) {
           onChange={(event) => set({ days: event.target.value })}
         />
       </div>
+      <ButtonFeedback banner={feedback} />
       <Button type="submit" className="self-start" disabled={save.isPending}>
         {save.isPending ? 'Guardando…' : 'Guardar recompensa'}
       </Button>

@@ -18,7 +18,7 @@ import {
 } from '../../../../shared/domain/categories';
 import { CITIES } from '../../../../shared/domain/cities';
 import { EVENT_STATUS_LABELS } from '../../../../shared/domain/statuses';
-import { type Banner, BannerSlot } from '../../../components/admin/admin-ui';
+import { type Banner, ButtonFeedback } from '../../../components/admin/admin-ui';
 import { StatusSelect } from '../../../components/admin/status-select';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -76,22 +76,35 @@ function draftOf(event: AdminEvent): Draft {
 export function EventForm({
   event,
   saving,
+  result,
+  onEdit,
   onSave,
 }: {
   event: AdminEvent;
   saving: boolean;
+  /** The server's answer to the last «Actualizar evento», shown beside the button. */
+  result: Banner;
+  onEdit: () => void;
   onSave: (fields: Record<string, unknown>, image: File | null) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(event));
   const [image, setImage] = useState<File | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+  // Whatever was said about the last press no longer holds once the form changes.
+  const edited = () => {
+    setBanner(null);
+    onEdit();
+  };
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    edited();
     setDraft((current) => ({ ...current, [key]: value }));
+  };
   const incomplete =
     !draft.name.trim() || !draft.day || !draft.hour || draft.price_m === '' || draft.price_w === '';
 
   function submit(formEvent: React.FormEvent) {
     formEvent.preventDefault();
+    edited();
     const fields = {
       name: draft.name,
       day: draft.day,
@@ -136,7 +149,6 @@ export function EventForm({
       className="flex flex-col gap-4 rounded border border-slate-200 bg-white p-4"
     >
       <h2 className="text-lg font-semibold">Actualizar evento</h2>
-      <BannerSlot banner={banner} />
       <Field label="Nombre" name="name" value={draft.name} onChange={(e) => set('name', e.target.value)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -295,8 +307,12 @@ export function EventForm({
         name="image"
         type="file"
         accept="image/png,image/jpeg,image/webp"
-        onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+        onChange={(e) => {
+          edited();
+          setImage(e.target.files?.[0] ?? null);
+        }}
       />
+      <ButtonFeedback banner={banner ?? result} />
       <Button type="submit" disabled={incomplete || saving}>
         {saving ? 'Guardando…' : 'Actualizar evento'}
       </Button>

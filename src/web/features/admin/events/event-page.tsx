@@ -83,18 +83,27 @@ export function EventPage() {
       ),
   });
   usePageTitle(details.data?.event.name ?? 'Evento');
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'events'] }),
+    ]);
+  // The chosen file is read inside the call so a read failure is reported like the server's.
+  const callUpdate = async ({ image, ...body }: { image?: File | null } & Record<string, unknown>) =>
+    adminPost('event/update', image ? { ...body, image: await readAsDataUrl(image) } : body);
   const update = useMutation({
-    // The chosen file is read inside the mutation so a read failure lands in the banner too.
-    mutationFn: async ({ image, ...body }: { image?: File | null } & Record<string, unknown>) =>
-      adminPost('event/update', image ? { ...body, image: await readAsDataUrl(image) } : body),
+    mutationFn: callUpdate,
     onSuccess: (response) => setBanner({ status: 'success', message: response.message }),
     onError: (error) => setBanner(bannerFrom(error)),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'events'] }),
-      ]),
+    onSettled: refresh,
   });
+  // «Actualizar evento» answers beside its button, at the bottom of the form (not at the page's top).
+  const saveEvent = useMutation({ mutationFn: callUpdate, onSettled: refresh });
+  const saveResult: Banner = saveEvent.isSuccess
+    ? { status: 'success', message: saveEvent.data.message }
+    : saveEvent.isError
+      ? bannerFrom(saveEvent.error)
+      : null;
 
   if (details.isPending) return <Spinner />;
   if (details.isError) return <BannerSlot banner={bannerFrom(details.error)} />;
@@ -171,8 +180,15 @@ export function EventPage() {
         <EventForm
           key={`${event.id}-${event.image}-${event.name}-${event.status_id}`}
           event={event}
-          saving={update.isPending}
-          onSave={(fields, image) => update.mutate({ event: { ...fields, id: event.id }, image })}
+          saving={saveEvent.isPending}
+          result={saveResult}
+          onEdit={() => {
+            if (!saveEvent.isIdle) saveEvent.reset();
+          }}
+          onSave={(fields, image) => {
+            setBanner(null);
+            saveEvent.mutate({ event: { ...fields, id: event.id }, image });
+          }}
         />
       </div>
 

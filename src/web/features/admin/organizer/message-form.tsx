@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type AdminEventMessageAnswer,
@@ -7,6 +7,8 @@ import {
   type MessageSegment,
   NEWS_PER_WEEK,
 } from '../../../../shared/contracts/organizer';
+import { formatInstant } from '../../../../shared/domain/mexico-dates';
+import { opensWithGreeting } from '../../../../shared/domain/organizer-mail';
 import { adminPost } from '../../../api/admin';
 import { sessionHint } from '../../../api/client';
 import { BannerSlot, bannerFrom, smallButton } from '../../../components/admin/admin-ui';
@@ -26,6 +28,7 @@ export function MessageForm({ eventId }: { eventId?: number }) {
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [counted, setCounted] = useState<AdminEventMessageAnswer | null>(null);
+  const queryClient = useQueryClient();
   const call = useMutation({
     mutationFn: (send: boolean) =>
       adminPost('admin/event/message', {
@@ -41,6 +44,7 @@ export function MessageForm({ eventId }: { eventId?: number }) {
       if (answer.sent) {
         setTitle('');
         setText('');
+        return queryClient.invalidateQueries({ queryKey: sentKey(eventId) });
       }
     },
   });
@@ -108,7 +112,21 @@ export function MessageForm({ eventId }: { eventId?: number }) {
           <p>
             <span className="text-slate-600">Asunto:</span> {title}
           </p>
-          <p className="whitespace-pre-line">{text}</p>
+          {counted.preview ? (
+            <>
+              <p className="text-slate-600">Así le llega a {counted.preview.first_name} por correo:</p>
+              <pre className="font-sans whitespace-pre-wrap [overflow-wrap:anywhere] rounded border border-slate-200 bg-white p-2">
+                {counted.preview.text}
+              </pre>
+              {opensWithGreeting(text) ? (
+                <p className="text-slate-600">
+                  Tu mensaje empieza con un saludo: el correo no agrega «Hola {counted.preview.first_name}:».
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <p className="whitespace-pre-line">{text}</p>
+          )}
           <p role="status">
             Llegará a {people(counted.recipients)}
             {counted.skipped > 0
@@ -150,6 +168,43 @@ export function MessageForm({ eventId }: { eventId?: number }) {
           />
         ) : null}
       </div>
+      {eventId === undefined ? null : <SentMessages eventId={eventId} />}
     </section>
+  );
+}
+
+const sentKey = (eventId: number | undefined) => ['admin', 'event-messages', eventId];
+
+/** The night's record: what was sent, when, to which group and how many people. */
+function SentMessages({ eventId }: { eventId: number }) {
+  const sent = useQuery({
+    queryKey: sentKey(eventId),
+    queryFn: () =>
+      adminPost('admin/event/messages', { admin_id: sessionHint('admin') ?? undefined, event_id: eventId }),
+  });
+  if (sent.isError) return <BannerSlot banner={bannerFrom(sent.error)} />;
+  if (!sent.data) return null;
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-3">
+      <h3 className="text-sm font-semibold">Mensajes enviados</h3>
+      {sent.data.messages.length === 0 ? (
+        <p className="text-sm text-slate-600">Todavía no se ha enviado ninguno sobre esta noche.</p>
+      ) : (
+        <ul aria-label="Mensajes enviados" className="flex flex-col gap-2 text-sm">
+          {sent.data.messages.map((message) => (
+            <li key={message.id}>
+              <details>
+                <summary className="cursor-pointer">
+                  <span className="font-medium">«{message.title}»</span> · {formatInstant(message.sent_at)} ·{' '}
+                  {MESSAGE_SEGMENT_LABELS[message.segment]} · {people(message.recipients)}
+                  {message.skipped > 0 ? ` (${people(message.skipped)} omitidas)` : ''}
+                </summary>
+                <p className="mt-1 whitespace-pre-line text-slate-700">{message.text}</p>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
