@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
+import { formatPhone } from '../../src/shared/domain/phone-display';
 import { adminApi, apiContext, FRESH_PASSWORD } from './events-quiz/helpers';
 
 /**
@@ -196,4 +197,9 @@ export async function cancelSignUp(baseURL: string, person: Person, eventId: num
   const api = await personApi(baseURL, person);
   await call(api, '/api/client/events/cancel', { event_id: eventId });
   await api.dispose();
+}
+
+/** A phone as stored or as the site shows it ('55 1234 5678'): what must not leak, in either form. */
+export function anyPhoneForm(phone: string): RegExp {
+  return new RegExp(`${phone}|${formatPhone(phone).replace(/[+]/g, '\\+')}`);
 }

@@ -7,7 +7,8 @@ import { quarantineOf } from '../platform/backups/quarantine';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 
 /**
- * "Respaldos": the last backup, verified or why not, every warning of backup health (decision 0058)
+ * "Respaldos", as an organizer reads it: the last backup, verified or not, whether copies leave the
+ * machine (never a folder, setting or failure message: those are `cita doctor`'s), every warning of backup health (decision 0058)
  * and the quarantine of a restored database.
  */
 export async function registerBackupRoutes(app: FastifyInstance): Promise<void> {
@@ -21,15 +22,13 @@ export async function registerBackupRoutes(app: FastifyInstance): Promise<void> 
     const quarantine = await quarantineOf(app.db);
     return ok('Respaldos', {
       enabled: backupTargetOf(app.config) !== null,
+      off_site: app.config.backups.s3 !== undefined,
       latest: latest && {
         started_at: latest.startedAt,
         kind: latest.kind,
         verified: latest.verified,
-        reason: latest.reason,
         size_bytes: latest.sizeBytes,
         duration_ms: latest.durationMs,
-        destination: latest.destination,
-        file: latest.file,
       },
       healthy: warnings.length === 0,
       problem: warnings.length ? warnings.map((warning) => warning.warning).join(' · ') : null,

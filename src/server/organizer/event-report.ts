@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { EventReport } from '../../shared/contracts/organizer';
+import { genderLabel } from '../../shared/domain/genders';
 import { attendanceFigures } from '../events/attendance/attendance-figures';
 import { eventCodeDiscounts } from '../events/codes/event-code-discounts';
 import { eventRevenue } from '../payments/event-payments';
@@ -35,6 +36,7 @@ export function eventReportCsv(report: EventReport): string {
     ['Confirmados', String(report.confirmed)],
     ['Mujeres confirmadas', String(report.confirmed_women)],
     ['Hombres confirmados', String(report.confirmed_men)],
+    [`${genderLabel(3)} confirmados`, String(report.confirmed_lgbtq)],
     ['Llegaron', String(report.checked_in)],
     ['No llegaron (%)', report.no_show_rate === null ? '' : (report.no_show_rate * 100).toFixed(1)],
     ['Primera vez', String(report.first_time)],

@@ -1,4 +1,10 @@
 import type { Transaction } from 'kysely';
+import {
+  EXPORT_CODES,
+  EXPORT_NOTE_NAMES,
+  EXPORT_SECTIONS,
+  type ExportCode,
+} from '../../shared/domain/personal-data-export';
 import type { PaymentsConfig } from './config';
 import type { DB } from './db/database';
 import type { Database } from './db/schema';
@@ -71,6 +77,37 @@ export async function exportPersonalData(
   }
   sections.privacy_notice = `${context.publicUrl}/aviso-privacidad`;
   return sections;
+}
+
+/** A row (or each row of a list) with the meaning of its coded fields written beside the codes. */
+function withMeanings(value: unknown, codes: Record<string, ExportCode> | undefined): unknown {
+  if (!codes || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((row) => withMeanings(row, codes));
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([field, code]) => {
+      const meaning = codes[field];
+      if (!meaning || (typeof code !== 'number' && typeof code !== 'string')) return [[field, code]];
+      return [
+        [field, code],
+        [meaning.name, meaning.labels[code] ?? ''],
+      ];
+    }),
+  );
+}
+
+/**
+ * The export as the file she downloads: each section under its Spanish name ("perfil",
+ * "inscripciones a eventos"), each coded field followed by what it means ("status_id": 2,
+ * "estado": "Confirmado"). The fields keep their names and values for a program that reads it.
+ */
+export function readablePersonalData(data: Record<string, unknown>): Record<string, unknown> {
+  const names: Record<string, string> = { ...EXPORT_SECTIONS, ...EXPORT_NOTE_NAMES };
+  return Object.fromEntries(
+    Object.entries(data).map(([section, value]) => [
+      names[section] ?? section,
+      withMeanings(value, EXPORT_CODES[section as keyof typeof EXPORT_CODES]),
+    ]),
+  );
 }
 
 /** Erasure of every domain's data, in registry order, inside the caller's transaction. */

@@ -11,7 +11,7 @@ import {
 } from '../../shared/contracts/trust';
 import { requireClient } from '../platform/auth/guards';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
-import { exportPersonalData } from '../platform/personal-data';
+import { exportPersonalData, readablePersonalData } from '../platform/personal-data';
 import type { BlockHooks } from './block-hooks';
 import { blockClient, listBlocks, unblockClient } from './blocks';
 import { createReport } from './reports';
@@ -47,6 +47,6 @@ export async function registerTrustRoutes(
       publicUrl: app.config.publicUrl,
       payments: app.config.payments,
     });
-    return ok('Tus datos', { data });
+    return ok('Tus datos', { data, readable: readablePersonalData(data) });
   });
 }

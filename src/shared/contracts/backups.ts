@@ -5,23 +5,24 @@ import { successAnswer } from './common';
 
 export const backupsGetBody = z.object({}).optional();
 
+/**
+ * What an organizer reads of one attempt: no folder, file or failure message (those name settings
+ * and server paths; the operator reads them in `cita doctor`).
+ */
 export const backupSummarySchema = z.object({
   started_at: z.string(),
   kind: z.enum(['nightly', 'manual', 'before-upgrade']),
   verified: z.boolean(),
-  /** Why it is not verified, in Spanish. */
-  reason: z.string().nullable(),
   size_bytes: z.number().nullable(),
   duration_ms: z.number(),
-  /** The folder it went to. */
-  destination: z.string(),
-  file: z.string().nullable(),
 });
 export type BackupSummary = z.infer<typeof backupSummarySchema>;
 
 export const backupsGetResponseSchema = successAnswer({
   /** False while BACKUP_DIR or BACKUP_AGE_RECIPIENT is missing. */
   enabled: z.boolean(),
+  /** Whether every snapshot is also copied off this machine (S3-compatible storage). */
+  off_site: z.boolean(),
   /** The newest attempt, verified or not; null before the first. */
   latest: backupSummarySchema.nullable(),
   /** Whether every part of backup health is fine (decision 0058), and what is not. */

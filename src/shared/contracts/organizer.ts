@@ -152,6 +152,7 @@ export const eventReportSchema = z.object({
   confirmed: z.number().int(),
   confirmed_women: z.number().int(),
   confirmed_men: z.number().int(),
+  confirmed_lgbtq: z.number().int(),
   checked_in: z.number().int(),
   /** Confirmed who did not come, over the confirmed, once the night has begun; null before. */
   no_show_rate: z.number().nullable(),

@@ -108,4 +108,9 @@ export const reportAnswer = successAnswer({ report_id: z.number() });
  * The ARCO export: one section per kind of data, each declared by the domain that stores it
  * (each domain's personal-data.ts, design.md §18); the sections are listed there, not here.
  */
-export const dataExportAnswer = successAnswer({ data: z.record(z.string(), z.unknown()) });
+export const dataExportAnswer = successAnswer({
+  /** Every section under its key, as programs read it. */
+  data: z.record(z.string(), z.unknown()),
+  /** The same, as she reads it in the file she downloads: Spanish section names, codes explained. */
+  readable: z.record(z.string(), z.unknown()),
+});

@@ -26,3 +26,13 @@ export const ASSISTANCE_STATUS_LABELS: Record<number, string> = {
   3: 'Lista de espera',
   4: 'Cancelado',
 };
+
+/** A payment's state as a member or an organizer reads it. */
+export const PAYMENT_STATUS_LABELS = {
+  pending: 'Pendiente',
+  paid: 'Pagado',
+  refunded: 'Reembolsado',
+  failed: 'No pagado',
+  manual: 'Pagado a mano',
+  void: 'Anulado',
+} as const satisfies Record<string, string>;

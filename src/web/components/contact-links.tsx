@@ -1,5 +1,6 @@
 import { AtSign, MessageCircle, Phone } from 'lucide-react';
 import type { SharedContact } from '../../shared/contracts/interests';
+import { formatPhone } from '../../shared/domain/phone-display';
 
 /**
  * The other person's phone, WhatsApp and Instagram, once both shared them (design.md §26): on
@@ -25,7 +26,7 @@ export function ContactLinks({ contact, name }: { contact: SharedContact; name: 
       {contact.phone ? (
         <li>
           <a href={`tel:${contact.phone}`} className="inline-flex items-center gap-2 text-accent underline">
-            <Phone className="size-4" aria-hidden /> {contact.phone}
+            <Phone className="size-4" aria-hidden /> {formatPhone(contact.phone)}
           </a>
         </li>
       ) : null}

@@ -116,13 +116,33 @@ describe('backups on: /readyz, /metrics and cita doctor', () => {
     const { statusCode, body } = await readyz();
     expect(statusCode).toBe(200);
     expect(body.message).toBe(
-      'Lista para atender, con avisos: respaldos: El último respaldo falló (el motivo está en Respaldos y en «cita doctor»)',
+      'Lista para atender, con avisos: respaldos: El último respaldo falló (el motivo está en «cita doctor»)',
     );
     expect(JSON.stringify(body)).not.toContain('lleno');
     expect(sample(await metricsText(), 'cita_backup_size_bytes{kind="nightly"}')).toBe(2_048);
     expect(await doctorBackupsLine()).toMatch(
       /^✗ respaldos: el último \(.+\) falló: el disco de respaldos está lleno$/,
     );
+  });
+
+  it('the «Respaldos» card answers an organizer in plain Spanish: no folder, setting or failure message', async () => {
+    await attempt(1, {
+      verified: false,
+      reason: `El respaldo falló: no se puede crear la carpeta de BACKUP_DIR ${operator.backupDir} (EACCES)`,
+    });
+    const answer = (await testApp.admin.post('admin/backups/get')).body;
+    expect(answer).toMatchObject({
+      enabled: true,
+      off_site: false,
+      healthy: false,
+      problem: 'El último respaldo falló (el motivo está en «cita doctor»)',
+      latest: { kind: 'nightly', verified: false },
+    });
+    const text = JSON.stringify(answer);
+    expect(text).not.toContain(operator.backupDir);
+    expect(text).not.toMatch(/BACKUP_|EACCES|\.age/);
+    // The operator still reads all of it.
+    expect(await doctorBackupsLine()).toContain(`BACKUP_DIR ${operator.backupDir} (EACCES)`);
   });
 
   it('none yet (README step 2, just configured): 200 with the warning, and no age in /metrics', async () => {

@@ -95,6 +95,7 @@ describe('admin/event/report (design.md §25)', () => {
       confirmed: 4,
       confirmed_women: 3,
       confirmed_men: 1,
+      confirmed_lgbtq: 0,
       checked_in: 3,
       no_show_rate: 0.25,
       first_time: 3,
@@ -116,6 +117,25 @@ describe('admin/event/report (design.md §25)', () => {
         'Regresan,1',
       ]),
     );
+  });
+
+  it('counts LGBTQ+ attendees beside women and men, in the answer and the CSV', async () => {
+    const eventId = await insertEvent(testApp.app, { day: '2030-05-01' });
+    const woman = await insertClient(testApp.app, { gender: 1 });
+    const first = await insertClient(testApp.app, { gender: 3 });
+    const second = await insertClient(testApp.app, { gender: 3 });
+    for (const member of [woman, first, second])
+      await placeAt(testApp.app, eventId, member.id, { status_id: 2 });
+    const answer = await admin.post('admin/event/report', { event_id: eventId });
+    expect(answer.body.report).toMatchObject({
+      confirmed: 3,
+      confirmed_women: 1,
+      confirmed_men: 0,
+      confirmed_lgbtq: 2,
+    });
+    const csv = await admin.get(`/api/event/report.csv?event_id=${eventId}`);
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines).toEqual(expect.arrayContaining(['Mujeres confirmadas,1', 'LGBTQ+ confirmados,2']));
   });
 
   it('has no no-show rate before the night, and answers 404 and 401 as it should', async () => {

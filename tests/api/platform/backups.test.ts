@@ -263,9 +263,7 @@ describe('snapshotHealth (a warning in /readyz, doctor, Respaldos, /metrics)', (
     );
     await db.deleteFrom('backups').where('verified', '=', 1).execute();
     // The failed attempt recorded above is now the last one.
-    expect(await warning(testApp.config)).toBe(
-      'El último respaldo falló (el motivo está en Respaldos y en «cita doctor»)',
-    );
+    expect(await warning(testApp.config)).toBe('El último respaldo falló (el motivo está en «cita doctor»)');
     await db.deleteFrom('backups').execute();
     expect(await warning(testApp.config)).toBe('Todavía no hay ningún respaldo verificado');
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_NOTES, EXPORT_SECTIONS } from '../../../src/shared/domain/personal-data-export';
+import {
+  EXPORT_NOTE_NAMES,
+  EXPORT_NOTES,
+  EXPORT_SECTIONS,
+} from '../../../src/shared/domain/personal-data-export';
 import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/domain/privacy';
+import { ASSISTANCE_STATUS_LABELS } from '../../../src/shared/domain/statuses';
 import {
   insertAdvert,
   insertEvent,
@@ -435,6 +440,48 @@ describe('ARCO export', () => {
     ]);
     // Interest made before the block ended with it; the other person's contact data never appears.
     expect(JSON.stringify(data)).not.toContain(other.email);
+  });
+});
+
+describe('ARCO export as she reads it', () => {
+  it('the file she downloads names each section in Spanish and says what each code means beside it', async () => {
+    const body = signUpBody({ phone: '5511114444' });
+    const agent = testApp.agent();
+    const id = (await agent.post<{ client_id: number }>('client/add', body)).body.client_id;
+    const other = await personWithAdvert(testApp, { first_name: 'Irene' });
+    await insertAdvert(testApp.app, id, { description: 'Mi anuncio' });
+    await agent.post('client/interested/add', { interes: { interested_id: other.advertId } });
+    const eventId = await insertEvent(testApp.app);
+    await signUpToEvent(testApp.app, eventId, id);
+    await agent.post('client/report', { target_client_id: other.id, reason: 'fake', text: 'No es real' });
+
+    const response = await agent.post<{ data: any; readable: any }>('client/data/export', {});
+    expect(response.statusCode).toBe(200);
+    const { data, readable } = response.body;
+    const spanish: string[] = [...Object.values(EXPORT_SECTIONS), ...Object.values(EXPORT_NOTE_NAMES)];
+    expect(Object.keys(readable).filter((section) => !spanish.includes(section))).toEqual([]);
+    expect(Object.keys(readable)).toHaveLength(Object.keys(data).length);
+    // Each code stays for a program, its meaning follows it.
+    expect(readable.perfil).toMatchObject({
+      gender: 3,
+      género: 'LGBTQ+',
+      status_id: 1,
+      'estado de la cuenta': 'Activa',
+    });
+    expect(readable.anuncio).toMatchObject({ status_id: 1, 'estado del anuncio': 'Visible' });
+    const signUp = readable['inscripciones a eventos'][0];
+    expect(signUp.estado).toBe(ASSISTANCE_STATUS_LABELS[signUp.status_id]);
+    expect(signUp.estado).not.toBe('');
+    expect(readable.intereses[0]).toMatchObject({ status_id: 1, estado: 'Solo de un lado' });
+    expect(readable['reportes que hiciste'][0]).toMatchObject({
+      reason: 'fake',
+      motivo: 'Perfil falso',
+      status_id: 1,
+      estado: 'Abierto',
+    });
+    // The keyed export stays as programs (and the coverage tests) read it.
+    expect(data.profile).toMatchObject({ id, gender: 3 });
+    expect(data.profile).not.toHaveProperty('género');
   });
 });
 

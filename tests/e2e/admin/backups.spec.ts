@@ -47,7 +47,7 @@ function quarantineTheSite(): void {
   }
 }
 
-test('an admin reads the last backup on her phone, verified, its size and where; a restored site shows its quarantine', async ({
+test('an admin reads the last backup on her phone, verified, its size, whether a copy leaves the machine, and no server path; a restored site shows its quarantine', async ({
   page,
 }) => {
   // A real snapshot of the demo site (photos included) is made and restored to verify it.
@@ -61,10 +61,14 @@ test('an admin reads the last backup on her phone, verified, its size and where;
   const file = path.basename(/^Respaldo verificado: (\S+)/.exec(printed)![1]!);
   await page.reload();
   await expect(card).toContainText('Verificado: se restauró y coincide con el origen');
-  await expect(card).toContainText(file);
+  // An organizer reads what is true, not the operator's settings and folders.
+  await expect(card).toContainText('Fuera del servidorNo: las copias están solo en este servidor');
+  await expect(card).not.toContainText(file);
+  await expect(card).not.toContainText(dataDir);
+  await expect(card).not.toContainText('BACKUP_');
   await expect(card).toContainText(/Tamaño\s*\d+(\.\d)? (KB|MB)/);
   await expect(card.getByRole('alert')).toHaveCount(0);
-  // Nothing wider than the phone: the long path wraps.
+  // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   quarantineTheSite();

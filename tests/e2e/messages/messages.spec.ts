@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { newPerson } from '../data';
+import { formatPhone } from '../../../src/shared/domain/phone-display';
+import { anyPhoneForm, newPerson } from '../data';
 import { FRESH_PASSWORD } from '../events-quiz/helpers';
 import { loginAsClient } from '../fixtures';
 import {
@@ -260,7 +261,8 @@ test('«Compartir mi contacto»: nada del otro antes de que las dos lo compartan
     .getByRole('listitem')
     .filter({ hasText: other.fullName });
   await expect(pair).toContainText('cuando los dos pulsen «Compartir mi contacto»');
-  for (const detail of [other.phone, other.instagram]) await expect(pair).not.toContainText(detail);
+  for (const detail of [anyPhoneForm(other.phone), other.instagram])
+    await expect(pair).not.toContainText(detail);
   await expect(pair.getByRole('link', { name: /WhatsApp/ })).toHaveCount(0);
 
   await mine.page.goto(`/mensajes/${conversation}`);
@@ -274,7 +276,7 @@ test('«Compartir mi contacto»: nada del otro antes de que las dos lo compartan
   await expect(menu).toContainText(`Verás el de ${other.card} cuando también elija compartirlo`);
   await menu.getByRole('button', { name: 'Cerrar' }).click();
   await expect(theirs.page.getByRole('region', { name: 'Contacto compartido', exact: true })).toHaveCount(0);
-  await expect(theirs.page.locator('body')).not.toContainText(her.phone);
+  await expect(theirs.page.locator('body')).not.toContainText(anyPhoneForm(her.phone));
   // He learns live that he is one tap away, in the conversation he has open.
   const sharedWithHim = theirs.page.getByRole('region', { name: 'Contacto compartido contigo' });
   await expect(sharedWithHim).toContainText(`${her.card} compartió su contacto contigo`);
@@ -298,7 +300,10 @@ test('«Compartir mi contacto»: nada del otro antes de que las dos lo compartan
     'href',
     `https://wa.me/52${her.phone}`,
   );
-  await expect(herContact.getByRole('link', { name: her.phone })).toHaveAttribute('href', `tel:${her.phone}`);
+  await expect(herContact.getByRole('link', { name: formatPhone(her.phone), exact: true })).toHaveAttribute(
+    'href',
+    `tel:${her.phone}`,
+  );
   await expect(herContact.getByRole('link', { name: her.instagram })).toBeVisible();
   // She learns it live, without reloading.
   await expect(
@@ -309,7 +314,7 @@ test('«Compartir mi contacto»: nada del otro antes de que las dos lo compartan
 
   await mine.page.goto('/intereses');
   const contact = mine.page.getByRole('list', { name: `Contacto de ${other.fullName}` });
-  await expect(contact.getByRole('link', { name: other.phone })).toHaveAttribute(
+  await expect(contact.getByRole('link', { name: formatPhone(other.phone), exact: true })).toHaveAttribute(
     'href',
     `tel:${other.phone}`,
   );

@@ -104,7 +104,7 @@ test('after the night: she rates it, the organizer sees the rating, the numbers 
   await expect(ratings).toContainText('1 calificación');
   await expect(ratings).toContainText('Buena música, volvería.');
   const report = admin.getByRole('region', { name: 'Números del evento' });
-  await expect(report).toContainText('Confirmados1 (mujeres 1 · hombres 0)');
+  await expect(report).toContainText('Confirmados1 (mujeres 1 · hombres 0 · LGBTQ+ 0)');
   await expect(report).toContainText('Descuentos por código');
   await expect(report.getByRole('link', { name: 'Números en CSV' })).toHaveAttribute(
     'href',

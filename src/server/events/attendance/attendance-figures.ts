@@ -6,6 +6,7 @@ export interface AttendanceFigures {
   confirmed: number;
   confirmed_women: number;
   confirmed_men: number;
+  confirmed_lgbtq: number;
   checked_in: number;
   no_show_rate: number | null;
   first_time: number;
@@ -14,6 +15,7 @@ export interface AttendanceFigures {
 
 const WOMAN = 1;
 const MAN = 2;
+const LGBTQ = 3;
 
 /**
  * The attendance numbers of one night (design.md §25). First-time and returning count the
@@ -54,6 +56,7 @@ export async function attendanceFigures(db: DB, eventId: number): Promise<Attend
     confirmed: confirmed.length,
     confirmed_women: confirmed.filter((row) => row.gender === WOMAN).length,
     confirmed_men: confirmed.filter((row) => row.gender === MAN).length,
+    confirmed_lgbtq: confirmed.filter((row) => row.gender === LGBTQ).length,
     checked_in: checkedIn,
     no_show_rate:
       hasStarted(event) && confirmed.length > 0 ? (confirmed.length - checkedIn) / confirmed.length : null,

@@ -67,7 +67,7 @@ export async function snapshotHealth({
   const latest = await latestBackup(db);
   if (latest && !latest.verified) {
     return {
-      warning: 'El último respaldo falló (el motivo está en Respaldos y en «cita doctor»)',
+      warning: 'El último respaldo falló (el motivo está en «cita doctor»)',
       detail: `el último (${latest.startedAt}) falló: ${latest.reason ?? 'sin motivo'}`,
       episode: `fallido:${latest.id}`,
     };

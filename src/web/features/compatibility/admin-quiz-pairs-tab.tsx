@@ -7,6 +7,7 @@ import {
   type QuizPerson,
 } from '../../../shared/contracts/admin-matches';
 import { genderLabel } from '../../../shared/domain/genders';
+import { formatPhone } from '../../../shared/domain/phone-display';
 import { adminPost } from '../../api/admin';
 import { answerOf } from '../../api/client';
 import {
@@ -148,7 +149,8 @@ function QuizPersonCard({ person }: { person: QuizPerson }) {
     <div className="rounded border border-slate-200 p-3 text-sm">
       <h3 className="font-semibold">{person.name}</h3>
       <p className="mb-2 text-slate-600">
-        {genderLabel(person.gender)} · {person.age ?? '—'} años · {person.phone || 'sin teléfono'}
+        {genderLabel(person.gender)} · {person.age ?? '—'} años ·{' '}
+        {person.phone ? formatPhone(person.phone) : 'sin teléfono'}
       </p>
       <ol className="space-y-1">
         {person.answers.map((answer) => (

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { isInterestPairs, isMatchDetails, type MatchPerson } from '../../../shared/contracts/admin-matches';
 import { genderLabel } from '../../../shared/domain/genders';
 import { formatCalendarDate } from '../../../shared/domain/mexico-dates';
+import { formatPhone } from '../../../shared/domain/phone-display';
 import { adminPost } from '../../api/admin';
 import { answerOf } from '../../api/client';
 import {
@@ -181,7 +182,7 @@ function PersonCard({ person }: { person: MatchPerson }) {
     ['Edad', person.age === null ? '' : `${person.age} años`],
     ['Fecha de nacimiento', formatCalendarDate(person.birthday ?? '')],
     ['Correo', person.email],
-    ['Teléfono', person.phone],
+    ['Teléfono', formatPhone(person.phone)],
     ['Instagram', person.instagram],
     ['Descripción', person.description],
   ];

@@ -1,6 +1,11 @@
 import { Switch } from 'radix-ui';
 import { useState } from 'react';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS } from '../../../shared/domain/notification-kinds';
+import {
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '../../../shared/domain/notification-kinds';
+import { errorMessage } from '../../api/client';
 import { Alert, ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -13,6 +18,13 @@ const PUSH_FAILED = 'No pudimos activar los avisos en este dispositivo. Intenta 
 export function NotificationSettings() {
   const preferences = usePushPreferences();
   const update = useUpdatePushPreference();
+  // The switch last changed: its outcome is said beside it, not at the top of the list.
+  const [changed, setChanged] = useState<NotificationKind | null>(null);
+  const outcome = update.isSuccess
+    ? 'Guardado'
+    : update.isError
+      ? `No se guardó. ${errorMessage(update.error)}`
+      : '';
   if (preferences.isPending) return <Spinner label="Cargando tus avisos…" />;
   if (preferences.isError) return <ErrorAlert error={preferences.error} />;
   const { preferences: kinds, this_device: thisDevice } = preferences.data;
@@ -21,17 +33,28 @@ export function NotificationSettings() {
       <ThisDevice subscribed={thisDevice} />
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm text-muted">Qué avisos quieres recibir en tus dispositivos:</legend>
-        <ErrorAlert error={update.error} />
         {NOTIFICATION_KINDS.map((kind) => (
           <div key={kind} className="flex items-center justify-between gap-4">
             <label htmlFor={`aviso-${kind}`} className="text-sm font-medium">
               {NOTIFICATION_KIND_LABELS[kind]}
             </label>
+            {/* Always in the page, so a screen reader hears the word when it appears. */}
+            <span
+              id={`aviso-${kind}-estado`}
+              role="status"
+              className={`ml-auto text-xs ${update.isError ? 'text-red-700' : 'text-muted'}`}
+            >
+              {changed === kind ? outcome : ''}
+            </span>
             <Switch.Root
               id={`aviso-${kind}`}
               checked={kinds[kind]}
               disabled={update.isPending}
-              onCheckedChange={(checked) => update.mutate({ [kind]: checked })}
+              aria-describedby={`aviso-${kind}-estado`}
+              onCheckedChange={(checked) => {
+                setChanged(kind);
+                update.mutate({ [kind]: checked });
+              }}
               className="relative box-content h-6 w-11 shrink-0 rounded-full bg-black/20 bg-clip-content py-2.5 transition data-[state=checked]:bg-accent disabled:opacity-50"
             >
               <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition data-[state=checked]:translate-x-[22px]" />

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contracts/account';
 import { GENDERS, genderLabel } from '../../../shared/domain/genders';
 import { formatCalendarDate } from '../../../shared/domain/mexico-dates';
+import { formatPhone } from '../../../shared/domain/phone-display';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -52,7 +53,7 @@ function PersonalData({ profile }: { profile: ClientProfile }) {
     { label: 'Fecha de nacimiento', value: formatCalendarDate(profile.birthday ?? '') },
     { label: 'Ocupación', value: profile.occupation },
     { label: 'Correo electrónico', value: profile.email, private: true },
-    { label: 'Teléfono', value: profile.phone, private: true },
+    { label: 'Teléfono', value: formatPhone(profile.phone), private: true },
     { label: 'Instagram', value: profile.instagram, private: true },
   ];
   return (

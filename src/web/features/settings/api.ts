@@ -19,7 +19,7 @@ export function useDownloadMyData() {
   return useMutation({
     mutationFn: async () => {
       const response = await apiPost('client/data/export', {});
-      const blob = new Blob([JSON.stringify(response.data, null, 2)], { type: 'application/json' });
+      const blob = new Blob([JSON.stringify(response.readable, null, 2)], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

@@ -12,7 +12,10 @@ const KIND_LABELS: Record<BackupSummary['kind'], string> = {
   'before-upgrade': 'antes de actualizar',
 };
 
-/** "Respaldos" (design.md §24): the last backup, verified or why not, its size and where it went. */
+/**
+ * "Respaldos" for an organizer: the last backup, verified or not, its size and whether a copy leaves
+ * the machine, in plain Spanish; settings, folders and failure messages are `cita doctor`'s.
+ */
 export function BackupsCard() {
   const backups = useBackups();
   return (
@@ -26,12 +29,13 @@ export function BackupsCard() {
         <BannerSlot banner={bannerFrom(backups.error)} />
       ) : !backups.data.enabled ? (
         <p className="text-sm text-amber-800">
-          Los respaldos están apagados: faltan BACKUP_DIR o BACKUP_AGE_RECIPIENT en la configuración.
+          Los respaldos están apagados: nadie está guardando copias de los datos. Pide a quien opera el
+          servidor que los active («cita doctor» le dice qué falta).
         </p>
       ) : (
         <>
           {backups.data.latest ? (
-            <LatestBackup backup={backups.data.latest} />
+            <LatestBackup backup={backups.data.latest} offSite={backups.data.off_site} />
           ) : (
             <p className="text-sm">Todavía no se ha hecho ningún respaldo.</p>
           )}
@@ -46,7 +50,7 @@ export function BackupsCard() {
   );
 }
 
-function LatestBackup({ backup }: { backup: BackupSummary }) {
+function LatestBackup({ backup, offSite }: { backup: BackupSummary; offSite: boolean }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
       <dt className="text-slate-500">Último</dt>
@@ -61,7 +65,8 @@ function LatestBackup({ backup }: { backup: BackupSummary }) {
           </span>
         ) : (
           <span className="inline-flex items-start gap-1 text-red-700">
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> No verificado: {backup.reason}
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> No verificado: este respaldo falló.
+            Quien opera el servidor ve el motivo con «cita doctor».
           </span>
         )}
       </dd>
@@ -71,9 +76,11 @@ function LatestBackup({ backup }: { backup: BackupSummary }) {
           <dd>{formatBytes(backup.size_bytes)}</dd>
         </>
       )}
-      <dt className="text-slate-500">Dónde</dt>
-      <dd className="break-all">
-        {backup.file ? `${backup.destination}/${backup.file}` : backup.destination}
+      <dt className="text-slate-500">Fuera del servidor</dt>
+      <dd>
+        {offSite
+          ? 'Sí: cada respaldo se copia también a un almacenamiento externo'
+          : 'No: las copias están solo en este servidor; si se pierde, se pierden con él'}
       </dd>
     </dl>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminClient, ClientsUpdateBody } from '../../../../shared/contracts/admin';
 import { genderLabel } from '../../../../shared/domain/genders';
+import { formatPhone } from '../../../../shared/domain/phone-display';
 import { adminPost } from '../../../api/admin';
 import {
   type Banner,
@@ -120,7 +121,7 @@ function ClientsTable({ search }: { search: string }) {
               </span>
             </Cell>
             <Cell label="Correo">{client.email}</Cell>
-            <Cell label="Teléfono">{client.phone}</Cell>
+            <Cell label="Teléfono">{formatPhone(client.phone)}</Cell>
             <Cell label="Género">{genderLabel(client.gender)}</Cell>
             <Cell label="Edad">{client.age ?? '—'}</Cell>
             <Cell label="Estado">

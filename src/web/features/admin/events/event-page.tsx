@@ -8,6 +8,7 @@ import { cityLabel } from '../../../../shared/domain/cities';
 import { genderLabel } from '../../../../shared/domain/genders';
 import { formatDateTime } from '../../../../shared/domain/mexico-dates';
 import { formatCents } from '../../../../shared/domain/money';
+import { formatPhone } from '../../../../shared/domain/phone-display';
 import { placesAvailableLabel } from '../../../../shared/domain/places';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import {
@@ -245,7 +246,7 @@ export function EventPage() {
                   {attendee.client}
                 </Cell>
                 <Cell label="Correo">{attendee.email}</Cell>
-                <Cell label="Teléfono">{attendee.phone}</Cell>
+                <Cell label="Teléfono">{formatPhone(attendee.phone)}</Cell>
                 <Cell label="Instagram">{attendee.instagram}</Cell>
                 <Cell label="Género">{genderLabel(attendee.gender)}</Cell>
                 <Cell label="Estado">

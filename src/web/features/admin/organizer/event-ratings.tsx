@@ -4,6 +4,7 @@ import { adminPost } from '../../../api/admin';
 import { sessionHint } from '../../../api/client';
 import { BannerSlot, bannerFrom } from '../../../components/admin/admin-ui';
 import { Spinner } from '../../../components/ui/spinner';
+import { StarRating } from '../../../components/ui/star-rating';
 
 /** "¿Cómo estuvo la noche?": the average, how many rated, and their comments (without names). */
 export function EventRatings({ eventId }: { eventId: number }) {
@@ -34,9 +35,7 @@ export function EventRatings({ eventId }: { eventId: number }) {
             <ul className="flex flex-col gap-2">
               {ratings.data.comments.map((entry) => (
                 <li key={`${entry.rated_at}-${entry.comment}`} className="rounded bg-slate-50 p-2 text-sm">
-                  <span role="img" aria-label={`${entry.stars} de 5 estrellas`}>
-                    {'★'.repeat(entry.stars)}
-                  </span>{' '}
+                  <StarRating stars={entry.stars} />{' '}
                   <span className="whitespace-pre-line break-words">{entry.comment}</span>
                   <span className="block text-xs text-slate-500">{formatInstant(entry.rated_at)}</span>
                 </li>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import { genderLabel } from '../../../../shared/domain/genders';
 import { formatCents } from '../../../../shared/domain/money';
 import { adminPost } from '../../../api/admin';
 import { sessionHint } from '../../../api/client';
@@ -48,7 +49,8 @@ export function EventReportPanel({ eventId }: { eventId: number }) {
           <dd>{formatCents(figures.net_cents)}</dd>
           <dt>Confirmados</dt>
           <dd>
-            {figures.confirmed} (mujeres {figures.confirmed_women} · hombres {figures.confirmed_men})
+            {figures.confirmed} (mujeres {figures.confirmed_women} · hombres {figures.confirmed_men} ·{' '}
+            {genderLabel(3)} {figures.confirmed_lgbtq})
           </dd>
           <dt>No llegaron</dt>
           <dd>{figures.no_show_rate === null ? 'La noche no ha empezado' : percent(figures.no_show_rate)}</dd>

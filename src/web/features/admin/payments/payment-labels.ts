@@ -1,13 +1,6 @@
 import type { PaymentMethodName, PaymentStatusName } from '../../../../shared/contracts/payments';
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatusName, string> = {
-  pending: 'Pendiente',
-  paid: 'Pagado',
-  refunded: 'Reembolsado',
-  failed: 'No pagado',
-  manual: 'Pagado a mano',
-  void: 'Anulado',
-};
+export { PAYMENT_STATUS_LABELS } from '../../../../shared/domain/statuses';
 
 export const PAYMENT_STATUS_TONES: Record<PaymentStatusName, 'slate' | 'red' | 'amber' | 'green'> = {
   pending: 'amber',
