@@ -6,7 +6,7 @@ import { ServerProcess } from '../tests/support/server-process';
 import { loadAverage, percentile, residentMegabytes, scratchDataset } from './scale/scratch-dataset';
 
 /**
- * `npm run bench:messages` (design.md §20), PostgreSQL only (DATABASE_URL): §17's dataset plus
+ * `npm run bench:messages` (docs/design/20-mensajes.md), PostgreSQL only (DATABASE_URL): §17's dataset plus
  * conversations and messages written with generate_series in a scratch database (created and
  * dropped), two server processes on it, then each figure beside its target:
  * - the conversation list and a history page, p95 ≤ 50 ms;

@@ -6,7 +6,7 @@ import { SCALE_PASSWORD } from './scale/dataset';
 import * as scale from './scale/scratch-dataset';
 
 /**
- * `npm run bench:para-ti` (design.md §16–§17, issue 24): on the §17 reference dataset (as
+ * `npm run bench:para-ti` (docs/design/16-para-ti.md, docs/design/17-million.md, issue 24): on the §17 reference dataset (as
  * bench:scale builds it), the "Para ti" engine's figures beside their targets: a restarted
  * instance's first answer ≤ 60 s, resident memory ≤ 2 GB, client/compatible/get p95 ≤ 50 ms (each
  * member's first list and a repeated one), a re-answer in her own list ≤ 1 s and in another

@@ -11,7 +11,7 @@ import { CLIENTS, DATASET_LABEL, loadAverage, scratchDataset } from './scale/scr
 import { median } from './stats';
 
 /**
- * `npm run bench:restore` (design.md §24; not a timed test): §17's reference data (1 000 000
+ * `npm run bench:restore` (docs/design/24-backups.md; not a timed test): §17's reference data (1 000 000
  * members on PostgreSQL when DATABASE_URL is set; SCALE_CLIENTS overrides) is backed up with
  * `cita backup`'s code, restored with `cita restore`'s into a fresh database, and a server started
  * on it until /readyz answers 200: that time is printed beside the 10-minute target. Then the RPO:

@@ -18,7 +18,7 @@ import {
 } from './scale/scratch-dataset';
 
 /**
- * `npm run bench:scale` (design.md §17): builds the reference dataset in a scratch database —
+ * `npm run bench:scale` (docs/design/17-million.md): builds the reference dataset in a scratch database —
  * PostgreSQL with 1 000 000 members when DATABASE_URL is set (a database it creates and drops),
  * SQLite with 100 000 otherwise; SCALE_CLIENTS overrides the size — then times every call a
  * visitor, a member and an admin make, and the server-rendered public pages, and prints each
@@ -97,7 +97,7 @@ try {
     where c.status_id = 1 and a.client_id <> ${member.id} order by a.id desc limit ${REQUESTS + 5}`.execute(
     db,
   );
-  // Where the product's keyset pages start deep in the lists (design.md §17): the key of the row
+  // Where the product's keyset pages start deep in the lists (docs/design/17-million.md): the key of the row
   // before the page, looked up once here, not timed.
   const deepPage = Math.max(1, Math.ceil(CLIENTS / ADMIN_PAGE_SIZE / 2));
   const clientKey = await db

@@ -17,9 +17,9 @@ import { createScratchDatabase, ServerProcess } from '../tests/support/server-pr
  * first visitor's (and PageSpeed Insights' or a CI's Lighthouse) would be: one browser kept across
  * runs keeps compiled code and caches that a first visit does not have. Prints per route the median of the four category scores, LCP, CLS, TBT and the
  * script a visitor's phone loads before its first interaction (gzip bytes of every script the
- * page requested), beside the targets of design.md §19 / issue 25.
+ * page requested), beside the targets of docs/design/19-light-pages.md / issue 25.
  *
- * Then the member pages of design.md §21 (issue 36) as the demo member Mariana: she logs in through
+ * Then the member pages of docs/design/21-pocket.md (issue 36) as the demo member Mariana: she logs in through
  * the API, and the browser gets what her own browser keeps after logging in — the session cookie and
  * the session hint in localStorage (Lighthouse clears neither by default). For them only rendimiento
  * ≥ 95 and TBT ≤ 150 ms are the target; the other columns are shown for information (a member page

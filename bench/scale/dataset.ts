@@ -20,7 +20,7 @@ import {
 import { scaleVariantBytes } from './variant-bytes';
 
 /**
- * The reference dataset of design.md §17, written with set-based SQL (INSERT … SELECT over a
+ * The reference dataset of docs/design/17-million.md, written with set-based SQL (INSERT … SELECT over a
  * series) so a million rows take seconds, not hours. Every value is a function of the row's id
  * through `hash`, so the same size gives the same rows on every machine and on both databases.
  * Counts scale with `clients`: 1 000 000 gives the §17 figures.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /**
- * `cita <verb> [args]`: the operator's verbs (design.md §23, §24), one file per verb beside this
+ * `cita <verb> [args]`: the operator's verbs (docs/design/23-online.md, docs/design/24-backups.md), one file per verb beside this
  * one, each exporting `run(args): Promise<number>` (the exit code). A verb is loaded only when
  * asked for, so `cita doctor` does not pay for what `cita setup` imports.
  */

@@ -38,7 +38,7 @@ export interface CaddyfileOptions {
   domain: string;
   email: string;
   ports: number[];
-  /** What Caddy asks each instance before sending it traffic (design.md §23: /readyz). */
+  /** What Caddy asks each instance before sending it traffic (docs/design/23-online.md: /readyz). */
   healthUri?: string;
   /** The ACME directory Caddy asks for certificates (a staging or internal CA); unset: Let's Encrypt. */
   acmeCa?: string;

@@ -132,7 +132,7 @@ export function checkSetupOptions(values: SetupValues): SetupOptions {
   };
 }
 
-/** `cita setup`: from a bare Debian or Ubuntu server to Cita on HTTPS (design.md §23, decision 0049). */
+/** `cita setup`: from a bare Debian or Ubuntu server to Cita on HTTPS (docs/design/23-online.md, decision 0049). */
 export async function run(args: string[]): Promise<number> {
   const parsed = parseVerbArgs('setup', USAGE, OPTIONS, args);
   if (parsed.values === undefined) return parsed.exitCode;

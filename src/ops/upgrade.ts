@@ -28,7 +28,7 @@ export interface Balancer {
  * Restarts the instances one at a time. Each is first taken out of the balancer (Caddy finishes
  * what it already sent there), so no request ever meets a closed port: Caddy 2.6 cannot resend a
  * POST's body to another instance. Once it is back and ready, every instance serves again before
- * the next goes (design.md §23). An instance that does not come back stops the upgrade: the
+ * the next goes (docs/design/23-online.md). An instance that does not come back stops the upgrade: the
  * others keep serving the previous version.
  */
 export async function rollingRestart(
@@ -114,7 +114,7 @@ function systemdInstance(port: number): RestartableInstance {
 }
 
 /**
- * A verified snapshot (design.md §24) before anything else: `cita backup --before-upgrade`, as the
+ * A verified snapshot (docs/design/24-backups.md) before anything else: `cita backup --before-upgrade`, as the
  * `cita` user, must succeed, or the upgrade refuses and nothing has changed (backups not
  * configured, or the snapshot not verified, says why).
  */

@@ -33,7 +33,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(503).send({ status: 'danger' as const, message: 'La base de datos no responde' });
     }
   });
-  // The API described from the same zod schemas that validate it (design.md §5).
+  // The API described from the same zod schemas that validate it (docs/design/05-beyond-the-spec.md).
   app.get('/openapi.json', async () => app.swagger());
   // Events tells payments what happens to places through these hooks; payments subscribes.
   const placeHooks = new PlaceHooks();

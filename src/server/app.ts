@@ -63,7 +63,7 @@ declare module 'fastify' {
     personalData: PersonalDataRegistry;
     /** The payment provider's client (Stripe's, or the built-in test provider's); null when PAYMENTS=off. */
     stripe: Stripe | null;
-    /** Tells every instance what happened to whom, for the members' live connections (design.md §20). */
+    /** Tells every instance what happened to whom, for the members' live connections (docs/design/20-mensajes.md). */
     liveBus: LiveBus;
     /** Every route as registered, so the security suites can prove they cover them all. */
     routeList: { method: string; url: string }[];

@@ -14,7 +14,7 @@ import type { PersonalDataRegistry } from './platform/personal-data';
 import { trustPersonalData } from './trust/personal-data';
 
 /**
- * Every domain that stores a member's data (design.md §18), in erasure order: accounts last,
+ * Every domain that stores a member's data (docs/design/18-personal-data.md), in erasure order: accounts last,
  * because the others may still read the member's row (events read the gender to fill places).
  * A new domain adds its declaration here; tests/api/platform/personal-data-coverage.test.ts fails
  * while a column with a foreign key to clients.id is declared by none, and

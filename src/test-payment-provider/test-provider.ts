@@ -20,7 +20,7 @@ import {
 } from './provider-state';
 
 /**
- * The built-in test provider (design.md §15, docs/decisions/0029): a real HTTP server that speaks
+ * The built-in test provider (docs/design/15-payments.md, docs/decisions/0029): a real HTTP server that speaks
  * the part of Stripe's API the product calls — same paths, form-encoded parameters, objects,
  * statuses and error objects as the pinned API version —, serves a Spanish test checkout page and
  * sends webhooks signed with the `stripe` library's own helper. The product reaches it through

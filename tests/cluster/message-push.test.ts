@@ -120,7 +120,7 @@ async function sendAndPushed(from: Member, conversationId: number, text: string)
   return push !== undefined;
 }
 
-describe('a push for a message, across two instances (design.md §20 "Away")', () => {
+describe('a push for a message, across two instances (docs/design/20-mensajes.md "Away")', () => {
   it('none while her socket is open on the other instance; one once she closed it', async () => {
     const [a, b] = [servers[0]!, servers[1]!];
     const ana = await member(a, 'Ana');

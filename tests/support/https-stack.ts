@@ -287,7 +287,7 @@ export async function startCitaBehindCaddy(domain: string, instances = 2): Promi
     };
     // The first migrates; the next start once that is done, as systemd would start them.
     for (let index = 0; index < instances; index++) servers.push(await startInstance(index));
-    // What Caddy asks each instance before sending it traffic, as the template does (design.md §23).
+    // What Caddy asks each instance before sending it traffic, as the template does (docs/design/23-online.md).
     const healthUri = '/readyz';
     caddy = startCaddy(
       dir,

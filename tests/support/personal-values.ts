@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 
 /**
  * The test members' own values (names, phones, message texts, session cookies) that no log line
- * may carry (design.md §23). The fixtures that create members and send messages, and the agents
+ * may carry (docs/design/23-online.md). The fixtures that create members and send messages, and the agents
  * that receive cookies, write them here; the API run's global teardown (temp-root.ts) searches
  * every log line for them. E-mail addresses need no entry: any address in a log is a finding.
  */

@@ -3,7 +3,7 @@ import { type MemberNotification, PUSH_NOTIFICATION_JOB } from '../../src/server
 import type { Database } from '../../src/server/platform/db/schema';
 
 /**
- * The push notifications queued so far (design.md §21), oldest first, with their dedupe keys.
+ * The push notifications queued so far (docs/design/21-pocket.md), oldest first, with their dedupe keys.
  * Read from the jobs table of an app whose queue does not run (QUEUE_CONCURRENCY=0), so every
  * payload is still there to check, whatever the push-notification job does with it.
  */

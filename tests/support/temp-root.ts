@@ -19,7 +19,7 @@ declare module 'vitest' {
  * test ended) goes when the whole run does, so a run leaves nothing in /tmp.
  *
  * Every test app logs to a file in `testLogDir`; at the end the run fails if any line carries a
- * member's e-mail, name, phone, message text or session cookie (design.md §23).
+ * member's e-mail, name, phone, message text or session cookie (docs/design/23-online.md).
  */
 export default function setup(project: TestProject): () => void {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cita-api-run-'));

@@ -15,7 +15,7 @@ function nightly(days: number, from = Date.UTC(2026, 11, 31, 9)): { name: string
   });
 }
 
-describe('snapshotsToKeep: 7 daily, 4 weekly, 6 monthly (design.md §24)', () => {
+describe('snapshotsToKeep: 7 daily, 4 weekly, 6 monthly (docs/design/24-backups.md)', () => {
   it('keeps a year of nightly snapshots down to the last 7 days, 4 weeks and 6 months', () => {
     const kept = [...snapshotsToKeep(nightly(365))].sort().reverse();
     expect(kept.slice(0, 7)).toEqual(nightly(7).map((snapshot) => snapshot.name));

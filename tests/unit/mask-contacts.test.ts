@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskContacts } from '../../src/server/matches/messages/mask-contacts';
 
-describe('maskContacts (design.md §20)', () => {
+describe('maskContacts (docs/design/20-mensajes.md)', () => {
   it.each([
     ['Llámame al 55 1234 5678', 'Llámame al [número oculto]'],
     ['mi cel: +52 (55) 1234-5678.', 'mi cel: [número oculto].'],
@@ -22,7 +22,7 @@ describe('maskContacts (design.md §20)', () => {
     ['wa.me/5215512345678', '[enlace oculto]'],
     ['búscame: lucia.app', 'búscame: [enlace oculto]'],
     ['mi página es lucia.mx', 'mi página es [enlace oculto]'],
-    // Newer top-level domains of IANA's list, bare or with a scheme (design.md §26).
+    // Newer top-level domains of IANA's list, bare or with a scheme (docs/design/26-contact.md).
     ['mis fotos: kevin.store/fotos', 'mis fotos: [enlace oculto]'],
     ['kevin.photography', '[enlace oculto]'],
     ['https://lucia.bio', '[enlace oculto]'],

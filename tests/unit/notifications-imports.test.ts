@@ -20,7 +20,7 @@ function importsOf(file: string): string[] {
   );
 }
 
-describe('notifications and the domains that notify (design.md §21)', () => {
+describe('notifications and the domains that notify (docs/design/21-pocket.md)', () => {
   it('events, matches and payments reach notifications only through notify-member.ts', () => {
     const reached = ['events', 'matches', 'payments']
       .flatMap((domain) => sourceFiles(path.join(SERVER, domain)))

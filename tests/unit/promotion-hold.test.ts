@@ -8,7 +8,7 @@ const mx = (day: string, hour: string) => mexicoLocalToUtc(day, hour);
 const rules = { holdHours: 12, ordinaryHoldMinutes: 30 };
 const farStart = mx('2030-01-31', '20:00');
 
-describe('how long a place given from the waiting list is held (design.md §21)', () => {
+describe('how long a place given from the waiting list is held (docs/design/21-pocket.md)', () => {
   it('holds it for PROMOTION_HOLD_HOURS when that ends in the day', () => {
     expect(promotionHoldEnd(mx('2030-01-10', '09:15'), farStart, rules)).toEqual(mx('2030-01-10', '21:15'));
     expect(promotionHoldEnd(mx('2030-01-10', '09:15'), farStart, { ...rules, holdHours: 3 })).toEqual(

@@ -13,7 +13,7 @@ import { ownPasswordThrottle } from './login-budgets';
 import type { MemberStatusHooks } from './member-status-hooks';
 import type { ProfileHooks } from './profile-hooks';
 
-/** Mi perfil's edit modal and Configuración's two forms (design.md §5: they work here). */
+/** Mi perfil's edit modal and Configuración's two forms (docs/design/05-beyond-the-spec.md: they work here). */
 export async function registerClientAccountRoutes(
   app: FastifyInstance,
   options: { statusHooks: MemberStatusHooks; profileHooks: ProfileHooks },

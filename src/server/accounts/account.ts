@@ -118,8 +118,8 @@ export async function changePassword(db: DB, clientId: number, current: string, 
 }
 
 /**
- * Configuración's 'Desactivar cuenta' (design.md §4): the personal data is erased, not hidden.
- * Every domain's declaration in the registry removes or anonymises its part (design.md §18); a
+ * Configuración's 'Desactivar cuenta' (docs/design/04-domain-rules.md): the personal data is erased, not hidden.
+ * Every domain's declaration in the registry removes or anonymises its part (docs/design/18-personal-data.md); a
  * keyed hash of the e-mail stays so the address cannot return. All or nothing.
  */
 export async function eraseClient(
@@ -148,7 +148,7 @@ export async function eraseClient(
       .where('status_id', '=', CLIENT_STATUS.active)
       .executeTakeFirst();
     if (!client) throw notFound('No encontramos tu cuenta');
-    // Only this keyed hash of the address stays: the e-mail can never sign up again (design.md §13).
+    // Only this keyed hash of the address stays: the e-mail can never sign up again (docs/design/13-trust.md).
     await rememberErasedEmail(trx, emailHash);
     await erasePersonalData(registry, trx, clientId, {
       ...context,

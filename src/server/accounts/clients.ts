@@ -22,7 +22,7 @@ export const WRONG_CREDENTIALS = 'El correo o la contraseña no son correctos';
 export type ValidClientSignUp = Required<ClientSignUp>;
 
 /**
- * Creates the account and queues its welcome mail in the same transaction (design.md §7);
+ * Creates the account and queues its welcome mail in the same transaction (docs/design/07-scale-out.md);
  * `created` runs in it too (the sign-up hooks).
  */
 export async function createClient(

@@ -3,7 +3,7 @@ import { hmacHex, serverSecret } from '../platform/secrets';
 import { nowIso } from '../platform/time';
 
 /**
- * An erased account keeps only a keyed hash of its e-mail (design.md §13): enough to refuse the
+ * An erased account keeps only a keyed hash of its e-mail (docs/design/13-trust.md): enough to refuse the
  * address at sign-up and log-in, useless to anyone who reads the database without the key. The
  * key is EMAIL_HASH_KEY or one generated once and kept in `server_secrets`.
  */

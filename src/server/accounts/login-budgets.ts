@@ -49,7 +49,7 @@ async function spendEmailAndAddressBudgets(
  * preHandler of the two log-in calls. A budget per e-mail from one address and one per address for
  * any e-mail; past either, 429 for that address until the minute is over. Attempts on one e-mail
  * from every address only slow the answers down: a budget shared by all addresses would let anyone
- * lock the owner out (design.md §22).
+ * lock the owner out (docs/design/22-places-and-money.md).
  */
 export function loginThrottle(area: 'client' | 'admin') {
   return async (request: FastifyRequest): Promise<void> => {

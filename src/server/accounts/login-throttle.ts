@@ -19,7 +19,7 @@ const MAX_DELAY_MS = 3_000;
 /**
  * How long a log-in for an e-mail waits once `attempts` were counted for it this minute from any
  * address: 250 ms for each attempt past the budget, at most 3 s. Guessing spread over many
- * addresses slows down, and the owner still gets in (design.md §22).
+ * addresses slows down, and the owner still gets in (docs/design/22-places-and-money.md).
  */
 export function spreadGuessingDelayMs(attempts: number, perEmail: number): number {
   return Math.min(MAX_DELAY_MS, DELAY_STEP_MS * Math.max(0, attempts - perEmail));

@@ -4,7 +4,7 @@ import type { Database } from '../platform/db/schema';
 /** A member who just created her account, as client/add received it. */
 export interface NewMember {
   clientId: number;
-  /** The invite token the sign-up carried (design.md §25), unchecked. */
+  /** The invite token the sign-up carried (docs/design/25-organizers.md), unchecked. */
   invite: string | undefined;
   /** The member whose session made the call, if any (someone signing up a second account). */
   callerClientId: number | null;

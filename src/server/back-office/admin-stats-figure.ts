@@ -67,7 +67,7 @@ export async function readAdminStats(app: FastifyInstance): Promise<StoredAdminS
 /**
  * Keeps the stored figures fresh in the background: at start and every STATS_MAX_AGE_SECONDS,
  * unless another instance sharing the database refreshed them in the last half of that time.
- * Whole-site counts take seconds at a million members (design.md §17): never in a request.
+ * Whole-site counts take seconds at a million members (docs/design/17-million.md): never in a request.
  */
 export function keepAdminStatsFresh(app: FastifyInstance): void {
   const maxAgeMs = app.config.statsMaxAgeMs;

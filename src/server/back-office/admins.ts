@@ -76,7 +76,7 @@ export const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta';
 /**
  * Changes an admin: name, status, password. The own password needs the current one (other
  * sessions end); another admin's password is reset (all their sessions end). An admin set to
- * 0 or 2 is logged out everywhere. Nobody changes her own status (design.md §13: the
+ * 0 or 2 is logged out everywhere. Nobody changes her own status (docs/design/13-trust.md: the
  * specification offers it only on another admin's profile), so nobody locks herself out.
  */
 export async function updateAdmin(

@@ -8,7 +8,7 @@ import type { DB } from '../platform/db/database';
 import { conflict, notFound } from '../platform/errors';
 import { nowIso } from '../platform/time';
 
-/** The reports queue (design.md §13), newest first; open ones by default. */
+/** The reports queue (docs/design/13-trust.md), newest first; open ones by default. */
 export async function listReports(db: DB, statusId: number = REPORT_STATUS.open): Promise<AdminReport[]> {
   const rows = await db
     .selectFrom('reports')

@@ -123,7 +123,7 @@ export async function setQuizPairContacted(
  * The specification's `quiz` field, given only to the call in the specification's shape (the back
  * office pages pairs through `tab: 'quiz'`): the first page of active quiz respondents
  * (ADMIN_PAGE_SIZE, by id) and their bounded count, never all of them (600 000 made a 377 MB
- * answer, design.md §17).
+ * answer, docs/design/17-million.md).
  */
 export async function listQuizRespondents(db: DB) {
   const today = dayInMexicoCity();

@@ -20,7 +20,7 @@ import {
   ScoringTable,
 } from './scoring-attributes';
 
-/** How many partners a member's "Para ti" keeps, and how many pairs the admin sees of one client (design.md §16). */
+/** How many partners a member's "Para ti" keeps, and how many pairs the admin sees of one client (docs/design/16-para-ti.md). */
 export const BEST_PARTNERS = 100;
 /** How many of the site's best pairs the admin quiz tab pages through without a search. */
 export const SITE_PAIRS = 1000;
@@ -156,7 +156,7 @@ class Bucket {
 }
 
 /**
- * Each member's best partners for "Para ti" (design.md §16), exactly as the specification's §9 scores
+ * Each member's best partners for "Para ti" (docs/design/16-para-ti.md), exactly as the specification's §9 scores
  * rank them: people who fit her by age and sought gender both ways, have a published advert, and are
  * not blocked either way, by percent from highest, then newest (highest id), her best `keep`. And the
  * admin quiz tab's view of the same scores: a client's best `keep` pairs with anyone who fits her by

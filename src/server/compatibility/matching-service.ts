@@ -91,7 +91,7 @@ abstract class ScoringFollower {
   }
 }
 
-/** Each member's "Para ti" and the admin quiz tab's pairs (design.md §16): this instance's BestPartners. */
+/** Each member's "Para ti" and the admin quiz tab's pairs (docs/design/16-para-ti.md): this instance's BestPartners. */
 export class PartnersService extends ScoringFollower {
   private partners = new BestPartners();
 

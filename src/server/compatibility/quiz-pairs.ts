@@ -17,7 +17,7 @@ interface QuizPairList {
 
 /**
  * The quiz tab's pairs (each pair once, client_a < client_b; gender misfits at 10 % last), in the
- * order of comparePairs, from this instance's engine (design.md §16, decision 0028). Without a search:
+ * order of comparePairs, from this instance's engine (docs/design/16-para-ti.md, decision 0028). Without a search:
  * the site's best pairs. With one (name, e-mail or phone, case and accents ignored): the best pairs of
  * each of the newest QUIZ_SEARCH_CLIENTS people it names, together.
  */

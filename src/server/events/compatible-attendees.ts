@@ -4,7 +4,7 @@ import { loadScoringClients } from '../compatibility/matching-service';
 import type { DB } from '../platform/db/database';
 import { notBlockedWith } from '../trust/blocks';
 
-/** "Muy afín" on the event page (design.md §16): a percent of at least this with her. */
+/** "Muy afín" on the event page (docs/design/16-para-ti.md): a percent of at least this with her. */
 export const VERY_COMPATIBLE_PERCENT = 70;
 
 /**

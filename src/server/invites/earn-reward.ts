@@ -13,7 +13,7 @@ import { isBlocked } from '../trust/blocks';
 import { rewardOffer } from './invite-reward';
 
 /**
- * The reward for bringing someone (design.md §25): when an invited member is checked in at the
+ * The reward for bringing someone (docs/design/25-organizers.md): when an invited member is checked in at the
  * door for the first time ever, her inviter receives a personal code. Runs in the check-in's
  * transaction. Setting `first_check_in_at` where it is still null is the claim: of two check-ins
  * at once (two door phones, two nights) the second waits for the first's row lock and then

@@ -4,7 +4,7 @@ import type { DB } from '../platform/db/database';
 import { nowIso } from '../platform/time';
 
 /**
- * Her invite token (design.md §25): 128 random bits, made the first time she asks for her link
+ * Her invite token (docs/design/25-organizers.md): 128 random bits, made the first time she asks for her link
  * and the same ever after. Two first asks at once keep one token: the second insert does nothing.
  */
 export async function inviteTokenOf(db: DB, clientId: number): Promise<string> {

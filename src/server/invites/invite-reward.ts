@@ -14,7 +14,7 @@ const REWARD_ROW = 1;
 /** What the form proposes before the admins ever save it: off, a month to use the code. */
 const UNSET: InviteReward = { enabled: false, percent_off: null, amount_off: null, valid_days: 30 };
 
-/** The reward as the admins set it (design.md §25); never set means off. */
+/** The reward as the admins set it (docs/design/25-organizers.md); never set means off. */
 export async function inviteReward(db: DB): Promise<InviteReward> {
   const row = await db
     .selectFrom('invite_reward')

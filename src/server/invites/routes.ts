@@ -16,7 +16,7 @@ import { memberInvites } from './member-invites';
 import { recordInvitation } from './record-invitation';
 
 /**
- * Bring someone (design.md §25, decision 0053): the member's link and what it brought, the
+ * Bring someone (docs/design/25-organizers.md, decision 0053): the member's link and what it brought, the
  * reward the admins set. Hears of sign-ups (who brought her) and of door check-ins (her first
  * night earns the inviter a code) through the accounts' and events' hooks.
  */

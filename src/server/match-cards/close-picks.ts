@@ -40,7 +40,7 @@ export interface CloseOutcome {
 }
 
 /**
- * Closes an event's match cards (design.md §12): every pair who both said Sí becomes a mutual
+ * Closes an event's match cards (docs/design/12-match-cards.md): every pair who both said Sí becomes a mutual
  * interest, their conversation opens (told live after the commit) and both get an e-mail with the
  * other's first name and a link to it. One transaction:
  * the event row is claimed by a conditional update, so of two closes at once (two instances, the

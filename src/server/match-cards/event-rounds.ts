@@ -8,7 +8,7 @@ import { checkedInAttendees } from './attendees';
 import { planRounds } from './rounds';
 
 /**
- * The rotation of an event (design.md §12) for its checked-in attendees or, before anyone was
+ * The rotation of an event (docs/design/12-match-cards.md) for its checked-in attendees or, before anyone was
  * checked in, its confirmed ones, in order of arrival (then sign-up) so the plan stays the same
  * each time it is asked for. `roundMinutes` also becomes the event's round length.
  */

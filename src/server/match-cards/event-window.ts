@@ -14,7 +14,7 @@ export interface PicksWindow {
 }
 
 /**
- * The match cards' window (design.md §12): from the event's start until PICKS_CLOSE_HOURS after
+ * The match cards' window (docs/design/12-match-cards.md): from the event's start until PICKS_CLOSE_HOURS after
  * its end. An event without a date and hour has none.
  */
 export function picksWindow(event: EventTiming): PicksWindow | null {

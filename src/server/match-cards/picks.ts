@@ -38,7 +38,7 @@ function isOpen(window: PicksWindow | null, closedAt: string | null, now: Date):
 
 /**
  * Whom a checked-in attendee may pick: the other checked-in attendees, minus anyone blocked either
- * way, and only the gender the attendee seeks when the quiz says so (design.md §12).
+ * way, and only the gender the attendee seeks when the quiz says so (docs/design/12-match-cards.md).
  */
 async function pickList(db: DB, eventId: number, clientId: number) {
   const quiz = await db
@@ -156,7 +156,7 @@ function assertWindowOpen(event: EventTiming & { picks_closed_at: string | null 
   return window.closesAt;
 }
 
-/** The organizer's totals (design.md §12): counts only, never who picked whom. */
+/** The organizer's totals (docs/design/12-match-cards.md): counts only, never who picked whom. */
 export async function pickTotals(db: DB, eventId: number): Promise<PickTotals> {
   const checkedIn = await checkedInAttendees(db, eventId)
     .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -73,7 +73,7 @@ function roundRobinSchedule(people: number[]): GroupSchedule {
 }
 
 /**
- * The rotation of a speed-dating night (design.md §12): women meet men across genders, LGBTQ+
+ * The rotation of a speed-dating night (docs/design/12-match-cards.md): women meet men across genders, LGBTQ+
  * attendees meet each other, nobody sits at two tables in a round and whoever has no partner in
  * a round rests. A group with fewer rounds than the night rests in the extra rounds. Tables are
  * numbered from 1: the women's (or the smaller side's) tables first, then the LGBTQ+ tables, each

@@ -13,7 +13,7 @@ import { registerPicksCloseJob } from './close-picks';
 import { eventRounds } from './event-rounds';
 import { getPicks, updatePicks } from './picks';
 
-/** The night itself (design.md §12): the host's rounds and the members' match cards. */
+/** The night itself (docs/design/12-match-cards.md): the host's rounds and the members' match cards. */
 export async function registerMatchCardRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app);
   registerPicksCloseJob(app);

@@ -17,7 +17,7 @@ import { ageOnDay } from '../platform/time';
 /**
  * Past this many clients named by a search, the interest pairs are found by walking the newest
  * ones (matches are dense); below it, from those clients' own interests (matches are sparse).
- * Either way a page reads a bounded number of rows (design.md §17, decision 0027).
+ * Either way a page reads a bounded number of rows (docs/design/17-million.md, decision 0027).
  */
 const DENSE_SEARCH_CLIENTS = 1000;
 

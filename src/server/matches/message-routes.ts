@@ -24,7 +24,7 @@ import { readMessages } from './messages/read-messages';
 import { reportMessage } from './messages/report-message';
 import { sendMessage } from './messages/send-message';
 
-/** A member's Mensajes calls (design.md §20); live notices go out after each commit. */
+/** A member's Mensajes calls (docs/design/20-mensajes.md); live notices go out after each commit. */
 export async function registerMessageRoutes(app: FastifyInstance): Promise<void> {
   registerAwayMailJob(app);
   const api = zodApp(app, requireClient);

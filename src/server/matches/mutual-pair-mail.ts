@@ -4,7 +4,7 @@ import { enqueueMail } from '../platform/mail/mail-jobs';
 
 /**
  * Tells both people, in the transaction that made the pair mutual, with a link to their
- * conversation (design.md §26: no contact details until both choose to share them). One mail per
+ * conversation (docs/design/26-contact.md: no contact details until both choose to share them). One mail per
  * person and per mutual pair of rows: a pair withdrawn and made mutual again (new rows) is news again.
  */
 export async function enqueueMutualInterestMails(
@@ -49,7 +49,7 @@ export interface PickedPerson {
 
 /**
  * Tells both people of a pair made on match cards, in the transaction that closed the picks: the
- * other's first name and a link to their conversation (no contact details: design.md §26). One mail
+ * other's first name and a link to their conversation (no contact details: docs/design/26-contact.md). One mail
  * per event, person and other person.
  */
 export async function enqueueMutualPickMails(

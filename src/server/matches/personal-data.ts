@@ -6,7 +6,7 @@ import { nowIso } from '../platform/time';
 import { PERSON_GONE, sidesOf } from './conversations/conversation-view';
 
 /**
- * The interests she marked or received, and Mensajes (design.md §20): her conversations, with
+ * The interests she marked or received, and Mensajes (docs/design/20-mensajes.md): her conversations, with
  * every message, are in her export. Erasure deletes her interests both ways, the messages she
  * sent and her side of each conversation; the conversation itself stays for the other person,
  * closed, showing that she is no longer in Cita.

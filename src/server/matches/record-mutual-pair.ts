@@ -44,7 +44,7 @@ export async function recordMutualInterest(
   return conversationId;
 }
 
-/** "¡Tienes un nuevo match con Lucía!" (design.md §21): her first name only, to their conversation. */
+/** "¡Tienes un nuevo match con Lucía!" (docs/design/21-pocket.md): her first name only, to their conversation. */
 async function pushNewMatch(
   trx: Transaction<Database>,
   key: string,

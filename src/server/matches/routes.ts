@@ -42,7 +42,7 @@ export async function registerMatchesRoutes(
   await app.register(registerAdminMatchRoutes);
   await app.register(registerMessageRoutes);
   // This instance's members' WebSockets, and who has one open on any instance: a message to a
-  // member who has none is pushed to her devices (design.md §20 "Away", decision 0041).
+  // member who has none is pushed to her devices (docs/design/20-mensajes.md "Away", decision 0041).
   const connections = new LiveConnections();
   const presence = new LivePresence(app.db, connections, app.config.messages.presenceHeartbeatMs, app.log);
   await app.register(registerLiveRoute, { connections, presence });

@@ -1,5 +1,5 @@
 /**
- * Whether the server may post to this endpoint (design.md §21): `https:` on a host of the list,
+ * Whether the server may post to this endpoint (docs/design/21-pocket.md): `https:` on a host of the list,
  * where `*.example.com` admits any name under example.com (not example.com itself). A member
  * choosing the endpoint must not make the server call an address of her choice (an internal
  * service, another site).

@@ -8,7 +8,7 @@ import { encodePushPayload } from './push-payload';
 export const PUSH_NOTIFICATION_JOB = 'push-notification';
 
 /**
- * What a domain tells a member by push (design.md §21). The text names what happened and the page
+ * What a domain tells a member by push (docs/design/21-pocket.md). The text names what happened and the page
  * to open; it never carries a message's text or anything of another member beyond a first name.
  */
 export interface MemberNotification {

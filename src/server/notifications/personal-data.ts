@@ -4,7 +4,7 @@ import { endpointHost } from './endpoint-hosts';
 import { PUSH_NOTIFICATION_JOB } from './notify-member';
 import { pushPreferences } from './push-preferences';
 
-/** Her devices that receive push notifications, and the kinds she wants (design.md §21). */
+/** Her devices that receive push notifications, and the kinds she wants (docs/design/21-pocket.md). */
 export const notificationsPersonalData: PersonalDataDeclaration = {
   domain: 'notifications',
   tables: {

@@ -26,7 +26,7 @@ async function preferencesAnswer(db: DB, clientId: number, endpoint: string | un
   };
 }
 
-/** A member's devices and notification preferences (design.md §21), and the push jobs. */
+/** A member's devices and notification preferences (docs/design/21-pocket.md), and the push jobs. */
 export async function registerNotificationRoutes(app: FastifyInstance): Promise<void> {
   registerPushJobs(app);
   const api = zodApp(app, requireClient);

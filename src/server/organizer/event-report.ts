@@ -6,7 +6,7 @@ import { eventCodeDiscounts } from '../events/codes/event-code-discounts';
 import { eventRevenue } from '../payments/event-payments';
 import type { DB } from '../platform/db/database';
 
-/** The numbers of one night an organizer acts on (design.md §25), discounts by code included. */
+/** The numbers of one night an organizer acts on (docs/design/25-organizers.md), discounts by code included. */
 export async function eventReport(db: DB, eventId: number): Promise<EventReport> {
   const revenue = await eventRevenue(db, eventId);
   const codeDiscounts = await eventCodeDiscounts(db, eventId);

@@ -3,7 +3,7 @@ import type { DB } from '../platform/db/database';
 import { hmacHex, serverSecret } from '../platform/secrets';
 import { nowIso } from '../platform/time';
 
-/** Her consent to "Quiero recibir novedades de eventos" (design.md §25): off until she says yes. */
+/** Her consent to "Quiero recibir novedades de eventos" (docs/design/25-organizers.md): off until she says yes. */
 export async function wantsNews(db: DB, clientId: number): Promise<boolean> {
   const row = await db
     .selectFrom('news_subscriptions')

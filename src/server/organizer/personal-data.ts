@@ -1,6 +1,6 @@
 import type { PersonalDataDeclaration } from '../platform/personal-data';
 
-/** Her consent to news, the organizers' messages she received, her ratings of nights (design.md §25). */
+/** Her consent to news, the organizers' messages she received, her ratings of nights (docs/design/25-organizers.md). */
 export const organizerPersonalData: PersonalDataDeclaration = {
   domain: 'organizer',
   tables: {

@@ -38,7 +38,7 @@ export async function ratingFor(
   };
 }
 
-/** Her rating of a night she came to; a second one replaces the first (design.md §25). */
+/** Her rating of a night she came to; a second one replaces the first (docs/design/25-organizers.md). */
 export async function rateEvent(
   db: DB,
   clientId: number,

@@ -44,7 +44,7 @@ async function existingEvent(db: DB, eventId: number): Promise<number> {
   return event.id;
 }
 
-/** Organizers bring people back (design.md §25): messages and news, ratings, a night's numbers. */
+/** Organizers bring people back (docs/design/25-organizers.md): messages and news, ratings, a night's numbers. */
 export async function registerOrganizerRoutes(app: FastifyInstance): Promise<void> {
   registerOrganizerMessageJob(app);
   await app.register(registerAdminRoutes);

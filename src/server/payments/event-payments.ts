@@ -3,13 +3,13 @@ import type { DB } from '../platform/db/database';
 import { parseInstructions } from './payment-records';
 
 /**
- * The back office's view of the payments of one event (design.md §15): per attendee, and the
+ * The back office's view of the payments of one event (docs/design/15-payments.md): per attendee, and the
  * event's totals. The events domain shows them through its PlaceMoneyView, which payments fills.
  */
 
 /**
  * Per sign-up, the payment that speaks for it: one that took money if any, else the latest attempt;
- * and whether an OXXO voucher or SPEI transfer is still open beside it (design.md §22: the admin
+ * and whether an OXXO voucher or SPEI transfer is still open beside it (docs/design/22-places-and-money.md: the admin
  * who confirms by hand is warned that paying it too would be refunded).
  */
 export async function attendeePayments(db: DB, eventId: number): Promise<Map<number, AttendeePayment>> {
@@ -64,7 +64,7 @@ export async function eventPaymentsSummary(db: DB, eventId: number): Promise<Eve
   return summary;
 }
 
-/** What one night took in (design.md §25): every payment that took money, and what went back. */
+/** What one night took in (docs/design/25-organizers.md): every payment that took money, and what went back. */
 export async function eventRevenue(
   db: DB,
   eventId: number,

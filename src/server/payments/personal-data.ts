@@ -22,7 +22,7 @@ export const paymentsPersonalData: PersonalDataDeclaration = {
   tables: {
     payments: {
       client_id: {
-        keep: 'SAT: payments are kept five years for tax, naming only the anonymised account (design.md §18)',
+        keep: 'SAT: payments are kept five years for tax, naming only the anonymised account (docs/design/18-personal-data.md)',
       },
       assistance_id: 'scrub',
     },

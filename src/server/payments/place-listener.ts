@@ -44,7 +44,7 @@ export async function settleCancelledPlace(
 }
 
 /**
- * What payments does when places change (design.md §22), in the events domain's transaction: a
+ * What payments does when places change (docs/design/22-places-and-money.md), in the events domain's transaction: a
  * cancellation closes the open checkout and refunds by the rule, a confirmation by hand records
  * the money taken and its undo voids it, and a renewed or removed sign-up lets go of its payments,
  * so that a new sign-up owes and shows only its own. It also answers the back office's money

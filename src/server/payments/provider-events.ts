@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * What the product reads of the provider's webhook events, checked before anything is applied:
  * a correctly signed body the product cannot use (no `data.object`, a session without an id, an
- * amount that is not a number…) is refused with a 400 and a log line, never a 500 (design.md §22).
+ * amount that is not a number…) is refused with a 400 and a log line, never a 500 (docs/design/22-places-and-money.md).
  */
 
 /** An expandable reference: the object's id, or the object itself when it was expanded. */
@@ -18,7 +18,7 @@ export const providerSessionSchema = z.object({
   currency: z.string().nullable(),
   metadata: z.record(z.string(), z.string()).nullable(),
   payment_intent: reference.nullable(),
-  /** The Customer a SPEI payment needs (design.md §22: erasure deletes it at the provider). */
+  /** The Customer a SPEI payment needs (docs/design/22-places-and-money.md: erasure deletes it at the provider). */
   customer: reference.nullable().optional(),
 });
 export type ProviderSession = z.infer<typeof providerSessionSchema>;

@@ -16,7 +16,7 @@ export async function siteId(db: DB, configured: string | undefined): Promise<st
 }
 
 /**
- * The idempotency key of a request to the provider (design.md §22). Payment ids restart in every
+ * The idempotency key of a request to the provider (docs/design/22-places-and-money.md). Payment ids restart in every
  * database; the site id keeps two databases on one Stripe account from ever sharing a key.
  */
 export async function providerKey(

@@ -1,7 +1,7 @@
 import { mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 
 /**
- * The refund rule (design.md §15, §22), the one place that counts it: a paid place cancelled (by
+ * The refund rule (docs/design/15-payments.md, docs/design/22-places-and-money.md), the one place that counts it: a paid place cancelled (by
  * the member, or an admin for her) at least REFUND_HOURS before the event's start is refunded in
  * full; later, the place is freed and the money stays. The member's screens show the server's
  * figure (`refund_hours` in client/payments/get), never their own.

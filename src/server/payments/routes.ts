@@ -21,8 +21,8 @@ import { startCheckout } from './start-checkout';
 import { registerWebhookRoute } from './webhook-routes';
 
 /**
- * Paying for a place (design.md §15): the member's checkout, the provider's webhook, the back
- * office. Places are the events domain's: payments listens to its hooks (design.md §22).
+ * Paying for a place (docs/design/15-payments.md): the member's checkout, the provider's webhook, the back
+ * office. Places are the events domain's: payments listens to its hooks (docs/design/22-places-and-money.md).
  */
 export async function registerPaymentsRoutes(
   app: FastifyInstance,

@@ -24,7 +24,7 @@ export const NOT_SIGNED_UP = 'No estás registrado/a en este evento';
 const CHECKOUT_LOCALE = 'es-419';
 
 /**
- * client/payments/checkout (design.md §15): the Checkout Session of the member's held place —
+ * client/payments/checkout (docs/design/15-payments.md): the Checkout Session of the member's held place —
  * the one still open, or a new one. The attempt is claimed in the database first (unique per
  * sign-up), and its number names the provider's idempotency key: a double click, two tabs or two
  * instances get one session. The amount is always the server's price.
@@ -135,7 +135,7 @@ export async function startCheckout(
 }
 
 /**
- * A code typed at checkout (design.md §25): refused once a voucher or transfer is under way (its
+ * A code typed at checkout (docs/design/25-organizers.md): refused once a voucher or transfer is under way (its
  * amount is fixed at the provider); an open session at the old price is closed. True: the code
  * covers the whole price and the place is confirmed without the provider.
  */

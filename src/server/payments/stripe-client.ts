@@ -3,7 +3,7 @@ import { STRIPE_API_VERSION } from '../../shared/contracts/stripe-api';
 import type { PaymentsConfig } from '../platform/config';
 
 /**
- * A provider call made while a member waits gives up within 8 s in total (design.md §22): two
+ * A provider call made while a member waits gives up within 8 s in total (docs/design/22-places-and-money.md): two
  * tries of at most 2.5 s each with the client's 0.5 s pause between them, 5.5 s, leaving room for
  * the request's own database work on a busy machine. The idempotency key every such call carries makes the second
  * try safe. The timeout is the client's socket timeout: it fires when the provider stays silent
@@ -35,7 +35,7 @@ export function createStripeClient(config: PaymentsConfig, refusal: () => Promis
 
 /**
  * The client's own HTTP transport, asked first whether calls are refused (a restored database in
- * quarantine calls no provider, design.md §24): every call of every path goes through here.
+ * quarantine calls no provider, docs/design/24-backups.md): every call of every path goes through here.
  */
 function refusingHttpClient(refusal: () => Promise<string | null>): Stripe.HttpClient {
   const transport = Stripe.createNodeHttpClient();

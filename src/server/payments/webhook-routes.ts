@@ -28,7 +28,7 @@ const UNUSABLE = 'El aviso de pago no se puede usar';
 type Outcome = 'applied' | 'already applied' | 'ignored';
 
 /**
- * POST /api/payments/webhook (design.md §15): the provider's events, on the raw body its signature
+ * POST /api/payments/webhook (docs/design/15-payments.md): the provider's events, on the raw body its signature
  * covers. A bad or missing signature, or an object that does not match its stored payment, is a
  * 400 and changes nothing, and so is a signed body the product cannot use (logged); each event
  * id is applied once (stored in the same transaction as its change); events the product does not

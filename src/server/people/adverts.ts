@@ -21,7 +21,7 @@ export function visibleAdverts(db: DB) {
     .where('clients.status_id', '=', CLIENT_STATUS.active);
 }
 
-/** What a published advert shows of its owner (design.md §3): never contact data. */
+/** What a published advert shows of its owner (docs/design/03-identity.md): never contact data. */
 export const PUBLIC_ADVERT_COLUMNS = [
   'adverts.id',
   'adverts.client_id',
@@ -33,7 +33,7 @@ export const PUBLIC_ADVERT_COLUMNS = [
   'clients.occupation',
 ] as const;
 
-/** One page of published adverts, newest first, with public data only (design.md §3). */
+/** One page of published adverts, newest first, with public data only (docs/design/03-identity.md). */
 export async function listPublicAdverts(
   db: DB,
   options: {
@@ -50,7 +50,7 @@ export async function listPublicAdverts(
   if (options.gender !== undefined) everyone = everyone.where('clients.gender', '=', options.gender);
   let query = everyone;
   let counted = await boundedTotal(db, everyone);
-  // A member never sees someone she blocked or who blocked her (design.md §13). Her few blocks
+  // A member never sees someone she blocked or who blocked her (docs/design/13-trust.md). Her few blocks
   // are taken off the shared count instead of testing every advert against them.
   if (options.viewerId !== null) {
     query = everyone.where(notBlockedWith(options.viewerId, 'clients.id'));

@@ -23,7 +23,7 @@ async function answersOf(db: DB, clientIds: number[]): Promise<Map<number, QuizA
 }
 
 /**
- * The caller's "Para ti" (design.md §16): her best partners from the engine narrowed by age, one page
+ * The caller's "Para ti" (docs/design/16-para-ti.md): her best partners from the engine narrowed by age, one page
  * of them read as /personas shows people (a published advert of an active member), with her percent
  * and the reasons. 409 when she has no list: no quiz, or no birthday.
  */

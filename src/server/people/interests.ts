@@ -52,7 +52,7 @@ export async function listInterests(
     rows.map((row) => row.client_id),
     'member',
   );
-  // Their conversation, and their contact only once both shared it there (design.md §26).
+  // Their conversation, and their contact only once both shared it there (docs/design/26-contact.md).
   const conversationWith = await pairConversationsWith(
     db,
     clientId,
@@ -93,7 +93,7 @@ export async function listInterests(
 }
 
 /**
- * Marks interest in a published advert (design.md §4); the interest itself is
+ * Marks interest in a published advert (docs/design/04-domain-rules.md); the interest itself is
  * matches' to write. Blocked either way, or gone meanwhile: the advert is "not available", which
  * tells nothing about the block.
  */

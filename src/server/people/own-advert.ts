@@ -13,7 +13,7 @@ export async function findOwnAdvert(db: DB, clientId: number): Promise<OwnAdvert
 }
 
 /**
- * A client asks for a change (design.md §4, §13). New text waits for an admin's approval, which
+ * A client asks for a change (docs/design/04-domain-rules.md, docs/design/13-trust.md). New text waits for an admin's approval, which
  * publishes it (status 1). Hiding needs no approval: status 2 takes the advert down at once, and
  * a new text sent with it waits, hidden, for approval. A first request creates the advert hidden
  * and empty, so nothing unapproved is ever shown.

@@ -21,7 +21,7 @@ export interface AppConfig {
   loginAttemptsPerMinute: number;
   /** How long the server waits at start for an unreachable PostgreSQL before giving up. */
   databaseWaitMs: number;
-  /** Sign-ups allowed from one address in ten minutes (design.md §13). */
+  /** Sign-ups allowed from one address in ten minutes (docs/design/13-trust.md). */
   signUpsPerAddress: number;
   /** Key of the hashes that keep erased e-mails out; generated and kept in the database when unset. */
   emailHashKey: string | undefined;
@@ -43,7 +43,7 @@ export interface AppConfig {
   backups: BackupConfig;
 }
 
-/** Snapshots proved by restoring them (design.md §24, decision 0048). */
+/** Snapshots proved by restoring them (docs/design/24-backups.md, decision 0048). */
 export interface BackupConfig {
   /** Folder the encrypted snapshots are written to (another disk); backups are off when unset. */
   dir: string | undefined;
@@ -88,7 +88,7 @@ function backupsFromEnv(env: CheckedEnv): BackupConfig {
   };
 }
 
-/** Web Push (design.md §21, decision 0040). */
+/** Web Push (docs/design/21-pocket.md, decision 0040). */
 export interface PushConfig {
   /** The VAPID pair (base64url); when unset, one is generated on first start and kept in the database. */
   vapidPublicKey: string | undefined;
@@ -125,7 +125,7 @@ function pushFromEnv(env: CheckedEnv): PushConfig {
   };
 }
 
-/** Mensajes' limits against abuse and the away e-mail's delay (design.md §20). */
+/** Mensajes' limits against abuse and the away e-mail's delay (docs/design/20-mensajes.md). */
 export interface MessagesConfig {
   /** Messages one member may send in any minute (the next is refused, 429). */
   perMinute: number;
@@ -150,7 +150,7 @@ export interface MessagesConfig {
 }
 
 /**
- * Online payment of places (design.md §15). 'off' keeps the manual flow; 'stripe' talks to the
+ * Online payment of places (docs/design/15-payments.md). 'off' keeps the manual flow; 'stripe' talks to the
  * API at `apiBase` (Stripe's own when unset); 'test-provider' is `npm start` without a key: the
  * server starts the built-in provider and fills in key, webhook secret and base before building.
  */
@@ -165,7 +165,7 @@ export interface PaymentsConfig {
   testProviderPort: number;
   /** How long an unpaid place is held; decimals allowed (a test holds for seconds). */
   holdMinutes: number;
-  /** The least a place given from the waiting list is held (design.md §21). */
+  /** The least a place given from the waiting list is held (docs/design/21-pocket.md). */
   promotionHoldHours: number;
   /** Cancelling at least this long before the start refunds in full. */
   refundHours: number;
@@ -205,7 +205,7 @@ export interface QueueConfig {
 }
 
 /**
- * Reads the environment variables documented in the README (design.md §6), checked against one
+ * Reads the environment variables documented in the README (docs/design/06-running.md), checked against one
  * schema (env-schema.ts): a bad value throws a ConfigError naming every bad variable. Unset
  * variables take their defaults, so a test may pass only the few it cares about.
  */

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * Every environment variable the README's table lists, in one schema (design.md §23): its type,
+ * Every environment variable the README's table lists, in one schema (docs/design/23-online.md): its type,
  * range or shape, and (in `.describe`) what is expected, in the words an operator reads when the
  * start stops. tests/unit/env-schema.test.ts keeps this list and the README's table the same.
  */

@@ -9,7 +9,7 @@ import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 import type { AppConfig } from './config';
 
 /**
- * What the server logs and how (design.md §23): logs are for the operator, never a copy of a
+ * What the server logs and how (docs/design/23-online.md): logs are for the operator, never a copy of a
  * member's data. Request lines carry the method, the path without its query string (a reset link's
  * token, a search for a name), the route pattern and the status; an error carries its type,
  * message and stack with e-mail addresses blotted out, never the extra fields libraries hang on it

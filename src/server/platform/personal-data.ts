@@ -41,7 +41,7 @@ export interface ColumnWithoutForeignKey {
 export type ColumnDeclaration = ColumnErasure | ColumnWithoutForeignKey;
 
 /**
- * One domain's personal data (design.md §18), declared next to its tables: which of its tables
+ * One domain's personal data (docs/design/18-personal-data.md), declared next to its tables: which of its tables
  * name a member or hold her data, what erasure does to each such column, what the ARCO export
  * shows, and the code that erases it. The export and the erasure only iterate these declarations.
  */

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/schema';
 
 /**
- * The demo's offers (design.md §25): a promo code, 20 % off any night, once per member, for two
+ * The demo's offers (docs/design/25-organizers.md): a promo code, 20 % off any night, once per member, for two
  * months; and an early-bird price on the next paid night: the first 10 women and 10 men pay less
  * (fewer when the night has fewer places: a step never promises more places than the event has).
  */

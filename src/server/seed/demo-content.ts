@@ -14,7 +14,7 @@ export const DEMO_EVENTS: {
   occupation: 0 | 1;
   status_id: 0 | 1 | 2 | 3;
   categories: CategoryId[];
-  /** Where it happens (design.md §11): a code of src/shared/domain/cities.ts. */
+  /** Where it happens (docs/design/11-night-out.md): a code of src/shared/domain/cities.ts. */
   city: CityCode;
   venue: string;
   address: string;

@@ -9,7 +9,7 @@ import { DEMO_CLIENT_INDEX } from './demo-content';
 /** Lucía, among those checked in at the demo's past speed-dating night (demo-nights.ts). */
 const LUCIA_INDEX = 7;
 
-/** The reward for bringing someone in the demo: 50 % off a night, for 30 days (design.md §25). */
+/** The reward for bringing someone in the demo: 50 % off a night, for 30 days (docs/design/25-organizers.md). */
 export const DEMO_INVITE_REWARD = { percent_off: 50, valid_days: 30 };
 
 /** Signed up through the demo login's link and has not come to a night yet. */

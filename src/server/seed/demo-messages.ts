@@ -4,10 +4,10 @@ import { openConversation } from '../matches/conversations/conversation-pair';
 import type { Database } from '../platform/db/schema';
 
 /**
- * Mensajes in the demo (design.md §20), by demo client index: [sender, text, minutes before the
+ * Mensajes in the demo (docs/design/20-mensajes.md), by demo client index: [sender, text, minutes before the
  * seed]. Mariana (the demo login) and Carlos talked, and his last message waits unread; with
  * Tomás she wrote first and he answered, all read, and both pressed "Compartir mi contacto"
- * (design.md §26), so the demo shows a contact shared and one still to share.
+ * (docs/design/26-contact.md), so the demo shows a contact shared and one still to share.
  */
 const DEMO_CONVERSATIONS: {
   pair: [number, number];

@@ -8,7 +8,7 @@ import { pairSearchText } from '../matches/interests/pair-search-text';
 import type { Database } from '../platform/db/schema';
 
 /**
- * Two speed-dating nights for the match cards (design.md §12), by demo client index: one three
+ * Two speed-dating nights for the match cards (docs/design/12-match-cards.md), by demo client index: one three
  * days ago whose picks were closed (mutual pairs became mutual interests; one-way picks stay
  * hidden), and one that started earlier today (45 minutes before the seed) where Mariana (the
  * demo login) is checked in and can still choose, and the host screen has people to seat. The
@@ -36,7 +36,7 @@ const PAST_NIGHT = {
     [2, 11, 1],
     [1, 7, 1],
   ] as [number, number, 0 | 1][],
-  /** [rater, stars, comment]: "¿Cómo estuvo la noche?", answered the next day (design.md §25). */
+  /** [rater, stars, comment]: "¿Cómo estuvo la noche?", answered the next day (docs/design/25-organizers.md). */
   ratings: [
     [0, 5, 'Muy bien organizada; la música, un poco fuerte.'],
     [5, 5, '¡Conocí a alguien!'],

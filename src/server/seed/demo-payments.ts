@@ -10,7 +10,7 @@ async function press(checkoutUrl: string, action: 'tarjeta' | 'oxxo'): Promise<v
 }
 
 /**
- * The demo's paid night (design.md §15), made through the real flow once the server listens: on
+ * The demo's paid night (docs/design/15-payments.md), made through the real flow once the server listens: on
  * «Speed Dating en la Roma» the first person holding an unpaid place pays by card (confirmed,
  * ticket and receipt by mail) and the second generates an OXXO voucher that stays pending; the
  * event already has people waiting for a place.

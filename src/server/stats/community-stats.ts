@@ -53,7 +53,7 @@ const cachedTargets = new WeakMap<DB, CachedValue<Record<CounterKey, number>>>()
 
 /**
  * The landing counters as this instance last computed them: whole-table counts cost a second at a
- * million members (design.md §17), so they are recomputed at most once per STATS_MAX_AGE_SECONDS,
+ * million members (docs/design/17-million.md), so they are recomputed at most once per STATS_MAX_AGE_SECONDS,
  * in the background.
  */
 export async function landingCounters(app: FastifyInstance): Promise<Record<CounterKey, number>> {

@@ -10,7 +10,7 @@ import { nowIso } from '../platform/time';
 import type { BlockHooks } from './block-hooks';
 
 /**
- * The one definition of "these two are blocked" (design.md §13), in either direction: for a
+ * The one definition of "these two are blocked" (docs/design/13-trust.md), in either direction: for a
  * query over any table, `where(notBlockedWith(viewerId, 'clients.id'))` keeps only the rows
  * whose person and the viewer have not blocked each other. Adverts, interests and (later) the
  * pick lists all use it, so a block hides the same people everywhere.

@@ -18,7 +18,7 @@ export const TOO_MANY_REPORTS =
 const HOUR_MS = 3_600_000;
 
 /**
- * A member reports another: it waits, open, in the admin's queue (design.md §13). At most
+ * A member reports another: it waits, open, in the admin's queue (docs/design/13-trust.md). At most
  * REPORTS_PER_HOUR in any hour and REPORTS_PER_DAY in any 24 hours per member (429): the count
  * and the insert are one transaction, and on PostgreSQL the reporter's row is locked so two
  * reports sent at once are counted one after the other (SQLite runs write transactions one at a time).
@@ -30,7 +30,7 @@ export async function createReport(
     target_client_id: number;
     reason: ReportReason;
     text?: string | undefined;
-    /** A reported message's text, kept as evidence (design.md §20). */
+    /** A reported message's text, kept as evidence (docs/design/20-mensajes.md). */
     message_text?: string | undefined;
   },
 ): Promise<number> {
@@ -77,7 +77,7 @@ export async function createReport(
 }
 
 /**
- * A report Cita files by itself (a message held as spam, design.md §20), in the caller's
+ * A report Cita files by itself (a message held as spam, docs/design/20-mensajes.md), in the caller's
  * transaction: `reporterId` is the member the message was meant for. Not counted against anyone's
  * report limits; an open report about the same person and text is not filed twice.
  */

@@ -16,7 +16,7 @@ import type { BlockHooks } from './block-hooks';
 import { blockClient, listBlocks, unblockClient } from './blocks';
 import { createReport } from './reports';
 
-/** A member's safety and privacy calls (design.md §13). */
+/** A member's safety and privacy calls (docs/design/13-trust.md). */
 export async function registerTrustRoutes(
   app: FastifyInstance,
   options: { blockHooks: BlockHooks },

@@ -48,7 +48,7 @@ export const AGE_BAND_ORDER = 'La edad mínima no puede ser mayor que la máxima
 export const STEP_PRICE_MISSING = 'Escribe el precio de cada preventa (0 si es gratis)';
 
 /**
- * One early-bird price step (design.md §25): her price in pesos until a day (Mexico City,
+ * One early-bird price step (docs/design/25-organizers.md): her price in pesos until a day (Mexico City,
  * included) and/or for the first places of her gender. Steps apply in the order given.
  */
 export const priceStepSchema = z
@@ -181,7 +181,7 @@ export const ticketCodeSchema = z
 export const MANUAL_AMOUNT_MAX_TIMES = 10;
 
 /**
- * The money an organizer took for a place she confirms by hand on a paid event (design.md §22):
+ * The money an organizer took for a place she confirms by hand on a paid event (docs/design/22-places-and-money.md):
  * how, and how much (the price she owes when left out; at most MANUAL_AMOUNT_MAX_TIMES the price,
  * which the server checks).
  */
@@ -199,7 +199,7 @@ export type ManualPayment = z.infer<typeof manualPaymentSchema>;
 export const PAYMENT_ONLY_ON_CONFIRM = 'El pago sólo se indica al confirmar una asistencia';
 
 /**
- * event/update takes one of five shapes (spec §7 and design.md §11): `event` (+ `image`),
+ * event/update takes one of five shapes (spec §7 and docs/design/11-night-out.md): `event` (+ `image`),
  * `assistance` (1 registered, 2 confirmed, 4 cancelled on the member's behalf), `contacted`,
  * `clean_id` or `checkin`. One object with optional parts, so a wrong field is named in the
  * error, and a refinement that exactly one part is present.
@@ -227,7 +227,7 @@ export const eventUpdateBody = z
     contacted: z.object({ id: idSchema, contacted: z.union([z.literal(0), z.literal(1)]) }).optional(),
     clean_id: idSchema.optional(),
     checkin: z.object({ event_id: idSchema, code: ticketCodeSchema }).optional(),
-    /** Closes the event's match cards now (design.md §12). */
+    /** Closes the event's match cards now (docs/design/12-match-cards.md). */
     picks_close: idSchema.optional(),
   })
   .refine(
@@ -283,7 +283,7 @@ export const adminEventSchema = z.object({
   age_max: z.number().nullable(),
   /** True once the event has started (Mexico City time). */
   past: z.boolean(),
-  /** Early-bird steps, in order (design.md §25); only in the one event's answer. */
+  /** Early-bird steps, in order (docs/design/25-organizers.md); only in the one event's answer. */
   price_steps: z
     .array(
       z.object({
@@ -314,14 +314,14 @@ export const adminAttendeeSchema = z.object({
   ticket: z.string().nullable(),
   /** 1 once checked in at the door. */
   checked_in: z.number(),
-  /** design.md §15: the attendee's payment on a paid event (null when none was started). */
+  /** docs/design/15-payments.md: the attendee's payment on a paid event (null when none was started). */
   payment: attendeePaymentSchema.nullable(),
   /** What she owes for the place (0: free, or payments off): what a confirmation by hand takes by default. */
   amount_due_cents: z.number(),
 });
 export type AdminAttendee = z.infer<typeof adminAttendeeSchema>;
 
-/** The back office's event list: 50 a page (design.md §17), newest day first. */
+/** The back office's event list: 50 a page (docs/design/17-million.md), newest day first. */
 export const adminEventsResponseSchema = successAnswer({
   ...pagedSchema.shape,
   events: z.array(adminEventSchema),

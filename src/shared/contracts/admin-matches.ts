@@ -144,7 +144,7 @@ export const quizRespondentSchema = z
 
 /**
  * The specification's plain `admin/matches {admin_id}`: the first page of interest pairs and the
- * first ADMIN_PAGE_SIZE quiz respondents, with their totals (design.md §17).
+ * first ADMIN_PAGE_SIZE quiz respondents, with their totals (docs/design/17-million.md).
  */
 export const plainMatchesAnswer = interestPairsResponseSchema.extend({
   quiz: z.array(quizRespondentSchema),

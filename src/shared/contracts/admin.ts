@@ -16,12 +16,12 @@ export const ADMIN_PAGE_SIZE = 50;
 // Quiz pairs run to millions at tens of thousands of clients: pages go that far too.
 export const pageSchema = z.number().int().min(1).max(10_000_000).optional();
 export const searchSchema = shortText('la búsqueda', 120).optional();
-/** Keyset paging (design.md §17): the previous page's `next_cursor`; `page` then only numbers it. */
+/** Keyset paging (docs/design/17-million.md): the previous page's `next_cursor`; `page` then only numbers it. */
 export const cursorSchema = z.string().max(400, 'La página pedida no es válida').optional();
 
 export const pagedSchema = z.object({
   total: z.number(),
-  /** The lists that stop counting past 10 000 (design.md §17): `total` is then a lower bound. */
+  /** The lists that stop counting past 10 000 (docs/design/17-million.md): `total` is then a lower bound. */
   total_estimated: z.boolean().optional(),
   /** Where the next page starts (send it as `cursor`); null on the last page. */
   next_cursor: z.string().nullable().optional(),
@@ -193,7 +193,7 @@ export const auditGetResponseSchema = successAnswer({
 });
 export type AuditGetResponse = z.infer<typeof auditGetResponseSchema>;
 
-// --- stats (design.md §14) ---------------------------------------------------
+// --- stats (docs/design/14-back-office.md) ---------------------------------------------------
 
 export const adminStatsBody = z.object({ admin_id: optionalIdSchema });
 

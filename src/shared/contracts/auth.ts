@@ -35,7 +35,7 @@ export const clientSignUpSchema = z.object({
   occupation: shortText('tu ocupación', 120).default(''),
   instagram: shortText('tu Instagram', 60).default(''),
   password: passwordSchema,
-  // Gender 3 is sensitive personal data under the LFPDPPP: express consent (design.md §13).
+  // Gender 3 is sensitive personal data under the LFPDPPP: express consent (docs/design/13-trust.md).
   privacy_consent: z.literal(true, { error: 'Acepta el aviso de privacidad para crear tu cuenta' }),
 });
 export type ClientSignUp = z.input<typeof clientSignUpSchema>;
@@ -43,7 +43,7 @@ export type ClientSignUp = z.input<typeof clientSignUpSchema>;
 export const clientAddBody = z.object({
   client: clientSignUpSchema,
   /**
-   * The token of the invite link she came through (design.md §25), if any. The server looks it
+   * The token of the invite link she came through (docs/design/25-organizers.md), if any. The server looks it
    * up; an unknown, blank or malformed one is ignored and the account is created all the same.
    */
   invite: z.string().max(200, 'La invitación no es válida').optional(),

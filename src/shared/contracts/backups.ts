@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successAnswer } from './common';
 
-// --- admin/backups/get (design.md §24: the back office's "Respaldos") ------------------------
+// --- admin/backups/get (docs/design/24-backups.md: the back office's "Respaldos") ------------------------
 
 export const backupsGetBody = z.object({}).optional();
 

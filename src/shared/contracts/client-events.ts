@@ -4,7 +4,7 @@ import { promoCodeSchema } from './promo-codes';
 
 export const clientEventsGetBody = z.object({ client_id: optionalIdSchema }).optional();
 
-/** `code`: a promo code held with the place she gets (design.md §25). */
+/** `code`: a promo code held with the place she gets (docs/design/25-organizers.md). */
 export const clientEventsAddBody = z.object({
   client_id: optionalIdSchema,
   event_id: idSchema,
@@ -24,11 +24,11 @@ export const attendedEventSchema = z.object({
   hour: z.string(),
   /** Of the assistance: 1 registered, 2 confirmed, 3 waiting list, 4 cancelled. */
   status_id: z.number(),
-  /** Why a cancelled sign-up was cancelled: 'member', 'admin' or 'payment_expired' (design.md §15). */
+  /** Why a cancelled sign-up was cancelled: 'member', 'admin' or 'payment_expired' (docs/design/15-payments.md). */
   cancel_reason: z.string().nullable(),
   /**
    * A place given to her from the waiting list, still to pay (status 1): held until then
-   * (design.md §21, fair waiting list). Null otherwise.
+   * (docs/design/21-pocket.md, fair waiting list). Null otherwise.
    */
   freed_place_due_at: z.string().nullable(),
   /** Place in the waiting list of the member's gender (status 3), else null. */
@@ -63,7 +63,7 @@ export const clientEventsAddResponseSchema = successAnswer({
   status_id: z.number(),
   /** Place in the waiting list of the member's gender (status 3), else null. */
   position: z.number().nullable(),
-  /** On a paid event (design.md §15): when the held place must be paid by, else null. */
+  /** On a paid event (docs/design/15-payments.md): when the held place must be paid by, else null. */
   payment_due_at: z.string().nullable(),
   /** What the member pays online for the place, in cents; 0 when nothing is paid online. */
   amount_cents: z.number(),

@@ -8,7 +8,7 @@ export const envelopeStatusSchema = z.enum(['success', 'warning', 'danger']);
 export type EnvelopeStatus = z.infer<typeof envelopeStatusSchema>;
 
 /**
- * The success answer of a call (design.md §2): the envelope with its data fields beside it. The
+ * The success answer of a call (docs/design/02-api-contract.md): the envelope with its data fields beside it. The
  * same schema serialises the answer on the server, describes it in the OpenAPI document and types
  * the web client.
  */
@@ -58,7 +58,7 @@ export const timeSchema = z
 /**
  * Characters no person types and that would be stored as garbage or abused: NUL, a lone UTF-16
  * surrogate (stored as U+FFFD otherwise) and the bidirectional overrides and isolates that make
- * a name read backwards (design.md §13).
+ * a name read backwards (docs/design/13-trust.md).
  */
 const UNSAFE_TEXT =
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u202A-\u202E\u2066-\u2069]/;

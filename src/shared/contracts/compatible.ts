@@ -12,7 +12,7 @@ const ageBound = z
   .max(99, 'Escribe una edad de hasta 99 años');
 
 /**
- * client/compatible/get (design.md §16): the caller's "Para ti". client_id is accepted as the
+ * client/compatible/get (docs/design/16-para-ti.md): the caller's "Para ti". client_id is accepted as the
  * specification's calls send it; the session decides whose list it is.
  */
 export const compatibleGetBody = z

@@ -71,7 +71,7 @@ export type PriceUntil = z.infer<typeof priceUntilSchema>;
 export const eventDetailsSchema = eventListItemSchema.extend({
   description: z.string(),
   occupation: z.number(),
-  /** Each gender's price now, in cents, early-bird step included (design.md §25). */
+  /** Each gender's price now, in cents, early-bird step included (docs/design/25-organizers.md). */
   price_now: z.object({ w: z.number(), m: z.number() }),
   price_until: z.object({ w: priceUntilSchema, m: priceUntilSchema }),
 });
@@ -81,7 +81,7 @@ export const eventDetailsResponseSchema = successAnswer({
   event: eventDetailsSchema,
   /**
    * For a member who answered the quiz: how many people holding a place suit her at 70 % or more
-   * (design.md §16). Never who.
+   * (docs/design/16-para-ti.md). Never who.
    */
   compatible_count: z.number().optional(),
 });

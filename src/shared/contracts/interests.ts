@@ -44,7 +44,7 @@ export const interestEntrySchema = z.object({
 export type InterestEntry = z.infer<typeof interestEntrySchema>;
 
 /**
- * The other person's contact details (design.md §26): empty until both pressed "Compartir mi
+ * The other person's contact details (docs/design/26-contact.md): empty until both pressed "Compartir mi
  * contacto" in their conversation, then the phone and Instagram of their profile.
  */
 export const sharedContactSchema = z.object({
@@ -64,7 +64,7 @@ export const mutualEntrySchema = interestEntrySchema.extend({
   shared_by_me: z.boolean(),
   /** The other pressed it while their conversation is open. */
   shared_by_other: z.boolean(),
-  /** Their conversation in Mensajes (design.md §20): where "Mensaje" leads; null only if none exists. */
+  /** Their conversation in Mensajes (docs/design/20-mensajes.md): where "Mensaje" leads; null only if none exists. */
   conversation_id: z.number().nullable(),
 });
 export type MutualEntry = z.infer<typeof mutualEntrySchema>;

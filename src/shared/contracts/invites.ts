@@ -3,7 +3,7 @@ import { EARNED_CODE_STATES, INVITE_REWARD_MAX_DAYS } from '../domain/invites';
 import { optionalIdSchema, successAnswer } from './common';
 import { amountOffSchema, oneDiscount, PROMO_CODE_ONE_DISCOUNT, percentOffSchema } from './promo-codes';
 
-/** Bring someone (design.md §25, decision 0053): her link, what it brought, the codes it earned. */
+/** Bring someone (docs/design/25-organizers.md, decision 0053): her link, what it brought, the codes it earned. */
 export const clientInviteGetBody = z.object({ client_id: optionalIdSchema }).optional();
 
 /** A personal code she earned because someone she invited came to a night. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
 
-/** Match cards stay open this long after the event ends (design.md §12). */
+/** Match cards stay open this long after the event ends (docs/design/12-match-cards.md). */
 export const PICKS_CLOSE_HOURS = 24;
 
 export const roundsBody = z.object({

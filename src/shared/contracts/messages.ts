@@ -4,8 +4,8 @@ import { sharedContactSchema } from './interests';
 import { REPORT_REASONS, REPORT_TEXT_MAX } from './trust';
 
 /**
- * Mensajes (design.md §20): a conversation per mutual pair, messages between the two, read
- * marks, reports, and the contact details both must agree to share (design.md §26). The live channel's frames are
+ * Mensajes (docs/design/20-mensajes.md): a conversation per mutual pair, messages between the two, read
+ * marks, reports, and the contact details both must agree to share (docs/design/26-contact.md). The live channel's frames are
  * at the end of this file.
  */
 
@@ -71,7 +71,7 @@ export const conversationSchema = z.object({
   closed: z.boolean(),
   /** The other person erased her account: the conversation is closed for good and says she left Cita. */
   erased: z.boolean(),
-  /** The other's phone, Instagram and WhatsApp link: empty until both shared (design.md §26). */
+  /** The other's phone, Instagram and WhatsApp link: empty until both shared (docs/design/26-contact.md). */
   ...sharedContactSchema.shape,
   /** Both pressed "Compartir mi contacto" and the conversation is open. */
   contact_shared: z.boolean(),
@@ -152,7 +152,7 @@ export const messagesReportBody = z.object({
 });
 export type MessagesReportBody = z.input<typeof messagesReportBody>;
 
-/** "Compartir mi contacto" (design.md §26); the call keeps its §20 name, client/whatsapp/share. */
+/** "Compartir mi contacto" (docs/design/26-contact.md); the call keeps its §20 name, client/whatsapp/share. */
 export const contactShareBody = z.object({
   client_id: optionalIdSchema,
   conversation_id: idSchema,
@@ -162,7 +162,7 @@ export type ContactShareBody = z.input<typeof contactShareBody>;
 export const contactShareAnswer = successAnswer({ conversation: conversationSchema });
 
 /**
- * The live channel (design.md §20): a WebSocket at GET /api/live, authenticated by the member's
+ * The live channel (docs/design/20-mensajes.md): a WebSocket at GET /api/live, authenticated by the member's
  * session cookie. The server sends one JSON frame per event, already seen from the receiver's side
  * (`from_me`, her unread total). The client sends nothing but pings; after a reconnect it fetches
  * what it missed with client/messages/get {after} and client/conversations/get.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, optionalIdSchema, requiredText, shortText, successAnswer } from './common';
 
 /**
- * What organizers use to bring people back (design.md §25): messages to a segment of a night or
+ * What organizers use to bring people back (docs/design/25-organizers.md): messages to a segment of a night or
  * to members who want news, the rating of a night, and the night's numbers.
  */
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
 import { promoCodeSchema } from './promo-codes';
 
-/** design.md §15: paying for a place online (card, OXXO, SPEI), and the back office's view of it. */
+/** docs/design/15-payments.md: paying for a place online (card, OXXO, SPEI), and the back office's view of it. */
 
 export const paymentStatusSchema = z.enum(['pending', 'paid', 'refunded', 'failed', 'manual', 'void']);
 export type PaymentStatusName = z.infer<typeof paymentStatusSchema>;
-/** How an organizer took the money of a place she confirms by hand (design.md §22). */
+/** How an organizer took the money of a place she confirms by hand (docs/design/22-places-and-money.md). */
 export const MANUAL_PAYMENT_METHODS = ['cash', 'transfer', 'other'] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 
@@ -36,7 +36,7 @@ export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
 ]);
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 
-/** `code`: a promo code for a held place that has none yet (design.md §25). */
+/** `code`: a promo code for a held place that has none yet (docs/design/25-organizers.md). */
 export const clientPaymentsCheckoutBody = z.object({
   client_id: optionalIdSchema,
   event_id: idSchema,

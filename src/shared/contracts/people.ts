@@ -25,7 +25,7 @@ export const advertsGetBody = z
       .max(1_000_000, 'El número es demasiado grande')
       .optional(),
     /**
-     * Keyset paging (design.md §17): only adverts older than this one, the last of the previous
+     * Keyset paging (docs/design/17-million.md): only adverts older than this one, the last of the previous
      * page (`next_before_id`). Adverts published meanwhile do not shift the pages, and a deep page
      * costs what the first one does.
      */
@@ -62,7 +62,7 @@ export type PersonAdvert = z.infer<typeof personAdvertSchema>;
 
 export const advertsGetResponseSchema = successAnswer({
   adverts: z.array(personAdvertSchema),
-  /** Adverts matching the filter, across all pages; past 10 000 a lower bound (design.md §17). */
+  /** Adverts matching the filter, across all pages; past 10 000 a lower bound (docs/design/17-million.md). */
   total: z.number(),
   total_estimated: z.boolean(),
   /** The `before_id` of the next page; null when this page is the last. */

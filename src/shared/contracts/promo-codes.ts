@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROMO_CODE_PATTERN } from '../domain/promo-codes';
 import { dateSchema, idSchema, optionalIdSchema, successAnswer } from './common';
 
-/** A code as typed: 4–20 letters or digits, any case (design.md §25). */
+/** A code as typed: 4–20 letters or digits, any case (docs/design/25-organizers.md). */
 export const promoCodeSchema = z
   .string({ error: 'Escribe el código' })
   .trim()

@@ -3,7 +3,7 @@ import { NOTIFICATION_KINDS } from '../domain/notification-kinds';
 import { optionalIdSchema, successAnswer } from './common';
 
 /**
- * Web Push (design.md §21): a member's devices and the kinds of notification she wants. Which
+ * Web Push (docs/design/21-pocket.md): a member's devices and the kinds of notification she wants. Which
  * hosts an endpoint may be on is the server's rule (PUSH_ENDPOINT_HOSTS), checked there.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successAnswer } from './common';
 
 /**
- * One ticket the member can show at the door (design.md §21): a confirmed place at a dated event
+ * One ticket the member can show at the door (docs/design/21-pocket.md): a confirmed place at a dated event
  * that has not ended and where she has not checked in yet, the same rule as /asistencias.
  */
 export const offlineTicketSchema = z.object({

@@ -87,7 +87,7 @@ export const adminReportSchema = z.object({
   reported: reportedPersonSchema,
   reason: z.enum(REPORT_REASONS),
   text: z.string(),
-  /** The reported message's text (design.md §20): admins see reported messages only. */
+  /** The reported message's text (docs/design/20-mensajes.md): admins see reported messages only. */
   message_text: z.string().nullable(),
   status_id: z.number(),
   action: z.enum(REPORT_ACTIONS).nullable(),
@@ -106,7 +106,7 @@ export const reportAnswer = successAnswer({ report_id: z.number() });
 
 /**
  * The ARCO export: one section per kind of data, each declared by the domain that stores it
- * (each domain's personal-data.ts, design.md §18); the sections are listed there, not here.
+ * (each domain's personal-data.ts, docs/design/18-personal-data.md); the sections are listed there, not here.
  */
 export const dataExportAnswer = successAnswer({
   /** Every section under its key, as programs read it. */

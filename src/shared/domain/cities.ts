@@ -1,4 +1,4 @@
-/** Cities where events happen (design.md §11): the code is stored, the label is shown. */
+/** Cities where events happen (docs/design/11-night-out.md): the code is stored, the label is shown. */
 export const CITIES = [
   { code: 'cdmx', label: 'Ciudad de México' },
   { code: 'guadalajara', label: 'Guadalajara' },

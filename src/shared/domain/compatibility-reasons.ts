@@ -1,6 +1,6 @@
 import type { QuestionKey, QuizAnswers, QuizOptionText } from './quiz-questions';
 
-/** "Para ti" shows at most this many reasons per person (design.md §16). */
+/** "Para ti" shows at most this many reasons per person (docs/design/16-para-ti.md). */
 export const MAX_REASONS = 3;
 
 type SharedAnswerPhrases<Key extends QuestionKey> = Partial<Record<QuizOptionText<Key>, string>>;
@@ -114,7 +114,7 @@ const REASONS: readonly ReasonOf[] = [
   ...SHARED_ANSWERS.slice(2).map(sharedAnswer),
 ];
 
-/** Up to MAX_REASONS phrases naming rules that scored for these two (design.md §16). */
+/** Up to MAX_REASONS phrases naming rules that scored for these two (docs/design/16-para-ti.md). */
 export function compatibilityReasons(a: QuizAnswers, b: QuizAnswers): string[] {
   const reasons: string[] = [];
   for (const reasonOf of REASONS) {

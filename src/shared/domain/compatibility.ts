@@ -11,7 +11,7 @@ export const BIRTHDAY_NEEDED =
 /**
  * Compatibility score of specification §9, for one pair of clients.
  *
- * Interpretations of what the specification leaves open (design.md §4 asks for them here):
+ * Interpretations of what the specification leaves open (docs/design/04-domain-rules.md asks for them here):
  * - A client without a quiz or without a birthday (age null) scores 0 with everybody: the age rule
  *   cannot be checked, and the age rule decides whether a pair scores at all.
  * - A client is never paired with themselves (score 0).
@@ -181,7 +181,7 @@ export function percentOf(score: number): number {
 }
 
 /**
- * The listing order (design.md §16, ties by newest): percent from highest (a 21-point and a 20-point
+ * The listing order (docs/design/16-para-ti.md, ties by newest): percent from highest (a 21-point and a 20-point
  * pair are both 100 %), then the pair with the newer client (client_b, the higher id), then the
  * other client, so that every page is deterministic.
  */

@@ -1,5 +1,5 @@
 /**
- * Bring someone (design.md §25, decision 0053): the link a member shares is the sign-up page with
+ * Bring someone (docs/design/25-organizers.md, decision 0053): the link a member shares is the sign-up page with
  * her token in the query (a query string never reaches the server's logs), e.g.
  * https://cita.mx/registrarse?invita=Xq3…
  */

@@ -1,5 +1,5 @@
 /**
- * The close codes of the live channel (GET /api/live, design.md §20) that the app acts on, from
+ * The close codes of the live channel (GET /api/live, docs/design/20-mensajes.md) that the app acts on, from
  * the range WebSocket leaves to applications (4000–4999). Kept apart from the frames' schema so
  * the boot script reads them without loading zod.
  */

@@ -1,7 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 
 /**
- * Mexico City wall-clock time, the one time zone of the site (design.md §2): events store their
+ * Mexico City wall-clock time, the one time zone of the site (docs/design/02-api-contract.md): events store their
  * day and hour in it, ages and "today" are counted in it. Every conversion lives here.
  */
 export const MEXICO_TIME_ZONE = 'America/Mexico_City';

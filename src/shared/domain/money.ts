@@ -1,4 +1,4 @@
-/** Every amount is integer cents of Mexican pesos (design.md §15). */
+/** Every amount is integer cents of Mexican pesos (docs/design/15-payments.md). */
 export const CURRENCY = 'mxn';
 
 const pesos = new Intl.NumberFormat('es-MX', {
@@ -25,7 +25,7 @@ export const PAYMENT_METHOD_NAMES = {
 } as const;
 
 /**
- * What one member pays for a place (design.md §15): women `price_w`, men `price_m`, LGBTQ+
+ * What one member pays for a place (docs/design/15-payments.md): women `price_w`, men `price_m`, LGBTQ+
  * members the lower of the two. 0 means no payment (the manual flow).
  */
 export function priceForGender(

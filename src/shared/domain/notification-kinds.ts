@@ -1,5 +1,5 @@
 /**
- * The kinds of push notification a member can turn on or off in /configuracion (design.md §21),
+ * The kinds of push notification a member can turn on or off in /configuracion (docs/design/21-pocket.md),
  * with the Spanish label the settings page shows.
  */
 export const NOTIFICATION_KINDS = [

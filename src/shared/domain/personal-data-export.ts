@@ -5,7 +5,7 @@ import { ASSISTANCE_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './statuses';
 const INTEREST_LABELS = { 0: 'Retirado', 1: 'Solo de un lado', 2: 'Mutuo' };
 
 /**
- * What the ARCO export holds (design.md §18), section by section, as "Mis datos" names it to her.
+ * What the ARCO export holds (docs/design/18-personal-data.md), section by section, as "Mis datos" names it to her.
  * The server builds the export from the personal-data registry; its API test fails while a
  * section the export returns is missing here (or one listed here is gone), so the two cannot drift.
  */

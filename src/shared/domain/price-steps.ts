@@ -1,5 +1,5 @@
 /**
- * Early-bird prices by gender (design.md §25): an event may sell the first places of a gender in
+ * Early-bird prices by gender (docs/design/25-organizers.md): an event may sell the first places of a gender in
  * steps ("Preventa $350 hasta el 5 de diciembre o los primeros 10 lugares; después $450"). A step
  * ends on its day (Mexico City, included) and/or once it sold its places; after the last step the
  * event's own price for that gender applies.

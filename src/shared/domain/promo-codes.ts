@@ -1,4 +1,4 @@
-/** Promo codes (design.md §25): 4–20 letters or digits, typed in any case, stored in upper case. */
+/** Promo codes (docs/design/25-organizers.md): 4–20 letters or digits, typed in any case, stored in upper case. */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9]{4,20}$/;
 
 /** Wrong codes a member may type in an hour before the next one is refused (429). */

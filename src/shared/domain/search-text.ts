@@ -1,5 +1,5 @@
 /**
- * Search ignores case and accents on both databases (design.md §14): the text is folded here, in
+ * Search ignores case and accents on both databases (docs/design/14-back-office.md): the text is folded here, in
  * one place, both when a row is written (into its `search_text` column) and for what the admin
  * types, so SQLite and PostgreSQL compare plain lower-case ASCII with the same `like`.
  */

@@ -4,7 +4,7 @@ export const CLIENT_STATUS = { active: 1, inactive: 2, erased: 3 } as const;
 export const ADMIN_STATUS = { deleted: 0, active: 1, inactive: 2 } as const;
 export const ADVERT_STATUS = { visible: 1, hidden: 2 } as const;
 export const INTEREST_STATUS = { withdrawn: 0, oneWay: 1, mutual: 2 } as const;
-/** 1 and 2 hold a place of the member's gender; 3 waits for one; 4 gave it up (design.md §11). */
+/** 1 and 2 hold a place of the member's gender; 3 waits for one; 4 gave it up (docs/design/11-night-out.md). */
 export const ASSISTANCE_STATUS = { registered: 1, confirmed: 2, waiting: 3, cancelled: 4 } as const;
 
 export const ADMIN_STATUS_LABELS: Record<number, string> = {

@@ -1,4 +1,4 @@
-/** The member's live channel (design.md §20), on this site's host: wss behind HTTPS. */
+/** The member's live channel (docs/design/20-mensajes.md), on this site's host: wss behind HTTPS. */
 export function liveChannelAddress(): string {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/live`;
 }

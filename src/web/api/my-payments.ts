@@ -3,7 +3,7 @@ import type { ClientPaymentsCheckoutBody } from '../../shared/contracts/payments
 import { apiPost } from './client';
 
 /**
- * Where the member stands with the payment of each of her places (design.md §15). While `poll`
+ * Where the member stands with the payment of each of her places (docs/design/15-payments.md). While `poll`
  * is set (the page she returns to from the payment page) it is read again every 2 seconds: the
  * provider's confirmation may arrive a moment after her browser does.
  */

@@ -7,7 +7,7 @@ import { PublicLayout } from './public-layout';
 
 /** Section 2 "Public and client routes" of the specification. */
 export const publicRoutes: RouteObject[] = [
-  // The match cards are a page of their own, dark and without the site's header (design.md §12).
+  // The match cards are a page of their own, dark and without the site's header (docs/design/12-match-cards.md).
   {
     element: <ClientGuard />,
     children: [

@@ -3,7 +3,7 @@ import type { SharedContact } from '../../shared/contracts/interests';
 import { formatPhone } from '../../shared/domain/phone-display';
 
 /**
- * The other person's phone, WhatsApp and Instagram, once both shared them (design.md §26): on
+ * The other person's phone, WhatsApp and Instagram, once both shared them (docs/design/26-contact.md): on
  * /intereses and in their conversation. Nothing is drawn while the server sends them empty.
  */
 export function ContactLinks({ contact, name }: { contact: SharedContact; name: string }) {

@@ -46,7 +46,7 @@ export function paymentSentence(payment: MemberPayment): string {
  * What the member does about the payment of her place: pay (with the time left), the OXXO
  * voucher or the SPEI details while they are pending, and what was paid once it is.
  */
-/** `withCode`: the event page, where she may type a promo code before she pays (design.md §25). */
+/** `withCode`: the event page, where she may type a promo code before she pays (docs/design/25-organizers.md). */
 export function PaymentPanel({ payment, withCode = false }: { payment: MemberPayment; withCode?: boolean }) {
   const [code, setCode] = useState<CheckedCode | null>(null);
   const timeLeft = useTimeLeft(

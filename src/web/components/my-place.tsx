@@ -13,7 +13,7 @@ import { ConfirmDialog } from './ui/confirm-dialog';
 type Standing = Pick<AttendedEvent, 'status_id' | 'position' | 'past' | 'checked_in'> &
   Partial<Pick<AttendedEvent, 'cancel_reason' | 'freed_place_due_at'>>;
 
-/** Where the member stands and what happens next, in one sentence (design.md §11). */
+/** Where the member stands and what happens next, in one sentence (docs/design/11-night-out.md). */
 export function standingSentence(entry: Standing, payment?: MemberPayment): string {
   if (entry.status_id === ASSISTANCE_STATUS.cancelled) {
     if (entry.cancel_reason === 'payment_expired')
@@ -30,7 +30,7 @@ export function standingSentence(entry: Standing, payment?: MemberPayment): stri
   if (entry.status_id === ASSISTANCE_STATUS.waiting) {
     return `Lista de espera: lugar ${entry.position ?? '—'}`;
   }
-  // A place given from the waiting list says so on the site, not only by e-mail (design.md §21).
+  // A place given from the waiting list says so on the site, not only by e-mail (docs/design/21-pocket.md).
   if (entry.freed_place_due_at && (!payment || payment.state === 'due')) {
     return `Se liberó un lugar, es tuyo: te lo apartamos hasta el ${formatInstant(entry.freed_place_due_at)}`;
   }
@@ -73,7 +73,7 @@ export function canCancel(entry: Standing): boolean {
   return entry.status_id !== ASSISTANCE_STATUS.cancelled && !entry.past;
 }
 
-/** What happens to a paid place's money if she cancels now (design.md §15), said before she confirms. */
+/** What happens to a paid place's money if she cancels now (docs/design/15-payments.md), said before she confirms. */
 function refundSentence(payment: MemberPayment | undefined): string {
   if (payment?.state !== 'paid' || payment.method === 'cash') return '';
   // The hours are the server's rule (REFUND_HOURS), never a figure of the page's own.

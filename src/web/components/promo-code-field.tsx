@@ -15,7 +15,7 @@ export interface CheckedCode {
 }
 
 /**
- * "¿Tienes un código?" (design.md §25): she types a code and sees the price before she signs up or
+ * "¿Tienes un código?" (docs/design/25-organizers.md): she types a code and sees the price before she signs up or
  * pays. The server checks it (and counts wrong ones); the price shown is the server's.
  */
 export function PromoCodeField({

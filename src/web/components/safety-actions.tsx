@@ -8,7 +8,7 @@ import { ConfirmDialog } from './ui/confirm-dialog';
 import { Modal } from './ui/modal';
 
 /**
- * "Reportar" and "Bloquear" wherever a member sees another (design.md §13). Blocking asks first
+ * "Reportar" and "Bloquear" wherever a member sees another (docs/design/13-trust.md). Blocking asks first
  * and then hides the person everywhere; the person is not told.
  */
 export function SafetyActions({

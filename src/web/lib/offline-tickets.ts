@@ -1,5 +1,5 @@
 /**
- * The member's tickets kept on the phone for the door (design.md §21, decision 0038). The page
+ * The member's tickets kept on the phone for the door (docs/design/21-pocket.md, decision 0038). The page
  * asks for them while online; the service worker that controls the page keeps the answer in one
  * Cache Storage slot, and builds /asistencias from it when there is no network.
  */

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 
 /**
- * Web Push in the service worker (design.md §21): the server's payload becomes a notification,
+ * Web Push in the service worker (docs/design/21-pocket.md): the server's payload becomes a notification,
  * and a tap on it opens the page it names, in a tab of the site already open if there is one.
  */
 

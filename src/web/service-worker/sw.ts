@@ -10,7 +10,7 @@ import { listenForAppPrefetch } from './prefetch-app';
 import { listenForPush } from './push';
 
 /*
- * Cita's service worker (design.md §21, decision 0038). It keeps three things and nothing else:
+ * Cita's service worker (docs/design/21-pocket.md, decision 0038). It keeps three things and nothing else:
  * what the offline pages need (the stylesheet, the font, the icon: precached), and the member's
  * own tickets (one slot, refreshed from the network). Every page is fetched from the network;
  * with no network a navigation gets a "Sin conexión" page, and /asistencias her tickets.

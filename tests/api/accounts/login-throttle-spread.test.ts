@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_PASSWORD, insertClient } from '../../support/admin-fixtures';
 import { setUpTestApp, TEST_ADMIN } from '../../support/test-app';
 
-// The production budget (design.md §22): ten failures for one e-mail from one address.
+// The production budget (docs/design/22-places-and-money.md): ten failures for one e-mail from one address.
 const testApp = setUpTestApp({ seedDemo: false, env: { LOGIN_ATTEMPTS_PER_MINUTE: '10' } });
 
 type LoginCall = 'client/login' | 'admin/login';

@@ -21,7 +21,7 @@ async function storedRow() {
     .executeTakeFirst();
 }
 
-describe('admin/stats computed outside the request (design.md §17, issue 34)', () => {
+describe('admin/stats computed outside the request (docs/design/17-million.md, issue 34)', () => {
   it('answers the same figures, with the time they were computed, for up to a minute', async () => {
     const first = await admin.post<AdminStatsResponse>('admin/stats', {});
     expect(first.statusCode).toBe(200);

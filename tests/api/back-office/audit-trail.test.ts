@@ -25,7 +25,7 @@ async function latest(): Promise<AuditEntry> {
   return response.body.entries[0] as AuditEntry;
 }
 
-describe('admin/audit/get as sentences (design.md §14)', () => {
+describe('admin/audit/get as sentences (docs/design/14-back-office.md)', () => {
   it("tells an approval as 'Ana aprobó el anuncio de Lucía R.' with a link to her", async () => {
     const lucia = await insertClient(testApp.app, { first_name: 'Lucía', last_name: 'Ramírez' });
     const advert = await insertAdvert(testApp.app, lucia.id, {

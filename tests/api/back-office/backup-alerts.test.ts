@@ -42,7 +42,7 @@ async function alertsToAdmin() {
   );
 }
 
-describe('the nightly backup and its alerts (design.md §24)', () => {
+describe('the nightly backup and its alerts (docs/design/24-backups.md)', () => {
   it('schedules the next nightly snapshot at its hour in Mexico City, and the hourly check', async () => {
     const jobs = await testApp.app.db
       .selectFrom('jobs')

@@ -23,7 +23,7 @@ async function insertManyClients(): Promise<void> {
     from s`.execute(testApp.app.db);
 }
 
-describe('paged lists past 10 000 rows (design.md §17)', () => {
+describe('paged lists past 10 000 rows (docs/design/17-million.md)', () => {
   it('admin/clients/get stops counting at 10 000 and says the total is estimated', async () => {
     await insertManyClients();
     const response = await admin.post<ClientsGetResponse>('admin/clients/get', { page: 1 });

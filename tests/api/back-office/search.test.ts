@@ -24,7 +24,7 @@ async function clientIdsFound(search: string): Promise<number[]> {
   return response.body.clients.map((client) => client.id);
 }
 
-describe('search folding (design.md §14)', () => {
+describe('search folding (docs/design/14-back-office.md)', () => {
   it('drops accents and case, keeps ñ as n, and squeezes spaces', () => {
     expect(foldForSearch('  LUCÍA   Núñez ')).toBe('lucia nunez');
     expect(

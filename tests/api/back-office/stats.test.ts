@@ -23,7 +23,7 @@ async function mutualPair(firstAt: string, secondAt: string) {
   await insertInterest(testApp.app, b.id, a.id, { status_id: 2, created_at: secondAt });
 }
 
-describe('admin/stats (design.md §14)', () => {
+describe('admin/stats (docs/design/14-back-office.md)', () => {
   it('counts sign-ups per week over twelve weeks, the current week last', async () => {
     const before = await stats();
     expect(before.signups_by_week).toHaveLength(12);

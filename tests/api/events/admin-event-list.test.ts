@@ -14,7 +14,7 @@ async function adminEvents(body: Record<string, unknown>) {
   return response.body;
 }
 
-describe('event/get for the back office (design.md §17)', () => {
+describe('event/get for the back office (docs/design/17-million.md)', () => {
   it('answers 50 events a page, newest day first, with paging fields', async () => {
     for (let index = 0; index < 53; index++) {
       const day = `2031-01-${String((index % 28) + 1).padStart(2, '0')}`;

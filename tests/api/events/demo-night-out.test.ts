@@ -42,7 +42,7 @@ describe('demo content shows the night out', () => {
     }
   });
 
-  it('a rated past night and a member who asked for news (design.md §25)', async () => {
+  it('a rated past night and a member who asked for news (docs/design/25-organizers.md)', async () => {
     const trend = await admin.post<{
       venues: { venue: string; nights: { average: number; count: number }[] }[];
     }>('admin/ratings/trend', {});

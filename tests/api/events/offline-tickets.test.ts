@@ -8,7 +8,7 @@ import { insertEvent } from '../../support/admin-fixtures';
 import { setUpTestApp } from '../../support/test-app';
 import { loggedInClient } from './helpers';
 
-/** design.md §21: GET /api/client/tickets, the answer the service worker keeps for the door. */
+/** docs/design/21-pocket.md: GET /api/client/tickets, the answer the service worker keeps for the door. */
 const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true });
 const { admin } = testApp;
 

@@ -27,7 +27,7 @@ async function confirmedMember(eventId: number) {
   return { ...member, assistanceId: signed.body.assistance_id };
 }
 
-describe('recordatorio de evento (design.md §21)', () => {
+describe('recordatorio de evento (docs/design/21-pocket.md)', () => {
   it('comes with the reminder e-mail: tomorrow, the event and its time, to her tickets', async () => {
     const day = dayInMexicoCity(new Date(Date.now() + 24 * 3_600_000));
     const eventId = await insertEvent(testApp.app, {
@@ -61,7 +61,7 @@ describe('recordatorio de evento (design.md §21)', () => {
   });
 });
 
-describe('se liberó un lugar on a free event (design.md §21)', () => {
+describe('se liberó un lugar on a free event (docs/design/21-pocket.md)', () => {
   it('tells her the place is hers', async () => {
     const eventId = await insertEvent(testApp.app, { name: 'Paseo en bici', limit_w: 1 });
     const holder = await loggedInClient(testApp, { gender: 1 });

@@ -277,7 +277,7 @@ describe('closing the match cards', () => {
     await waitForQueueIdle(testApp.app.db);
     const [toAna] = await matchMails(ana.email);
     expect(toAna?.subject).toBe('¡Carlos también quiere volver a verte!');
-    // A link to their conversation, no phone number (design.md §20).
+    // A link to their conversation, no phone number (docs/design/20-mensajes.md).
     const conversation = await testApp.app.db
       .selectFrom('conversations')
       .select('id')

@@ -34,7 +34,7 @@ function share(member: Member, conversationId: number) {
   return member.agent.post('client/whatsapp/share', { conversation_id: conversationId });
 }
 
-describe('contact by consent (design.md §26)', () => {
+describe('contact by consent (docs/design/26-contact.md)', () => {
   it('shows no phone, Instagram or WhatsApp to either person until both pressed "Compartir mi contacto"', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp, ANA, BETO);
     for (const [viewer, other] of [

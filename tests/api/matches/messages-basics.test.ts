@@ -6,7 +6,7 @@ import { conversations, history, makeMutual, messageCount, mutualPair, send } fr
 
 const testApp = setUpTestApp({ seedDemo: false });
 
-describe('conversations (design.md §20)', () => {
+describe('conversations (docs/design/20-mensajes.md)', () => {
   it('opens a conversation with the mutual interest, on both lists', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const anaList = await conversations(ana);

@@ -4,7 +4,7 @@ import { setUpTestApp } from '../../support/test-app';
 
 const testApp = setUpTestApp();
 
-describe('Mensajes in the demo (design.md §20)', () => {
+describe('Mensajes in the demo (docs/design/20-mensajes.md)', () => {
   it('gives Mariana two conversations, Carlos’s newest and unread', async () => {
     const mariana = testApp.agent();
     await mariana.loginClient(DEMO_LOGIN.email, DEMO_LOGIN.password);
@@ -22,7 +22,7 @@ describe('Mensajes in the demo (design.md §20)', () => {
         entry.contact_shared,
       ]),
     ).toEqual([
-      // Carlos's contact is still hers to agree to; with Tomás both shared theirs (design.md §26).
+      // Carlos's contact is still hers to agree to; with Tomás both shared theirs (docs/design/26-contact.md).
       ['Carlos H.', 1, false, false],
       ['Tomás A.', 0, false, true],
     ]);

@@ -31,7 +31,7 @@ function refusedWith(headers: Record<string, string>): Promise<number> {
   });
 }
 
-describe('the live channel (design.md §20)', () => {
+describe('the live channel (docs/design/20-mensajes.md)', () => {
   it('delivers the message to the other member, as she sees it, with her unread total', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const betoLive = await connect(beto);

@@ -34,7 +34,7 @@ const awayMails = async (email: string) =>
     mail.subject?.startsWith('Tienes un mensaje nuevo'),
   );
 
-describe('the away e-mail (design.md §20)', () => {
+describe('the away e-mail (docs/design/20-mensajes.md)', () => {
   it('sends one e-mail, without the text, when a message stays unread; at most one in 6 hours', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const jobsBefore = (await testApp.app.db.selectFrom('jobs').select('id').execute()).length;
@@ -74,7 +74,7 @@ describe('the away e-mail (design.md §20)', () => {
   });
 });
 
-describe('personal data (design.md §20, §18)', () => {
+describe('personal data (docs/design/20-mensajes.md, docs/design/18-personal-data.md)', () => {
   it('exports her conversations with every message, the other person as First L.', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     await send(ana, conversationId, 'Hola Beto');

@@ -58,7 +58,7 @@ async function disconnect(member: Member, socket: WebSocket): Promise<void> {
   await until('her presence to go', async () => (await presenceOf(member.id)).length === 0);
 }
 
-describe('a message to a member who is away (design.md §20, §21)', () => {
+describe('a message to a member who is away (docs/design/20-mensajes.md, docs/design/21-pocket.md)', () => {
   it('is pushed to her at once, naming the sender by first name, never its text', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const pushedBefore = await queuedPushes(testApp.app.db, beto.id);
@@ -170,7 +170,7 @@ describe('a message to a member who is away (design.md §20, §21)', () => {
   });
 });
 
-describe('a new match (design.md §21)', () => {
+describe('a new match (docs/design/21-pocket.md)', () => {
   it('tells both people by push, each with the first name of the other, to their conversation', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const toAna = (await queuedPushes(testApp.app.db, ana.id)).filter((push) => push.kind === 'new_match');

@@ -14,7 +14,7 @@ import {
 
 const testApp = setUpTestApp({ seedDemo: false });
 
-describe('who may write (design.md §20)', () => {
+describe('who may write (docs/design/20-mensajes.md)', () => {
   it('answers 404 for a conversation she is not in, without telling it exists, and stores nothing', async () => {
     const { conversationId } = await mutualPair(testApp);
     const stranger = await personWithAdvert(testApp);
@@ -138,7 +138,7 @@ describe('who may write (design.md §20)', () => {
   });
 });
 
-describe('limits against abuse (design.md §20)', () => {
+describe('limits against abuse (docs/design/20-mensajes.md)', () => {
   it('refuses the 31st message in a minute with 429', async () => {
     const { ana, conversationId } = await mutualPair(testApp);
     for (let index = 1; index <= 30; index += 1) {

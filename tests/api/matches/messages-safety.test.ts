@@ -11,7 +11,7 @@ async function openReports() {
   return response.body.reports;
 }
 
-describe('contact details masked until she replies (design.md §20)', () => {
+describe('contact details masked until she replies (docs/design/20-mensajes.md)', () => {
   it('shows the recipient "número oculto" until she has written, and the sender her own text', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const text = 'Escríbeme al 55 1234 5678 o a beto@correo.mx, mi foto: https://fotos.example.com/beto';
@@ -33,7 +33,7 @@ describe('contact details masked until she replies (design.md §20)', () => {
   });
 });
 
-describe('the same text to more than 5 people (design.md §20)', () => {
+describe('the same text to more than 5 people (docs/design/20-mensajes.md)', () => {
   it('holds the sixth: the sender sees it sent, the recipient never does, and a report waits', async () => {
     const spammer = await personWithAdvert(testApp, { first_name: 'Sergio', last_name: 'Spam' });
     const people: { member: Member; conversationId: number }[] = [];
@@ -59,7 +59,7 @@ describe('the same text to more than 5 people (design.md §20)', () => {
   });
 });
 
-describe('reporting a message (design.md §20)', () => {
+describe('reporting a message (docs/design/20-mensajes.md)', () => {
   it('puts a report in the admins’ queue carrying the message text', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const sent = await send(beto, conversationId, 'Eres una tonta');

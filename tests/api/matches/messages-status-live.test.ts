@@ -22,7 +22,7 @@ async function adminSetsStatus(member: Member, statusId: 1 | 2): Promise<void> {
   expect(response.statusCode).toBe(200);
 }
 
-describe('a member deactivated or erased: the other person’s open conversation hears it at once (design.md §20)', () => {
+describe('a member deactivated or erased: the other person’s open conversation hears it at once (docs/design/20-mensajes.md)', () => {
   it('an admin deactivates him: her channel is told, the conversation is closed; reactivated, it opens again', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const anaLive = await connectLive(base, ana);

@@ -12,7 +12,7 @@ async function mutualEntries(member: Member): Promise<MutualEntry[]> {
   return response.body.mutual;
 }
 
-describe('"Mensaje" on a mutual pair (design.md §13, §20)', () => {
+describe('"Mensaje" on a mutual pair (docs/design/13-trust.md, docs/design/20-mensajes.md)', () => {
   it('carries her own conversation with that person, never another pair’s', async () => {
     const { ana, beto, conversationId } = await mutualPair(testApp);
     const carla = await personWithAdvert(testApp, { first_name: 'Carla', last_name: 'Soto' });

@@ -6,7 +6,7 @@ import { operatorKeys } from '../../support/backups';
 import { setUpTestApp } from '../../support/test-app';
 
 /**
- * design.md §23 and §24 with backups on: /readyz, /metrics and `cita doctor` tell the state of
+ * docs/design/23-online.md and docs/design/24-backups.md with backups on: /readyz, /metrics and `cita doctor` tell the state of
  * the last snapshots. The attempts are recorded directly (making real ones is backups.test.ts'
  * business), each test starting from none.
  */

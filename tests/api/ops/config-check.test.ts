@@ -9,7 +9,7 @@ afterAll(async () => {
   await scratch.drop();
 });
 
-describe('una configuración mala detiene el arranque (design.md §23)', () => {
+describe('una configuración mala detiene el arranque (docs/design/23-online.md)', () => {
   it('npm start (scripts/start.mjs) imprime una línea por variable y sale con 1, sin traza', async () => {
     const server = await ServerProcess.spawn({
       databaseUrl: scratch.databaseUrl,

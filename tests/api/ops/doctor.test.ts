@@ -47,7 +47,7 @@ async function doctor(env: NodeJS.ProcessEnv, sendTest?: string) {
   return { code, lines, text: lines.join('\n') };
 }
 
-describe('cita doctor (design.md §23)', () => {
+describe('cita doctor (docs/design/23-online.md)', () => {
   it('checks everything and says so in one line per check, secrets masked', async () => {
     const { code, lines, text } = await doctor(envOfTestApp());
     const checks = lines.filter((line) => /^[✓✗] /.test(line));

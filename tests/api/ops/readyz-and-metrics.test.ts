@@ -28,7 +28,7 @@ async function readyz() {
   return { statusCode: response.statusCode, body: response.json() };
 }
 
-describe('/metrics (design.md §23)', () => {
+describe('/metrics (docs/design/23-online.md)', () => {
   it('answers the machine itself in Prometheus text, with the process figures', async () => {
     const response = await metrics();
     expect(response.statusCode).toBe(200);
@@ -105,7 +105,7 @@ describe('/metrics (design.md §23)', () => {
   });
 });
 
-describe('/readyz (design.md §23)', () => {
+describe('/readyz (docs/design/23-online.md)', () => {
   it('is 200 when the database answers, the migrations are current and the worker beats', async () => {
     const { statusCode, body } = await readyz();
     expect(statusCode).toBe(200);

@@ -21,7 +21,7 @@ async function linesOnceWritten(matching: (line: Record<string, any>) => boolean
   return logLines().filter(matching);
 }
 
-describe('request log lines (design.md §23)', () => {
+describe('request log lines (docs/design/23-online.md)', () => {
   it('carry the path without its query string, the route pattern and the status, no headers', async () => {
     await testApp.app.inject({
       method: 'GET',

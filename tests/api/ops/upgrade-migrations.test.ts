@@ -14,7 +14,7 @@ import { migrations } from '../../../src/server/platform/db/migrations/index';
 import { createScratchDatabase, type ScratchDatabase, ServerProcess } from '../../support/server-process';
 
 /**
- * design.md §23: `cita upgrade` migrates under a database lock, each migration in its own
+ * docs/design/23-online.md: `cita upgrade` migrates under a database lock, each migration in its own
  * transaction; a failing one leaves the database as it was before it and the previous version
  * serving (decision 0049). On SQLite and on PostgreSQL, against a real server process.
  */

@@ -26,7 +26,7 @@ const message = (body: Record<string, unknown>) =>
 const header = (mail: { headers: { key: string; value: string }[] }, key: string) =>
   mail.headers.find((entry) => entry.key === key.toLowerCase())?.value;
 
-describe('mensajes a los asistentes (design.md §25)', () => {
+describe('mensajes a los asistentes (docs/design/25-organizers.md)', () => {
   it('counts each segment of a night: confirmed, waiting, came, did not come, came and matched nobody', async () => {
     const { eventId } = await pastNight(testApp.app);
     const counts: Record<string, number> = {};
@@ -142,7 +142,7 @@ describe('mensajes a los asistentes (design.md §25)', () => {
   });
 });
 
-describe('novedades de eventos (design.md §25)', () => {
+describe('novedades de eventos (docs/design/25-organizers.md)', () => {
   it('is off by default, turned on by her, in her export, and reaches her with a one-click unsubscribe', async () => {
     const lucia = await loggedInClient(testApp, { first_name: 'Lucía' });
     expect((await lucia.agent.post('client/news/get', {})).body.news).toBe(false);

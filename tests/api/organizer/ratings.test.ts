@@ -11,7 +11,7 @@ import { placeAt, yesterday } from './helpers';
 const testApp = setUpTestApp({ seedDemo: false, loginAdmin: true, env: { QUEUE_CONCURRENCY: '0' } });
 const { admin } = testApp;
 
-describe('¿Cómo estuvo la noche? (design.md §25)', () => {
+describe('¿Cómo estuvo la noche? (docs/design/25-organizers.md)', () => {
   it('is planned at her check-in for 12:00 Mexico City the next day, once', async () => {
     const eventId = await insertEvent(testApp.app, { day: '2030-03-14', hour: '21:00' });
     const member = await loggedInClient(testApp);

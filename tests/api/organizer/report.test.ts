@@ -43,7 +43,7 @@ async function payment(
     .execute();
 }
 
-describe('admin/event/report (design.md §25)', () => {
+describe('admin/event/report (docs/design/25-organizers.md)', () => {
   it('gives revenue, refunds, no-shows, first-time and returning, women and men confirmed', async () => {
     const { db } = testApp.app;
     const { eventId, ana, beto, carla, diana } = await pastNight(testApp.app);

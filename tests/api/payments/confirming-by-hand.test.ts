@@ -4,7 +4,7 @@ import { auditActions, insertEvent } from '../../support/admin-fixtures';
 import { pressCheckoutButton, setUpPaymentsApp } from '../../support/payments';
 import { loggedInClient } from '../events/helpers';
 
-/** design.md §22: confirming a place by hand on a paid event, and undoing it. */
+/** docs/design/22-places-and-money.md: confirming a place by hand on a paid event, and undoing it. */
 
 const { testApp, settle, placeOf, paymentOf } = setUpPaymentsApp({ seedDemo: false, loginAdmin: true });
 const { admin } = testApp;

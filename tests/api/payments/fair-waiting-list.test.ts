@@ -25,7 +25,7 @@ async function placeFreedBy(event: { day?: string; hour?: string }) {
   return { eventId, waiting, freedFrom, freedUntil, place: await placeOf(eventId, waiting.id) };
 }
 
-describe('the fair waiting list (design.md §21)', () => {
+describe('the fair waiting list (docs/design/21-pocket.md)', () => {
   it('holds a place given to the next person waiting for at least 12 hours, out of the night', async () => {
     const { eventId, waiting, freedFrom, freedUntil, place } = await placeFreedBy({});
     expect(place.status_id).toBe(1);

@@ -40,7 +40,7 @@ async function heldPlace(event: Parameters<typeof insertEvent>[1] = {}) {
   return { eventId, member, place: await placeOf(eventId, member.id) };
 }
 
-describe('pago por vencer (design.md §21)', () => {
+describe('pago por vencer (docs/design/21-pocket.md)', () => {
   it('is planned two hours before the hold ends and tells her, with an e-mail for a member with no device', async () => {
     const { eventId, member, place } = await heldPlace();
     const [job, ...more] = await dueJobsOf(place.id);
@@ -133,7 +133,7 @@ describe('pago por vencer (design.md §21)', () => {
   });
 });
 
-describe('se liberó un lugar (design.md §21)', () => {
+describe('se liberó un lugar (docs/design/21-pocket.md)', () => {
   it('tells the next person waiting that the place is hers, until when, and plans her "pago por vencer"', async () => {
     const eventId = await insertEvent(testApp.app, { name: 'Noche de salsa', limit_w: 1 });
     const holder = await loggedInClient(testApp, { gender: 1 });

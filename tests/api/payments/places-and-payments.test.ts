@@ -26,7 +26,7 @@ async function payByCard(member: Awaited<ReturnType<typeof loggedInClient>>, eve
   await settle();
 }
 
-describe('"Limpiar lista" on a paid event (design.md §22)', () => {
+describe('"Limpiar lista" on a paid event (docs/design/22-places-and-money.md)', () => {
   it('removes the sign-ups and keeps their payments, detached, with amounts and provider ids', async () => {
     const eventId = await insertEvent(testApp.app, { day: inDays(10) });
     const paid = await loggedInClient(testApp, { gender: 1 });
@@ -56,7 +56,7 @@ describe('"Limpiar lista" on a paid event (design.md §22)', () => {
   });
 });
 
-describe('signing up again after cancelling a paid place (design.md §22)', () => {
+describe('signing up again after cancelling a paid place (docs/design/22-places-and-money.md)', () => {
   it('gets a new hold, with the amount due, and can pay again', async () => {
     const eventId = await insertEvent(testApp.app, { day: inDays(10) });
     const member = await loggedInClient(testApp, { gender: 1 });

@@ -100,7 +100,7 @@ describe('client/interested/add', () => {
     expect(anaMail.subject).toBe('Beto Zamora y tú tienen un interés mutuo');
     expect(anaMail.text).toContain('Hola Ana:');
     expect(anaMail.text).toContain('Beto Zamora también mostró interés en ti');
-    // The mail links to their conversation and carries no phone number (design.md §20).
+    // The mail links to their conversation and carries no phone number (docs/design/20-mensajes.md).
     const conversation = await testApp.app.db
       .selectFrom('conversations')
       .select('id')
@@ -134,7 +134,7 @@ describe('client/interested/add', () => {
         client_id: beto.id,
         advert_id: beto.advertId,
         full_name: 'Beto Zamora',
-        // Phone, Instagram and WhatsApp wait for "Compartir mi contacto" (design.md §26).
+        // Phone, Instagram and WhatsApp wait for "Compartir mi contacto" (docs/design/26-contact.md).
         phone: '',
         instagram: '',
         whatsapp: null,

@@ -96,7 +96,7 @@ async function backupKilledHalfway(
   return seen;
 }
 
-describe('a backup killed halfway (design.md §24)', () => {
+describe('a backup killed halfway (docs/design/24-backups.md)', () => {
   it('never lists as complete or verified, and restore refuses what it left', async () => {
     const seen = await backupKilledHalfway();
     expect(seen).not.toEqual([]);

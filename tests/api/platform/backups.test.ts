@@ -65,7 +65,7 @@ async function copiedSnapshot(): Promise<{ file: string; manifest: string }> {
   return { file, manifest };
 }
 
-describe('a snapshot is proved by restoring it (design.md §24)', () => {
+describe('a snapshot is proved by restoring it (docs/design/24-backups.md)', () => {
   it('writes an encrypted snapshot, restores it into a scratch database, compares every table and records it', async () => {
     // A secret the restore needs (the site id, the VAPID pair) lives in the database: it goes along.
     await serverSecret(testApp.app.db, 'site-id', undefined);

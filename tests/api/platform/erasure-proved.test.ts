@@ -45,7 +45,7 @@ async function eraseAndLook(registry: PersonalDataRegistry, member: Member): Pro
   return tracesLeft(app.db, registry, member);
 }
 
-describe('erasure is proved (design.md §22)', () => {
+describe('erasure is proved (docs/design/22-places-and-money.md)', () => {
   it('leaves nothing that names her outside the columns kept with a reason', async () => {
     const registry = testApp.app.personalData;
     // A table whose member columns are declared `delete` loses her rows, not just the link to her.

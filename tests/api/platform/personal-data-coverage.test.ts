@@ -36,7 +36,7 @@ async function uncoveredByName(db: DB, registry: PersonalDataRegistry): Promise<
     .sort();
 }
 
-describe('personal data registry (design.md §18, §22)', () => {
+describe('personal data registry (docs/design/18-personal-data.md, docs/design/22-places-and-money.md)', () => {
   it('declares every column with a foreign key to clients.id, and the clients row itself', async () => {
     const { db, personalData } = testApp.app;
     expect(await clientForeignKeys(db)).toContain('payments.client_id');

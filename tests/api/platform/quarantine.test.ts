@@ -34,7 +34,7 @@ async function stateOf(key: string): Promise<string> {
   return job.state;
 }
 
-describe('a restored database in quarantine (design.md §24)', () => {
+describe('a restored database in quarantine (docs/design/24-backups.md)', () => {
   it('takes no jobs (no e-mail, no push) until cita restore --activate, then sends them', async () => {
     const { app } = testApp;
     await enterQuarantine(app.db, 'cita-2026-12-13T21-05-00-000Z.sqlite.age');

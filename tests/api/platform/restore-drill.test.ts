@@ -60,7 +60,7 @@ async function fillTheSite() {
   return { ana, conversationId, eventId };
 }
 
-describe('the restore drill (design.md §24)', () => {
+describe('the restore drill (docs/design/24-backups.md)', () => {
   it('backs up, loses the database, restores it whole and quarantined; the member reads her conversation and ticket', async () => {
     const { ana, conversationId, eventId } = await fillTheSite();
     const { config } = testApp;

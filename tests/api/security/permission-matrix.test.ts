@@ -359,7 +359,7 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
   'POST /api/admin/matches': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
-  // Promo codes and early-bird prices (design.md §25).
+  // Promo codes and early-bird prices (docs/design/25-organizers.md).
   'POST /api/admin/codes/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/codes/add': {
     request: (w) => ({ admin_id: w.adminId, code: `MATRIZ${++uniqueSequence}`, percent_off: 10 }),
@@ -374,14 +374,14 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ client_id: w.clientA.id, event_id: w.eventId, code: 'NOEXISTE' }),
     expect: { ...CLIENT_ONLY, clientA: 404 },
   },
-  // Bring someone (design.md §25): her link and what it brought; the reward the admins set.
+  // Bring someone (docs/design/25-organizers.md): her link and what it brought; the reward the admins set.
   'POST /api/client/invite/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
   'POST /api/admin/invite-reward/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/invite-reward/update': {
     request: (w) => ({ admin_id: w.adminId, enabled: true, percent_off: 50, valid_days: 30 }),
     expect: ADMIN_ONLY,
   },
-  // Messages, news, ratings and the organizer's numbers (design.md §25).
+  // Messages, news, ratings and the organizer's numbers (docs/design/25-organizers.md).
   'POST /api/admin/event/message': {
     request: (w) => ({
       admin_id: w.adminId,

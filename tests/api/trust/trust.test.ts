@@ -354,7 +354,7 @@ describe('hiding an advert', () => {
 });
 
 describe('whatsapp on mutual interests', () => {
-  it('gives a wa.me link from the phone, Mexican numbers with 52, once both shared it (design.md §20)', async () => {
+  it('gives a wa.me link from the phone, Mexican numbers with 52, once both shared it (docs/design/20-mensajes.md)', async () => {
     const ana = await personWithAdvert(testApp, { phone: '55 1234 5678' });
     const bruno = await personWithAdvert(testApp, { phone: '' });
     await ana.agent.post('client/interested/add', { interes: { interested_id: bruno.advertId } });

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { E2E_BACKUP_ENV } from '../e2e-env';
 import { loginAsAdmin } from '../fixtures';
 
-/** design.md §24: the back office's "Respaldos" card and the quarantine banner, on a phone. */
+/** docs/design/24-backups.md: the back office's "Respaldos" card and the quarantine banner, on a phone. */
 test.use({ viewport: { width: 360, height: 740 } });
 
 const dataDir = process.env.E2E_DATA_DIR!;

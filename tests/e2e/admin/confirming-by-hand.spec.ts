@@ -3,7 +3,7 @@ import { newPerson, signUpForEvent, uniqueWord } from '../data';
 import { createEvent } from '../events-quiz/helpers';
 import { loginAsAdmin } from '../fixtures';
 
-/** design.md §22: confirming a paid place by hand asks how and how much, and can be undone. */
+/** docs/design/22-places-and-money.md: confirming a paid place by hand asks how and how much, and can be undone. */
 test.use({ viewport: { width: 360, height: 740 } });
 
 test('en un teléfono confirma a mano un lugar pagado (forma de pago y monto) y lo deshace', async ({

@@ -3,7 +3,7 @@ import { newPerson, uniqueWord } from '../data';
 import { createEvent, FRESH_PASSWORD } from '../events-quiz/helpers';
 import { loginAsAdmin, loginAsClient } from '../fixtures';
 
-/** design.md §25: early-bird prices by gender, set on a phone and shown on the event page. */
+/** docs/design/25-organizers.md: early-bird prices by gender, set on a phone and shown on the event page. */
 test.use({ viewport: { width: 360, height: 740 } });
 
 async function fitsIn360(page: Page, what: string): Promise<void> {

@@ -68,7 +68,7 @@ test('confirming attendees until the women are full removes Confirmar', async ({
   await page.goto(`/admin/event/${eventId}`);
   const firstRow = page.getByRole('row', { name: new RegExp(first.fullName) });
   const secondRow = page.getByRole('row', { name: new RegExp(second.fullName) });
-  // Her place was confirmed by hand with a cash payment: undoing it asks first (design.md §22).
+  // Her place was confirmed by hand with a cash payment: undoing it asks first (docs/design/22-places-and-money.md).
   await firstRow.getByRole('button', { name: 'Confirmado' }).click();
   await page
     .getByRole('alertdialog', { name: 'Deshacer la confirmación' })

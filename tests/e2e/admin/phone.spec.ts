@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { adminApi, apiContext } from '../events-quiz/helpers';
 import { loginAsAdmin } from '../fixtures';
 
-/** Issue 16 / design.md §14: every admin screen at 360 px, in Spanish, with every action reachable. */
+/** Issue 16 / docs/design/14-back-office.md: every admin screen at 360 px, in Spanish, with every action reachable. */
 test.use({ viewport: { width: 360, height: 740 } });
 test.describe.configure({ mode: 'serial' });
 

@@ -3,7 +3,7 @@ import { newPerson, uniqueWord } from '../data';
 import { createEvent, FRESH_PASSWORD } from '../events-quiz/helpers';
 import { loginAsAdmin, loginAsClient } from '../fixtures';
 
-/** design.md §25: a code made in the back office on a phone, typed by a member before she pays. */
+/** docs/design/25-organizers.md: a code made in the back office on a phone, typed by a member before she pays. */
 test.use({ viewport: { width: 360, height: 740 } });
 
 async function fitsIn360(page: Page, what: string): Promise<void> {

@@ -64,7 +64,7 @@ test('lista de espera, lugar liberado, confirmación, QR y llegada registrada en
   await admin.goto(`/admin/event/${eventId}`);
   const row = admin.getByRole('row', { name: new RegExp(waiting.fullName) });
   await row.getByRole('button', { name: 'Confirmar' }).click();
-  // A paid place confirmed at the door asks how she paid (design.md §22); cash at the price.
+  // A paid place confirmed at the door asks how she paid (docs/design/22-places-and-money.md); cash at the price.
   await admin
     .getByRole('dialog', { name: /^Confirmar el lugar de / })
     .getByRole('button', { name: 'Confirmar lugar' })

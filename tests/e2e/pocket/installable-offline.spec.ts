@@ -8,7 +8,7 @@ import { newPerson, type Person, signUpForEvent, uniqueWord } from '../data';
 import { createEvent, FRESH_PASSWORD } from '../events-quiz/helpers';
 import { loginAsClient } from '../fixtures';
 
-/** design.md §21: Cita installable, and the ticket readable at the door with no network. */
+/** docs/design/21-pocket.md: Cita installable, and the ticket readable at the door with no network. */
 test.use({ viewport: { width: 360, height: 740 } });
 
 /** Waits until a service worker controls the page; answers its script's address. */

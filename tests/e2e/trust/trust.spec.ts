@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { adminApi, apiContext, FRESH_PASSWORD } from '../events-quiz/helpers';
 import { loginAsAdmin, loginAsClient } from '../fixtures';
 
-/** Issue 17 / design.md §13: blocking and reporting, from a member's screens to the admin's queue. */
+/** Issue 17 / docs/design/13-trust.md: blocking and reporting, from a member's screens to the admin's queue. */
 test.describe.configure({ mode: 'serial' });
 
 const tag = Date.now().toString(36);

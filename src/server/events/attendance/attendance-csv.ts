@@ -13,7 +13,7 @@ export function neutraliseCsvCell(value: string): string {
 
 /**
  * The attendance list as CSV for Excel: UTF-8 with a BOM so accents open correctly, and no cell
- * that a member typed can run as a formula (design.md §13).
+ * that a member typed can run as a formula (docs/design/13-trust.md).
  */
 export function attendanceCsv(attendees: AdminAttendee[]): string {
   return stringify(

@@ -18,7 +18,7 @@ const MAN = 2;
 const LGBTQ = 3;
 
 /**
- * The attendance numbers of one night (design.md §25). First-time and returning count the
+ * The attendance numbers of one night (docs/design/25-organizers.md). First-time and returning count the
  * confirmed: returning when she had checked in at a night of an earlier day.
  */
 export async function attendanceFigures(db: DB, eventId: number): Promise<AttendanceFigures> {

@@ -6,7 +6,7 @@ import type { DB } from '../../platform/db/database';
 export type PlaceSegment = 'confirmed' | 'waiting' | 'checked_in' | 'no_show';
 
 /**
- * Active members of one event's segment, by id (design.md §25). "No llegaron" are the confirmed
+ * Active members of one event's segment, by id (docs/design/25-organizers.md). "No llegaron" are the confirmed
  * who never checked in, only once the night has begun: before that nobody has failed to come.
  */
 export async function membersOfSegment(db: DB, eventId: number, segment: PlaceSegment): Promise<number[]> {

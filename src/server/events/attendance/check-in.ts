@@ -25,7 +25,7 @@ export function alreadyCheckedIn(name: string, checkedInAt: string, now = new Da
 }
 
 /**
- * Door check-in (design.md §11): the confirmed attendee of this event holding the code is
+ * Door check-in (docs/design/11-night-out.md): the confirmed attendee of this event holding the code is
  * marked as arrived. The code is the QR's long token or the short one typed from the ticket
  * (unique only within its event). The conditional update makes a second scan, even a
  * simultaneous one, 409. Listeners hear of the arrival in the same transaction (an invitation's

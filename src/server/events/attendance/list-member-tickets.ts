@@ -6,7 +6,7 @@ import type { DB } from '../../platform/db/database';
 import { ticketQrSvg } from './tickets';
 
 /**
- * The tickets a member may still need at the door (design.md §21, the ticket offline): confirmed,
+ * The tickets a member may still need at the door (docs/design/21-pocket.md, the ticket offline): confirmed,
  * not checked in, at a dated event that has not ended. Latecomers keep theirs once the night has
  * started, as on /asistencias.
  */

@@ -13,7 +13,7 @@ function holdEndsWhen(dueAt: string, now = new Date()): string {
 }
 
 /**
- * "Pago por vencer" (design.md §21): two hours before a hold ends, if the place is still held
+ * "Pago por vencer" (docs/design/21-pocket.md): two hours before a hold ends, if the place is still held
  * unpaid by that same hold (not paid, cancelled, or moved by a voucher since), she is told, by
  * e-mail where she has no device. Answers whether a notification was queued.
  */

@@ -9,7 +9,7 @@ import { fixPlacePrice } from './place-price';
 import { promotionHoldEnd } from './promotion-hold';
 
 /**
- * Places held until paid (design.md §15): on a paid event a place (status 1) is held until
+ * Places held until paid (docs/design/15-payments.md): on a paid event a place (status 1) is held until
  * `payment_due_at`; when that passes unpaid, the sign-up is cancelled and the place goes to the
  * next person waiting. The payments domain confirms, extends holds and refunds through
  * places-for-payments.ts and hears of cancellations through place-hooks.ts; this folder never
@@ -19,7 +19,7 @@ import { promotionHoldEnd } from './promotion-hold';
 export const HOLD_END_JOB = 'payment-hold-end';
 export const PAYMENT_DUE_PUSH_JOB = 'payment-due-push';
 
-/** "Pago por vencer" (design.md §21) comes this long before a hold ends… */
+/** "Pago por vencer" (docs/design/21-pocket.md) comes this long before a hold ends… */
 export const PAYMENT_DUE_NOTICE_MS = 2 * 3_600_000;
 /** …for holds that, when they start, end more than this far away (shorter ones are paid at once). */
 const PAYMENT_DUE_LEAST_HOLD_MS = PAYMENT_DUE_NOTICE_MS + 15 * 60_000;
@@ -108,7 +108,7 @@ async function holdPlace(
     .select('amount_cents')
     .where('id', '=', assistanceId)
     .executeTakeFirstOrThrow();
-  // The price is fixed when her hold starts, not when she pays (design.md §25).
+  // The price is fixed when her hold starts, not when she pays (docs/design/25-organizers.md).
   const amount =
     place.amount_cents === null
       ? await fixPlacePrice(trx, rules, assistanceId, event, gender)

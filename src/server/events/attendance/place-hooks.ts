@@ -40,7 +40,7 @@ export interface PlaceCheckedIn {
 }
 
 /**
- * What another domain hears of places (design.md §22), inside the transaction that changes them,
+ * What another domain hears of places (docs/design/22-places-and-money.md), inside the transaction that changes them,
  * so that what it does about it commits or rolls back with the change. Every method is optional.
  */
 export interface PlaceListener {

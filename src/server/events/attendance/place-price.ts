@@ -75,7 +75,7 @@ export async function memberPriceNow(
 }
 
 /**
- * Fixes what a place costs when its hold starts (design.md §25), under the event's lock the
+ * Fixes what a place costs when its hold starts (docs/design/25-organizers.md), under the event's lock the
  * caller holds: so concurrent sign-ups at a step's edge see each other's places. Answers the
  * price; 0 and nothing written when payments are off.
  */

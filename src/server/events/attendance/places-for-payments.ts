@@ -10,7 +10,7 @@ import { confirmPlace } from './priced-place';
 import { hasFreePlace, lockEvent } from './waiting-list';
 
 /**
- * What the payments domain may ask of places (design.md §22): the one file of events it imports.
+ * What the payments domain may ask of places (docs/design/22-places-and-money.md): the one file of events it imports.
  * Events alone writes `assistance`; payments finds a place and what is due for it, extends or
  * ends a hold, and confirms a paid place, all through these functions. It hears of cancellations,
  * confirmations by hand, renewed and removed sign-ups through the hooks re-exported here.

@@ -31,7 +31,7 @@ function outOfTheNight(end: Date): Date {
 }
 
 /**
- * Until when a place given to the next person waiting is held (design.md §21, fair waiting list):
+ * Until when a place given to the next person waiting is held (docs/design/21-pocket.md, fair waiting list):
  * PROMOTION_HOLD_HOURS from the moment it frees, moved out of the night to 10:00, and never past
  * two hours before the start. A place freed later than that gets the ordinary hold (never past
  * the start) rather than one that has already ended.

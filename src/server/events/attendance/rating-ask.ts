@@ -8,7 +8,7 @@ import { enqueue } from '../../platform/queue/queue';
 import { findAttendeeNoticeRow } from './attendee-notice-row';
 
 export const RATING_ASK_JOB = 'event-rating-ask';
-/** The next day at this hour, Mexico City time (design.md §25): rested, and the night still fresh. */
+/** The next day at this hour, Mexico City time (docs/design/25-organizers.md): rested, and the night still fresh. */
 export const RATING_ASK_HOUR = '12:00';
 
 interface RatingAskPayload {

@@ -60,7 +60,7 @@ export async function registerAttendanceRoutes(
     },
   );
 
-  // A GET, unlike the calls: the service worker keeps this answer for the door (design.md §21,
+  // A GET, unlike the calls: the service worker keeps this answer for the door (docs/design/21-pocket.md,
   // decision 0038), and only a GET answer can be stored in the browser's Cache Storage.
   api.get(
     '/client/tickets',

@@ -31,7 +31,7 @@ export function attendeeStatusMessage(statusId: 1 | 2 | 4): string {
 }
 
 /**
- * The money a confirmation by hand records (design.md §22): what the admin says she took, by
+ * The money a confirmation by hand records (docs/design/22-places-and-money.md): what the admin says she took, by
  * default the price she owes in cash. Nothing on a place that owes nothing.
  */
 function moneyTaken(due: number, payment: ManualPayment | undefined): PlaceConfirmedByHand['payment'] {

@@ -19,7 +19,7 @@ export const EVENT_NOT_AVAILABLE = 'El evento no existe o ya no está disponible
 export const EVENT_NOT_SCHEDULED = 'Este evento todavía no tiene fecha y hora: aún no abre el registro';
 export const EVENT_PAST = 'Este evento ya pasó';
 
-/** 'Este evento es para personas de 25 a 40 años' (design.md §11). */
+/** 'Este evento es para personas de 25 a 40 años' (docs/design/11-night-out.md). */
 export function ageBandMessage(event: { age_min: number | null; age_max: number | null }): string {
   if (event.age_min !== null && event.age_max !== null) {
     return `Este evento es para personas de ${event.age_min} a ${event.age_max} años`;
@@ -53,7 +53,7 @@ export interface SignUpResult {
 }
 
 /**
- * Signs the client up (design.md §11): a place (1) while their gender has one, else the waiting
+ * Signs the client up (docs/design/11-night-out.md): a place (1) while their gender has one, else the waiting
  * list (3). A repeated sign-up answers the existing one; a cancelled member who signs up again
  * re-enters by the same rule, at the end of the queue (docs/decisions/0020), as a new sign-up:
  * the hooks tell payments, whose answers then speak for this one only. The event row is

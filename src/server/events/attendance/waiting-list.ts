@@ -9,7 +9,7 @@ import { enqueueMail } from '../../platform/mail/mail-jobs';
 import { amountDue, type PlaceRules, payBeforeLine, startPromotionHold } from './payment-holds';
 
 /**
- * The place and queue rules (design.md §11): who holds a place, who waits and in which order,
+ * The place and queue rules (docs/design/11-night-out.md): who holds a place, who waits and in which order,
  * and who gets a place when one frees up.
  */
 
@@ -144,7 +144,7 @@ export function limitOf(event: { limit_w: number; limit_m: number }, gender: num
 }
 
 /**
- * Whether a new sign-up of this gender gets a place now (design.md §11). LGBTQ+ members are
+ * Whether a new sign-up of this gender gets a place now (docs/design/11-night-out.md). LGBTQ+ members are
  * always allowed (spec §4). An event the organizer marked Agotado hands out no more places
  * (docs/decisions/0020): everybody else joins the waiting list.
  */
@@ -183,7 +183,7 @@ export async function waitingPosition(
 /**
  * Gives the places of this gender that are free to the first people waiting (3 → 1), each
  * e-mailed "Se liberó un lugar" in the same transaction, with a hold to pay on a paid event that
- * lasts long enough to be seen whenever the place frees (design.md §21, fair waiting list).
+ * lasts long enough to be seen whenever the place frees (docs/design/21-pocket.md, fair waiting list).
  * An Agotado event hands out none.
  */
 export async function fillFreePlaces(

@@ -11,7 +11,7 @@ export const CODE_TAKEN = 'Ya existe un código con ese nombre';
 type CodeFields = Omit<AdminCodesAddBody, 'admin_id'>;
 
 /**
- * Every code with its uses and the pesos it took off confirmed places (design.md §25). Personal
+ * Every code with its uses and the pesos it took off confirmed places (docs/design/25-organizers.md). Personal
  * codes earned by members are not listed: the reward's own figures count them (decision 0053).
  */
 export async function listCodes(db: DB, codeId?: number): Promise<AdminPromoCode[]> {

@@ -1,7 +1,7 @@
 import type { DB } from '../../platform/db/database';
 
 /**
- * What each code took off one night's places (design.md §25): uses still held or paid, not the
+ * What each code took off one night's places (docs/design/25-organizers.md): uses still held or paid, not the
  * ones released with an expired hold or a cancelled place. Largest discount first.
  */
 export async function eventCodeDiscounts(

@@ -104,8 +104,8 @@ export async function applicableCode(
 }
 
 /**
- * Checks a typed code for her, counting a refusal against her budget of wrong codes (design.md
- * §25: 10 an hour, counted from the table, so it holds across instances and restarts). Past the
+ * Checks a typed code for her, counting a refusal against her budget of wrong codes
+ * (docs/design/25-organizers.md: 10 an hour, counted from the table, so it holds across instances and restarts). Past the
  * budget every code is refused with a 429 before it is looked at.
  */
 export async function checkTypedCode(db: DB, typed: string, request: CodeRequest): Promise<AppliedCode> {

@@ -34,7 +34,7 @@ export interface CodeRouteOptions {
 }
 
 /**
- * Promo codes (design.md §25): the back office's "Códigos" and the member's check before paying.
+ * Promo codes (docs/design/25-organizers.md): the back office's "Códigos" and the member's check before paying.
  * A place cancelled or removed frees the use it held, heard through the place hooks.
  */
 export async function registerCodeRoutes(

@@ -5,7 +5,7 @@ import { nowIso } from '../../platform/time';
 
 type Trx = Transaction<Database>;
 
-/** Why nobody can send any more (design.md §20); deactivation is read from the member's status. */
+/** Why nobody can send any more (docs/design/20-mensajes.md); deactivation is read from the member's status. */
 export type ClosedReason = 'ended' | 'blocked' | 'erased';
 
 /** The pair as stored: smaller client id first. */

@@ -10,7 +10,7 @@ import { memberSide } from '../messages/conversation-member';
 import { CONVERSATION_CLOSED } from '../messages/send-message';
 
 /**
- * She pressed "Compartir mi contacto" (design.md §26): phone, WhatsApp link and Instagram appear
+ * She pressed "Compartir mi contacto" (docs/design/26-contact.md): phone, WhatsApp link and Instagram appear
  * for both only once both did. Pressing twice changes nothing. The other person hears of her first
  * press by push (the conversation tells them live): one tap of theirs away from both contacts.
  * Answers the other member's id.

@@ -13,7 +13,7 @@ export interface ExpressedInterest {
 }
 
 /**
- * One person's interest in another (design.md §4): one-way until the other person
+ * One person's interest in another (docs/design/04-domain-rules.md): one-way until the other person
  * is also interested, then both rows are mutual and their conversation opens. Repeating it
  * changes nothing and sends no second mail. Answers null when the other person is no longer
  * active, found under the pair's lock.

@@ -8,7 +8,7 @@ import { lockPeople } from '../lock-people';
 export const INTEREST_NOT_FOUND = 'Este interés no existe';
 
 /**
- * Withdraws the caller's interest, from either list (design.md §4): their row goes,
+ * Withdraws the caller's interest, from either list (docs/design/04-domain-rules.md): their row goes,
  * and when the pair was mutual the other person's interest stays as their one-way interest. Only
  * the caller's own rows can be named; anyone else's id is 'not found'.
  */

@@ -12,7 +12,7 @@ function expiredBefore(heartbeatMs: number, now = Date.now()): string {
 }
 
 /**
- * Whether she has a live connection open on any instance that is still alive (design.md §20
+ * Whether she has a live connection open on any instance that is still alive (docs/design/20-mensajes.md
  * "Away": then a push notification would be redundant). One indexed read; decision 0041.
  */
 export async function isConnectedAnywhere(

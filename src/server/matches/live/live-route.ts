@@ -49,7 +49,7 @@ function closeForCap(socket: WebSocket, code: number, reason: string): void {
 }
 
 /**
- * GET /api/live (design.md §20): each member's WebSocket. On every notice of the live bus that
+ * GET /api/live (docs/design/20-mensajes.md): each member's WebSocket. On every notice of the live bus that
  * names a member connected here, she gets the frame read from the database as she sees it, in
  * the order the notices came (one chain per member), while the session it opened with lasts. The
  * server pings; the browser answers. Each member and each address hold a bounded number of
@@ -61,7 +61,7 @@ export async function registerLiveRoute(
   options: { connections: LiveConnections; presence: LivePresence },
 ): Promise<void> {
   // Registered here, not for the whole app: its hooks would otherwise run on every request.
-  // A message is a few hundred bytes (design.md §20).
+  // A message is a few hundred bytes (docs/design/20-mensajes.md).
   await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   const { connections, presence } = options;
   const chains = new Map<number, Promise<void>>();

@@ -7,7 +7,7 @@ import { nowIso } from '../../platform/time';
 import { findUnreadMessage, type UnreadMessageRef } from './unread-message';
 
 export const AWAY_MAIL_JOB = 'message-away-mail';
-/** At most one away e-mail per conversation and member in this long (design.md §20). */
+/** At most one away e-mail per conversation and member in this long (docs/design/20-mensajes.md). */
 const AWAY_MAIL_GAP_MS = 6 * 3_600_000;
 
 /** `message_id`: the message that started her unread streak. */

@@ -5,7 +5,7 @@ import { MESSAGE_COLUMNS, messageSeen } from '../conversations/conversation-view
 import { memberSide } from './conversation-member';
 
 /**
- * A page of her conversation's history (design.md §20): newest first (`before` an id, or the
+ * A page of her conversation's history (docs/design/20-mensajes.md): newest first (`before` an id, or the
  * latest), or oldest first `after` an id (catching up after a reconnect). Messages held as spam
  * are shown to their sender only.
  */

@@ -4,10 +4,10 @@ import topLevelDomains from 'tlds';
 
 /**
  * Contact details in a message, hidden from its recipient until she has replied at least once
- * (design.md §20): a first message cannot hand out a phone number, an e-mail address or a link.
+ * (docs/design/20-mensajes.md): a first message cannot hand out a phone number, an e-mail address or a link.
  * Found by maintained libraries, not by our own patterns (decision 0043): linkify-it for links
  * and e-mail addresses (with or without a scheme, bare domains such as "instagram.com/lucia" or
- * "kevin.store/fotos" at any top-level domain of IANA's list, design.md §26),
+ * "kevin.store/fotos" at any top-level domain of IANA's list, docs/design/26-contact.md),
  * libphonenumber-js for phone numbers (Mexico by default, however spaced or punctuated, and
  * numbers of other countries written with their +code).
  */

@@ -23,7 +23,7 @@ export async function scheduleMessagePush(
 
 /**
  * Still unread, the conversation open, both members active, and no live connection of hers on
- * any instance → a push naming the sender by first name, never the text (design.md §20 "Away").
+ * any instance → a push naming the sender by first name, never the text (docs/design/20-mensajes.md "Away").
  */
 export async function pushMessageIfAway(app: FastifyInstance, payload: MessagePushPayload): Promise<boolean> {
   const row = await findUnreadMessage(app.db, payload);

@@ -15,7 +15,7 @@ export interface ReadMark {
 }
 
 /**
- * She read her conversation up to a message (design.md §20): the other's messages up to it get
+ * She read her conversation up to a message (docs/design/20-mensajes.md): the other's messages up to it get
  * their read time, her read position only moves forward, and her unread counter is what is left.
  */
 export async function readMessages(

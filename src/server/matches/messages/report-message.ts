@@ -7,7 +7,7 @@ export const MESSAGE_NOT_FOUND = 'Este mensaje no existe';
 export const OWN_MESSAGE = 'No puedes reportar tu propio mensaje';
 
 /**
- * She reports a message she received (design.md §20): a report in the admins' queue about its
+ * She reports a message she received (docs/design/20-mensajes.md): a report in the admins' queue about its
  * sender, carrying the message's text as evidence (admins never browse conversations). A blocked
  * conversation can still be reported from; a message held from her was never hers to see.
  */

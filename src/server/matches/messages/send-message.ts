@@ -87,7 +87,7 @@ async function sameTextRecipients(
 }
 
 /**
- * Sends a message (design.md §20): only between two active members of an open conversation, under
+ * Sends a message (docs/design/20-mensajes.md): only between two active members of an open conversation, under
  * both members' locks, so a retried send (same client_message_id) finds the first one and answers
  * it, and the limits count every message sent before. The same text to more than spamRecipients
  * people in an hour is stored held: the sender sees it sent, the recipient never does, and it is

@@ -11,7 +11,7 @@ export interface UnreadMessageRef {
 /**
  * The message as the recipient's away notices see it: found only while it is still unread by her,
  * not hidden from her, the conversation open and both members active — the conditions the push
- * and the away e-mail share (design.md §20 "Away").
+ * and the away e-mail share (docs/design/20-mensajes.md "Away").
  */
 export async function findUnreadMessage(db: DB, ref: UnreadMessageRef) {
   const row = await db

@@ -108,7 +108,7 @@ export async function currentAdminId(request: FastifyRequest): Promise<number | 
 /**
  * Room for the body as sent, which the JSON parser keeps (app.ts): a route's schema strips keys it
  * does not list, and a `client_id` that names someone else must be refused even where the schema
- * has no place for it (design.md §3).
+ * has no place for it (docs/design/03-identity.md).
  */
 export function registerBodyCapture(app: FastifyInstance): void {
   app.decorateRequest('bodyAsSent', undefined);

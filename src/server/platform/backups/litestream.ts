@@ -8,7 +8,7 @@ import type { AppConfig, S3Config } from '../config';
 import { sqliteFileIn } from '../db/database';
 
 /**
- * Continuous replication of SQLite with Litestream (design.md §24, decision 0048): the binary
+ * Continuous replication of SQLite with Litestream (docs/design/24-backups.md, decision 0048): the binary
  * @flydotio/litestream ships for this platform (version pinned in package.json), run beside the
  * server, copying every change of the WAL to BACKUP_DIR/litestream and, when a bucket is set, to
  * S3 under litestream/. A dead disk loses what the last sync (every second) had not sent.

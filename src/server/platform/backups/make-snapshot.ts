@@ -267,7 +267,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Makes a snapshot and proves it by restoring it (design.md §24): written encrypted to the
+ * Makes a snapshot and proves it by restoring it (docs/design/24-backups.md): written encrypted to the
  * operator's key under a temporary name, flushed, renamed; restored into a scratch database,
  * integrity-checked, every table's rows and content hash compared with the source's at the
  * snapshot's moment; only then the manifest is written, last. The attempt is recorded either way;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 
 /**
- * PostgreSQL's continuous archive with pgBackRest (Debian package `pgbackrest`; design.md §24,
+ * PostgreSQL's continuous archive with pgBackRest (Debian package `pgbackrest`; docs/design/24-backups.md,
  * decision 0048): every WAL segment is pushed by `archive_command` to the repository (a folder,
  * and/or S3), a full backup is the base, and a restore replays the WAL to a moment. pgBackRest
  * runs on the database server as its owner (postgres), beside PostgreSQL, not inside Cita.

@@ -1,7 +1,7 @@
 import type { DB } from '../db/database';
 
 /**
- * A restored database starts quarantined (design.md §24): it may hold jobs and payments of a past
+ * A restored database starts quarantined (docs/design/24-backups.md): it may hold jobs and payments of a past
  * moment, so it sends no e-mail or push and calls no payment provider until the operator, having
  * looked, runs `cita restore --activate`. The flag lives in the restored database itself, so every
  * instance that opens it obeys it.

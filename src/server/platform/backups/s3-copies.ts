@@ -14,7 +14,7 @@ import { snapshotsToKeep } from './retention';
 import { manifestSchema, type SnapshotManifest } from './snapshot-files';
 
 /**
- * A copy of every verified snapshot in S3-compatible storage (design.md §24): the same encrypted
+ * A copy of every verified snapshot in S3-compatible storage (docs/design/24-backups.md): the same encrypted
  * files and manifest as in BACKUP_DIR, under the same names at the bucket's root.
  */
 export function s3ClientOf(s3: S3Config): S3Client {

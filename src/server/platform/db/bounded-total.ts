@@ -1,7 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from './database';
 
-/** Past this many rows a paged list stops counting (design.md §17). */
+/** Past this many rows a paged list stops counting (docs/design/17-million.md). */
 export const EXACT_TOTAL_LIMIT = 10_000;
 /**
  * A search's list stops counting sooner: a common surname names tens of thousands, and counting

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { DB } from './database';
 
 /**
- * Indexes the member and admin reads need at a million members (design.md §17, decision 0027).
+ * Indexes the member and admin reads need at a million members (docs/design/17-million.md, decision 0027).
  * They are built after the migrations, not inside one: on PostgreSQL with CREATE INDEX
  * CONCURRENTLY, which cannot run in the migration's transaction and never blocks writes to a busy
  * table while it builds. Each start checks them; a missing or invalid one (a concurrent build that

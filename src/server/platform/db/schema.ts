@@ -22,7 +22,7 @@ export interface ClientTable {
   date_creation: string;
   /** Name, e-mail and phone folded by clientSearchText (lower case, no accents): what search matches. */
   search_text: string;
-  /** The date line of the privacy notice the client accepted at sign-up (design.md §13). */
+  /** The date line of the privacy notice the client accepted at sign-up (docs/design/13-trust.md). */
   privacy_consent_version: ColumnType<string | null, string | null | undefined, string | null>;
   privacy_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -76,7 +76,7 @@ export interface EventTable {
   duration_minutes: ColumnType<number, number | undefined, number>;
   age_min: ColumnType<number | null, number | null | undefined, number | null>;
   age_max: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Length of one speed-dating round (design.md §12). */
+  /** Length of one speed-dating round (docs/design/12-match-cards.md). */
   round_minutes: ColumnType<number, number | undefined, number>;
   /** When the match cards were closed and mutual picks became mutual interests; null while open. */
   picks_closed_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -119,7 +119,7 @@ export interface AssistanceTable {
   price_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** One early-bird price step of an event for one gender (design.md §25). */
+/** One early-bird price step of an event for one gender (docs/design/25-organizers.md). */
 export interface EventPriceStepTable {
   id: Generated<number>;
   event_id: number;
@@ -131,7 +131,7 @@ export interface EventPriceStepTable {
   places: number | null;
 }
 
-/** A promo code (design.md §25): percent or pesos off, for some events and genders, within limits. */
+/** A promo code (docs/design/25-organizers.md): percent or pesos off, for some events and genders, within limits. */
 export interface PromoCodeTable {
   id: Generated<number>;
   /** Upper case: codes are typed in any case. */
@@ -188,7 +188,7 @@ export type PaymentStatus = 'pending' | 'paid' | 'refunded' | 'failed' | 'manual
 /** Online: card, oxxo, spei; recorded by hand: cash, transfer (to the organizer), other. */
 export type PaymentMethod = 'card' | 'oxxo' | 'spei' | 'cash' | 'transfer' | 'other';
 
-/** One Checkout Session of a sign-up, or a payment an admin recorded by hand (design.md §15). */
+/** One Checkout Session of a sign-up, or a payment an admin recorded by hand (docs/design/15-payments.md). */
 export interface PaymentTable {
   id: Generated<number>;
   /** Null once the member's account is erased (the payment stays for the accounts). */
@@ -374,7 +374,7 @@ export interface PhotoTable {
   reviewed_by: number | null;
 }
 
-/** `client_id` blocked `target_client_id`: each disappears from the other's lists (design.md §13). */
+/** `client_id` blocked `target_client_id`: each disappears from the other's lists (docs/design/13-trust.md). */
 export interface BlockTable {
   client_id: number;
   target_client_id: number;
@@ -396,7 +396,7 @@ export interface ReportTable {
   created_at: string;
   resolved_at: string | null;
   resolved_by: number | null;
-  /** A reported message's text, kept as evidence (design.md §20); null for a report about a person. */
+  /** A reported message's text, kept as evidence (docs/design/20-mensajes.md); null for a report about a person. */
   message_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -428,7 +428,7 @@ export interface StoredFigureTable {
   computed_at: string;
 }
 
-/** One per mutual pair, smaller client id first (design.md §20). */
+/** One per mutual pair, smaller client id first (docs/design/20-mensajes.md). */
 export interface ConversationTable {
   id: Generated<number>;
   client_a: number;
@@ -451,7 +451,7 @@ export interface ConversationSideTable {
   unread: Generated<number>;
   read_up_to: Generated<number>;
   wrote_at: string | null;
-  /** She pressed "Compartir mi contacto" (design.md §26). */
+  /** She pressed "Compartir mi contacto" (docs/design/26-contact.md). */
   contact_shared_at: string | null;
   away_mail_at: string | null;
   hidden: Generated<number>;
@@ -470,7 +470,7 @@ export interface MessageTable {
   opens_conversation: Generated<number>;
 }
 
-/** A browser's push subscription (design.md §21): one per device, the endpoint unique. */
+/** A browser's push subscription (docs/design/21-pocket.md): one per device, the endpoint unique. */
 export interface PushSubscriptionTable {
   id: Generated<number>;
   client_id: number;
@@ -485,7 +485,7 @@ export interface PushSubscriptionTable {
   last_success_at: string | null;
 }
 
-/** She chose "Quiero recibir novedades de eventos" (design.md §25); no row: she did not. */
+/** She chose "Quiero recibir novedades de eventos" (docs/design/25-organizers.md); no row: she did not. */
 export interface NewsSubscriptionTable {
   client_id: number;
   subscribed_at: string;
@@ -573,7 +573,7 @@ export interface LivePresenceTable {
   client_id: number;
 }
 
-/** Why a snapshot was made (design.md §24). */
+/** Why a snapshot was made (docs/design/24-backups.md). */
 export type BackupKind = 'nightly' | 'manual' | 'before-upgrade';
 
 /** One snapshot attempt: where it went and whether restoring it gave back the source. */

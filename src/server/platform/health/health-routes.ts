@@ -26,7 +26,7 @@ function hasMetricsToken(request: FastifyRequest, token: string | undefined): bo
   return timingSafeEqual(sha256(header.slice('Bearer '.length)), sha256(token));
 }
 
-/** GET /readyz and GET /metrics (design.md §23); /api/health stays the liveness answer. */
+/** GET /readyz and GET /metrics (docs/design/23-online.md); /api/health stays the liveness answer. */
 export async function registerHealthRoutes(app: FastifyInstance): Promise<void> {
   // The proxy asks every few seconds: only trouble is worth a log line.
   zodApp(app).get(

@@ -16,7 +16,7 @@ function processMetrics(): Registry {
 }
 
 /**
- * This instance's figures for `/metrics` (design.md §23), in Prometheus' text format. Counters
+ * This instance's figures for `/metrics` (docs/design/23-online.md), in Prometheus' text format. Counters
  * move where the thing happens (an e-mail sent, a payment applied); the queue's figures are read
  * from the jobs table when scraped, so nothing is counted on the request path but one
  * histogram observation per answer.
@@ -108,7 +108,7 @@ export class AppMetrics {
         for (const row of rows) this.set({ kind: row.kind }, Number(row.failed));
       },
     });
-    // The last verified snapshot (design.md §24), labelled with its kind (nightly, manual,
+    // The last verified snapshot (docs/design/24-backups.md), labelled with its kind (nightly, manual,
     // before-upgrade): absent until there is one, so an alert on a missing series fires for a
     // site that never made one (an unlabelled gauge would say 0).
     const { backupWarnings } = options;

@@ -4,7 +4,7 @@ import { pendingMigrations } from '../db/migrate';
 import type { JobQueue } from '../queue/queue';
 import type { Readiness } from './readiness';
 
-/** design.md §23: this instance's worker must have looked for work within this time. */
+/** docs/design/23-online.md: this instance's worker must have looked for work within this time. */
 export const QUEUE_HEARTBEAT_MAX_AGE_MS = 60_000;
 
 /** The platform's own parts of readiness: the database, its migrations, this instance's worker. */

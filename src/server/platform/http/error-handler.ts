@@ -28,7 +28,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/** The response envelope of design.md §2 for every failure, in one place. */
+/** The response envelope of docs/design/02-api-contract.md for every failure, in one place. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

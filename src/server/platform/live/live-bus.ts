@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 
 /**
  * A notice that something happened to some members, for whichever instance holds their live
- * connections (design.md §20). It names ids only, never a message's text: the instance that
+ * connections (docs/design/20-mensajes.md). It names ids only, never a message's text: the instance that
  * delivers reads what it sends from the database, seen from the receiver's side.
  */
 export type LiveNotice =

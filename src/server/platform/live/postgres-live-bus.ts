@@ -43,7 +43,7 @@ function payloads(notice: LiveNotice): string[] {
 }
 
 /**
- * Several instances on one PostgreSQL (design.md §20): a notice goes out with pg_notify on the
+ * Several instances on one PostgreSQL (docs/design/20-mensajes.md): a notice goes out with pg_notify on the
  * app's pool and comes back to every instance, this one included, through one dedicated
  * connection per instance that LISTENs. When that connection drops, the bus listens again with
  * back-off; what was published meanwhile is lost (NOTIFY is not durable) and the clients catch up

@@ -98,7 +98,7 @@ export class JobQueue {
 
   /**
    * `paused` is asked before every claim: while it answers true this instance takes no jobs (a
-   * restored database in quarantine sends nothing, design.md §24); they wait in the database.
+   * restored database in quarantine sends nothing, docs/design/24-backups.md); they wait in the database.
    */
   constructor(
     private readonly db: Kysely<Database>,

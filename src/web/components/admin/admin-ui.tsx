@@ -123,7 +123,7 @@ export function smallButton(variant: 'default' | 'primary' | 'danger' = 'default
 
 /**
  * A table on a wide screen; below `lg` each row is a stacked card (thead hidden, every cell a
- * labelled block), so no column and no action ends up off-screen on a phone (design.md §14).
+ * labelled block), so no column and no action ends up off-screen on a phone (docs/design/14-back-office.md).
  */
 export function Table({ head, children }: { head: string[]; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * Page-by-page navigation over a keyset-paged list (design.md §17): the cursors of the pages
+ * Page-by-page navigation over a keyset-paged list (docs/design/17-million.md): the cursors of the pages
  * already seen, so 'Anterior' goes back exactly and 'Siguiente' continues where the page ended.
  */
 export function useKeysetPages() {

@@ -14,7 +14,7 @@ function kept(): string | null {
 }
 
 /**
- * The invite token a visitor arrived with (/registrarse?invita=…, design.md §25), to send with her
+ * The invite token a visitor arrived with (/registrarse?invita=…, docs/design/25-organizers.md), to send with her
  * sign-up; the server checks it. Nothing for a member already logged in: a link changes nothing
  * for her.
  */

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../components/use-page-title';
 type Banner = { status: EnvelopeStatus; message: string };
 
 /**
- * /reestablecer. The specification's form is static; here (design.md §5) it works: without a
+ * /reestablecer. The specification's form is static; here (docs/design/05-beyond-the-spec.md) it works: without a
  * token it asks for the e-mail and sends a link, with `?token=` it sets the new password.
  */
 export function PasswordResetPage() {

@@ -154,7 +154,7 @@ export function SignUpPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        {/* Express consent (LFPDPPP): gender 3 is sensitive personal data (design.md §13). */}
+        {/* Express consent (LFPDPPP): gender 3 is sensitive personal data (docs/design/13-trust.md). */}
         <div className="flex flex-col gap-1">
           <label className="flex items-start gap-3 text-sm">
             <input type="checkbox" className="mt-1 size-4 accent-accent" {...register('privacy_consent')} />

@@ -34,7 +34,7 @@ export function useSignUpToEvent() {
 
 /**
  * For a member who answered the quiz, how many people holding a place suit her at 70 % or more
- * (design.md §16); null otherwise. Asked apart from the details, which the server renders for
+ * (docs/design/16-para-ti.md); null otherwise. Asked apart from the details, which the server renders for
  * everyone alike.
  */
 export function useCompatibleCount(eventId: number) {

@@ -36,7 +36,7 @@ export function EventPrices({ event, code = null }: { event: EventActionFacts; c
 
 /**
  * One gender's price now; during an early-bird step, until when or for how many more places, and
- * the price after it (design.md §25: "Preventa $350 hasta el 5 de diciembre o los primeros 10
+ * the price after it (docs/design/25-organizers.md: "Preventa $350 hasta el 5 de diciembre o los primeros 10
  * lugares; después $450").
  */
 function GenderPrice({

@@ -16,7 +16,7 @@ import { useCompatibleCount, useSignUpToEvent } from './api';
 import { EventPrices, priceLabel } from './event-prices';
 import { type EventActionFacts, PARTICIPATE, ParticipateButton, SignUpChoice } from './sign-up-choice';
 
-/** "3 personas muy afines a ti ya se registraron": a count, never who (design.md §16). */
+/** "3 personas muy afines a ti ya se registraron": a count, never who (docs/design/16-para-ti.md). */
 function CompatibleAttendees({ eventId, past }: { eventId: number; past: boolean }) {
   const count = useCompatibleCount(eventId).data;
   if (past || count === undefined || count === null || count < 1) return null;

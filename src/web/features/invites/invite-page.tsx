@@ -14,7 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/use-page-title';
 import { useInvites } from './api';
 
-/** /invitar, "Trae a alguien" (design.md §25): her link to share, what it brought, the codes it earned. */
+/** /invitar, "Trae a alguien" (docs/design/25-organizers.md): her link to share, what it brought, the codes it earned. */
 export function InvitePage() {
   usePageTitle('Trae a alguien');
   const invites = useInvites();

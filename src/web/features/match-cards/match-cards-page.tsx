@@ -15,7 +15,7 @@ function momentSentence(iso: string): string {
 }
 
 /**
- * /evento/:id/elecciones: the match cards of a night out (design.md §12), made for a phone in a
+ * /evento/:id/elecciones: the match cards of a night out (docs/design/12-match-cards.md), made for a phone in a
  * dim bar: dark, high contrast, one large Sí and No per person, saved as they are tapped.
  */
 export function MatchCardsPage() {

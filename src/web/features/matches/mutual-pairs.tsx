@@ -7,7 +7,7 @@ import { InterestList } from '../../components/interest-list';
 /**
  * The member's mutual pairs on /intereses, however they were made (/personas or match cards): both
  * people agreed to meet, so each card leads to their conversation, and shows the other's contact
- * once both chose to share it there (design.md §26).
+ * once both chose to share it there (docs/design/26-contact.md).
  */
 export function MutualPairs({
   entries,
@@ -49,7 +49,7 @@ export function MutualPairs({
   );
 }
 
-/** Their contact once both shared it in their conversation; until then, where to share it (design.md §26). */
+/** Their contact once both shared it in their conversation; until then, where to share it (docs/design/26-contact.md). */
 function Contact({ entry }: { entry: MutualEntry }) {
   if (entry.contact_shared) return <ContactLinks contact={entry} name={entry.full_name} />;
   if (entry.shared_by_me) {

@@ -45,7 +45,7 @@ export function ConversationMenu({
 }
 
 /**
- * "Compartir mi contacto" (design.md §26): says plainly what it hands over and that it cannot be
+ * "Compartir mi contacto" (docs/design/26-contact.md): says plainly what it hands over and that it cannot be
  * taken back; each person's contact shows to the other only after both pressed it.
  */
 export function ContactShare({ conversation }: { conversation: Conversation }) {

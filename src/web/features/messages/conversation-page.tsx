@@ -18,7 +18,7 @@ import { lastIncomingId, lastSeenId } from './history';
 import { type PendingSend, usePendingSends } from './pending-sends';
 import { ReportMessageDialog } from './report-message-dialog';
 
-/** /mensajes/:id: one conversation, live (design.md §20). */
+/** /mensajes/:id: one conversation, live (docs/design/20-mensajes.md). */
 export function ConversationPage() {
   const conversationId = Number(useParams().id);
   const history = useHistory(conversationId);

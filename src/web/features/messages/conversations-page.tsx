@@ -9,7 +9,7 @@ import { useConversations } from './api';
 import { waitsForMyContact } from './contact-state';
 import { lastMessageWhen } from './day-label';
 
-/** /mensajes: her conversations, newest activity first (design.md §20). */
+/** /mensajes: her conversations, newest activity first (docs/design/20-mensajes.md). */
 export function ConversationsPage() {
   usePageTitle('Mensajes');
   const list = useConversations();

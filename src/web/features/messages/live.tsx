@@ -11,7 +11,7 @@ import { reconnectDelay } from './reconnect-delay';
 import { forgetUnreadTotal, loadUnreadTotal, setUnreadTotal } from './unread-total';
 
 /**
- * The live channel of a member's tab (design.md §20): one WebSocket to /api/live, authenticated by
+ * The live channel of a member's tab (docs/design/20-mensajes.md): one WebSocket to /api/live, authenticated by
  * the session cookie, whose frames update the list, the open conversations and the header's total
  * without reloading. Rendered once at the root of the app, only while a member is logged in; a
  * new member on the same tab gets a channel (and a total) of her own.

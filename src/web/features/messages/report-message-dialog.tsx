@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Modal } from '../../components/ui/modal';
 import { useReportMessage } from './api';
 
-/** "Reportar mensaje": the message goes to the safety team with its text as evidence (design.md §13). */
+/** "Reportar mensaje": the message goes to the safety team with its text as evidence (docs/design/13-trust.md). */
 export function ReportMessageDialog({ message, onClose }: { message: Message | null; onClose: () => void }) {
   const report = useReportMessage();
   const [reason, setReason] = useState<ReportReason>('harassment');

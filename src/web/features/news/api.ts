@@ -4,7 +4,7 @@ import { useSessionHint } from '../../api/session-hint';
 
 const newsKey = (clientId: number | null) => ['news', clientId] as const;
 
-/** Whether she asked for news of events (design.md §25). */
+/** Whether she asked for news of events (docs/design/25-organizers.md). */
 export function useNews() {
   const clientId = useSessionHint('client');
   return useQuery({ queryKey: newsKey(clientId), queryFn: () => apiPost('client/news/get', {}) });

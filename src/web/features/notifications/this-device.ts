@@ -1,7 +1,7 @@
 import { apiPost } from '../../api/client';
 
 /**
- * This browser's side of Web Push (design.md §21): whether it can receive notifications, its
+ * This browser's side of Web Push (docs/design/21-pocket.md): whether it can receive notifications, its
  * current subscription, subscribing after she pressed a button, and forgetting it at logout.
  */
 

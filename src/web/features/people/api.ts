@@ -45,7 +45,7 @@ export function useAddInterest() {
 }
 
 /**
- * The member's "Para ti" (design.md §16), a page at a time for 'Ver más'. A 409 (no quiz answers
+ * The member's "Para ti" (docs/design/16-para-ti.md), a page at a time for 'Ver más'. A 409 (no quiz answers
  * yet) is an answer, not a failure: it is not retried.
  */
 export function useCompatiblePeople(enabled: boolean) {

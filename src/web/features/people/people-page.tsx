@@ -37,7 +37,7 @@ function listedPerson({ advert_id, name, ...person }: CompatiblePerson): ListedP
 
 /**
  * The view lives in the address (?genero=2, ?vista=todos), so a reload or 'back' keeps it. A member
- * opens on "Para ti" (design.md §16); a visitor on everyone.
+ * opens on "Para ti" (docs/design/16-para-ti.md); a visitor on everyone.
  */
 function useView(member: boolean): [View, (view: View) => void] {
   const [params, setParams] = useSearchParams();

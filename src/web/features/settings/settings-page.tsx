@@ -19,7 +19,7 @@ import { useChangePassword, useDeactivateAccount, useDownloadMyData } from './ap
 export const DEACTIVATION_WARNING =
   'Si desactivas tu cuenta no podrás volver a iniciar sesión con este correo y toda tu información se eliminará de forma permanente.';
 
-/** /configuracion: password change, notifications (design.md §21), news (§25), her data and account deactivation. */
+/** /configuracion: password change, notifications (docs/design/21-pocket.md), news (§25), her data and account deactivation. */
 export function SettingsPage() {
   usePageTitle('Configuración');
   return (

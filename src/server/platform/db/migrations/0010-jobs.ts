@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// The durable work queue (design.md §7): mail and later reminders, claimed by one instance at a time.
+// The durable work queue (docs/design/07-scale-out.md): mail and later reminders, claimed by one instance at a time.
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema

@@ -16,7 +16,7 @@ function clientSearchText(row: { first_name: string; last_name: string; email: s
   return fold([row.first_name, row.last_name, row.email, row.phone, digits].filter(Boolean).join(' '));
 }
 
-// Back office on a phone (design.md §14): clients found by name, e-mail and phone whatever the
+// Back office on a phone (docs/design/14-back-office.md): clients found by name, e-mail and phone whatever the
 // case and accents, through a folded copy stored on every write; and the check-in moment of an
 // attendee (null until someone checks her in at the door).
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Trust, safety and privacy (design.md §13): blocks and reports between members, the consent to
+// Trust, safety and privacy (docs/design/13-trust.md): blocks and reports between members, the consent to
 // the privacy notice given at sign-up, keyed hashes of erased e-mails (never the address) and the
 // server's own secrets (the key of those hashes when none is configured).
 export async function up(db: Kysely<any>): Promise<void> {

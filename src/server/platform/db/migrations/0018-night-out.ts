@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Events as a real night out (design.md §11): where and for how long an event happens, its age
+// Events as a real night out (docs/design/11-night-out.md): where and for how long an event happens, its age
 // band, and the ticket a confirmed attendee shows at the door. Attendance statuses 3 (waiting
 // list) and 4 (cancelled) widen the status check; the waiting position is the rank by created_at.
 export async function up(db: Kysely<any>): Promise<void> {

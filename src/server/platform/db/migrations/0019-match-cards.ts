@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Match cards (design.md §12): each checked-in attendee's Sí/No about the others of one event, the
+// Match cards (docs/design/12-match-cards.md): each checked-in attendee's Sí/No about the others of one event, the
 // length of a speed-dating round, and when the event's picks were closed (null while open).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -11,8 +11,8 @@ function fold(text: string): string {
     .trim();
 }
 
-// The back office's event list is paged on the server at tens of thousands of events (design.md
-// §17), so its search by name, whatever the case and accents, moves there: a folded copy of the
+// The back office's event list is paged on the server at tens of thousands of events
+// (docs/design/17-million.md), so its search by name, whatever the case and accents, moves there: a folded copy of the
 // name stored on every write, as clients.search_text (0012).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

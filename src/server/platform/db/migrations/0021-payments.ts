@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Paying for a place (design.md §15): one row per Checkout Session (or per payment recorded by hand),
+// Paying for a place (docs/design/15-payments.md): one row per Checkout Session (or per payment recorded by hand),
 // the provider's events already applied, and on each sign-up the end of its unpaid hold.
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;

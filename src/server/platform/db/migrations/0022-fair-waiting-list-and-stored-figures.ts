@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// A place given from the waiting list says so on the site (design.md §21): when it was given.
+// A place given from the waiting list says so on the site (docs/design/21-pocket.md): when it was given.
 // Whole-site figures (admin/stats) are computed in the background and kept here, so a request
 // only reads them and a restart keeps the last ones (decision 0034).
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Confirming by hand (design.md §22): a payment recorded by hand can be voided (status 'void', kept
+// Confirming by hand (docs/design/22-places-and-money.md): a payment recorded by hand can be voided (status 'void', kept
 // with the time it was voided), and a SPEI checkout's Customer at the provider is recorded so that
 // erasure can delete it there. No way down: a voided payment has no status to go back to.
 export async function up(db: Kysely<any>): Promise<void> {

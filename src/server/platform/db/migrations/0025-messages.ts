@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Mensajes (design.md §20): one conversation per mutual pair (smaller client id first), each
+// Mensajes (docs/design/20-mensajes.md): one conversation per mutual pair (smaller client id first), each
 // side's state (list order, unread counter, read position, WhatsApp consent, away e-mail), the
 // messages, and the message text a report carries as evidence. Every mutual pair that exists
 // already gets its conversation.

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Web Push (design.md §21): the browsers' push subscriptions of each member (one row per device,
+// Web Push (docs/design/21-pocket.md): the browsers' push subscriptions of each member (one row per device,
 // the endpoint unique: a device that changes hands moves to its new member), and the kinds of
 // notification she turned off or on again (no row: on).
 export async function up(db: Kysely<any>): Promise<void> {

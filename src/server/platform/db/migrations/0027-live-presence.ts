@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Who has a live connection open, on any instance (design.md §20 "Away", decision 0041): each
+// Who has a live connection open, on any instance (docs/design/20-mensajes.md "Away", decision 0041): each
 // instance's heartbeat, and one row per member it holds a socket of. A row whose instance has not
 // been seen for three heartbeats counts as gone (the instance was killed without closing).
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Backups proved by restoring them (design.md §24, decision 0048): one row per snapshot attempt,
+// Backups proved by restoring them (docs/design/24-backups.md, decision 0048): one row per snapshot attempt,
 // verified or why not, and the quarantine a restored database starts in.
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;

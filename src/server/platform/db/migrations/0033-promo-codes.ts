@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Promo codes and early-bird prices (design.md §25): the codes, the events each is for (none: every event), each use
+// Promo codes and early-bird prices (docs/design/25-organizers.md): the codes, the events each is for (none: every event), each use
 // held with a place, and the wrong codes a member typed (10 an hour). A sign-up keeps what she
 // pays for it from the moment her hold starts (`amount_cents`; null: taken before this, priced
 // from the event).

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Organizers grow their nights (design.md §25, decision 0052): the news consent (a row: she said
+// Organizers grow their nights (docs/design/25-organizers.md, decision 0052): the news consent (a row: she said
 // yes), each message an organizer sent and who it went to (the weekly cap of news counts these),
 // and the ratings of a night by those who came.
 export async function up(db: Kysely<any>): Promise<void> {

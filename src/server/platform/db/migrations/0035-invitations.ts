@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Bring someone (design.md §25, decision 0053): each member's invite token, who invited whom and
+// Bring someone (docs/design/25-organizers.md, decision 0053): each member's invite token, who invited whom and
 // when the invited person first came to a night (the moment that earns the reward, once), the
 // reward the admins set (one row), and personal promo codes: a code owned by one member, usable
 // by her alone. `personal` stays 1 when the owner is erased (her id is scrubbed), so the code

@@ -1,7 +1,7 @@
 import { formatInstant } from '../../../../shared/domain/mexico-dates';
 import { useBackups } from './use-backups';
 
-/** On every back-office page while the database is a restored one in quarantine (design.md §24). */
+/** On every back-office page while the database is a restored one in quarantine (docs/design/24-backups.md). */
 export function QuarantineBanner() {
   const quarantine = useBackups().data?.quarantine;
   if (!quarantine) return null;

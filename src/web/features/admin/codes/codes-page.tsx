@@ -40,7 +40,7 @@ import {
 import { InviteRewardCard } from './invite-reward-card';
 
 /**
- * /admin/codigos (design.md §25): the reward for bringing someone, then the promo codes, their
+ * /admin/codigos (docs/design/25-organizers.md): the reward for bringing someone, then the promo codes, their
  * uses and the pesos they took off.
  */
 export function CodesPage() {

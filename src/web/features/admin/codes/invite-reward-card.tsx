@@ -25,7 +25,7 @@ const REWARD_KEY = ['admin', 'invite-reward'] as const;
 const PROPOSED_PERCENT = 50;
 
 /**
- * "Recompensa por invitación" (design.md §25, decision 0053): what the inviter earns when someone
+ * "Recompensa por invitación" (docs/design/25-organizers.md, decision 0053): what the inviter earns when someone
  * she brought comes to her first night: percent or pesos off (as a code), how many days it lasts,
  * on or off. Codes already earned keep their terms.
  */

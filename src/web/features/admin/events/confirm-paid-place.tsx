@@ -24,7 +24,7 @@ function centsOf(pesos: string): number | null {
 }
 
 /**
- * "Confirmar" on a place that owes money (design.md §22): the organizer says how she was paid and
+ * "Confirmar" on a place that owes money (docs/design/22-places-and-money.md): the organizer says how she was paid and
  * how much (the price by default) before the place is confirmed.
  */
 export function ConfirmPaidPlace({

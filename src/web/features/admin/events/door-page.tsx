@@ -24,7 +24,7 @@ type Outcome =
   | { kind: 'refused'; message: string };
 
 function outcomeOf(error: unknown): Outcome {
-  // 409: the ticket is good but was already used (design.md §11).
+  // 409: the ticket is good but was already used (docs/design/11-night-out.md).
   if (error instanceof ApiError && error.httpStatus === 409)
     return { kind: 'repeated', message: error.message };
   return { kind: 'refused', message: errorMessage(error) };

@@ -50,7 +50,7 @@ export function EventsPage() {
   );
 }
 
-/** One page of 50 events, newest day first; the search runs on the server (design.md §17). */
+/** One page of 50 events, newest day first; the search runs on the server (docs/design/17-million.md). */
 function EventList({ search }: { search: string }) {
   const [page, setPage] = useState(1);
   const events = useQuery({

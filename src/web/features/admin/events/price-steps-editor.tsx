@@ -41,7 +41,7 @@ const GENDER_OPTIONS = [
 ] as const;
 
 /**
- * "Precios de preventa" (design.md §25): each step is a price for one gender until a day and/or
+ * "Precios de preventa" (docs/design/25-organizers.md): each step is a price for one gender until a day and/or
  * for the first places; steps of a gender apply in the order listed, then the event's own price.
  */
 export function PriceStepsEditor({

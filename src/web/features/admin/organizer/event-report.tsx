@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(0)} %`;
 
-/** The night's numbers an organizer acts on (design.md §25), and the same as CSV. */
+/** The night's numbers an organizer acts on (docs/design/25-organizers.md), and the same as CSV. */
 export function EventReportPanel({ eventId }: { eventId: number }) {
   const report = useQuery({
     queryKey: ['admin', 'event', eventId, 'report'],

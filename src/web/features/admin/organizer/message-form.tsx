@@ -21,7 +21,7 @@ const people = (count: number) => `${count} ${count === 1 ? 'persona' : 'persona
 
 /**
  * Writes to a group of a night, or (without an event) to members who asked for news: the head
- * count and a preview first, the sending after a confirmation (design.md §25).
+ * count and a preview first, the sending after a confirmation (docs/design/25-organizers.md).
  */
 export function MessageForm({ eventId }: { eventId?: number }) {
   const [segment, setSegment] = useState<MessageSegment>(eventId === undefined ? 'news' : 'confirmed');

@@ -27,7 +27,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_STATUS_TONES } from './payment-labels';
 
-/** /admin/pagos (design.md §15): every payment, newest first, by event (?evento=) and status, with refunds. */
+/** /admin/pagos (docs/design/15-payments.md): every payment, newest first, by event (?evento=) and status, with refunds. */
 export function PaymentsPage() {
   usePageTitle('Pagos');
   const [params, setParams] = useSearchParams();

@@ -25,7 +25,7 @@ const FILTER_LABELS = { 1: 'Pendientes', 2: 'Resueltos', 3: 'Descartados' } as c
 
 const ACTION_LABELS = { hide_advert: 'Anuncio ocultado', deactivate: 'Cuenta desactivada' } as const;
 
-/** The reports queue (design.md §13): open reports first, each with its actions; stacked cards fit a phone. */
+/** The reports queue (docs/design/13-trust.md): open reports first, each with its actions; stacked cards fit a phone. */
 export function ReportsPage() {
   usePageTitle('Reportes');
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ function matchRate(totals: PickTotals): number {
 }
 
 /**
- * The organizer's side of a night on the event page (design.md §12): the host screen, the match
+ * The organizer's side of a night on the event page (docs/design/12-match-cards.md): the host screen, the match
  * cards' results (totals only: no one-way pick is ever named) and closing them now.
  */
 export function NightPanel({ eventId, totals }: { eventId: number; totals: PickTotals }) {

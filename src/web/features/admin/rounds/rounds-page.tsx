@@ -13,7 +13,7 @@ import { formatClock, useCountdown } from './use-countdown';
 type Round = RoundsResponse['rounds'][number];
 
 /**
- * /admin/event/:id/rondas: the host's screen of a speed-dating night (design.md §12): the table
+ * /admin/event/:id/rondas: the host's screen of a speed-dating night (docs/design/12-match-cards.md): the table
  * plan to print, and a big-screen mode with the round, its countdown and who sits where.
  */
 export function RoundsPage() {

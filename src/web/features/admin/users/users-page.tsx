@@ -179,7 +179,7 @@ function AdminEditor({ admin }: { admin: AdminAccount }) {
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          // Only another admin changes an admin's status (design.md §13).
+          // Only another admin changes an admin's status (docs/design/13-trust.md).
           save.mutate(own ? { id: admin.id, name } : { id: admin.id, name, status_id: status as 0 | 1 | 2 });
         }}
       >
