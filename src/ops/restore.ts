@@ -4,11 +4,7 @@ import path from 'node:path';
 import { readIdentityFile } from '../server/platform/backups/age-files';
 import { parseRestoreMoment, restoreSqliteAt } from '../server/platform/backups/point-in-time';
 import { leaveQuarantine } from '../server/platform/backups/quarantine';
-import {
-  makeRestoredFolderPrivate,
-  type RestoreTarget,
-  restoreSnapshot,
-} from '../server/platform/backups/restore-snapshot';
+import { type RestoreTarget, restoreSnapshot } from '../server/platform/backups/restore-snapshot';
 import { downloadNewestSnapshot, s3PlaceName } from '../server/platform/backups/s3-copies';
 import { listSnapshots } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
@@ -173,7 +169,6 @@ async function restoreAt(
       at,
       target.dataDir,
     );
-    makeRestoredFolderPrivate(target.dataDir);
     if (setAside.length > 0) {
       console.log(
         `La base perdida dejó ${setAside.length === 1 ? 'un archivo' : 'archivos'} sin su base; se apartaron para que no se mezclen con la restaurada: ${setAside.join(', ')}`,

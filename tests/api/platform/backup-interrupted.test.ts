@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run as backupVerb } from '../../../src/ops/backup';
 import { run as restoreVerb } from '../../../src/ops/restore';
 import { INTERRUPTED_REASON } from '../../../src/server/platform/backups/make-snapshot';
@@ -64,6 +64,8 @@ async function backupStopped(
   signal: NodeJS.Signals = 'SIGKILL',
 ): Promise<{ seen: string[]; exit: { code: number | null; signal: NodeJS.Signals | null } }> {
   await ballast();
+  // What an earlier test left (a refused leftover, a copy it swept) is not this run's sign of life.
+  const before = new Set(await killWhen());
   const child = spawn(
     process.execPath,
     [
@@ -81,7 +83,7 @@ async function backupStopped(
   // Killed as soon as its first bytes are on disk: the condition, not a guess at the time.
   let seen: string[] = [];
   while (seen.length === 0 && child.exitCode === null) {
-    seen = await killWhen();
+    seen = (await killWhen()).filter((name) => !before.has(name));
     if (seen.length === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   child.kill(signal);
@@ -97,6 +99,14 @@ async function backupKilledHalfway(
 }
 
 describe('a backup killed halfway (docs/design/24-backups.md)', () => {
+  // Each test starts where the unit leaves a server: what an earlier test's run left is recorded
+  // and swept, so each test sees its own run's traces only.
+  beforeEach(async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await backupVerb(['--record-interrupted'], serverEnv());
+    vi.restoreAllMocks();
+  });
+
   it('never lists as complete or verified, and restore refuses what it left', async () => {
     const seen = await backupKilledHalfway();
     expect(seen).not.toEqual([]);
@@ -115,6 +125,11 @@ describe('a backup killed halfway (docs/design/24-backups.md)', () => {
   });
 
   it('leaves no plain copy behind: the unit’s ExecStopPost removes it, records the attempt as failed and queues one alert per admin', async () => {
+    const earlier = await testApp.app.db
+      .selectFrom('backups')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const since = Number(earlier?.id ?? 0);
     await backupKilledHalfway();
     // What kill -9 left: the work folder (with SQLite, the database in clear).
     expect(workFolders()).not.toEqual([]);
@@ -125,6 +140,7 @@ describe('a backup killed halfway (docs/design/24-backups.md)', () => {
       .selectFrom('backups')
       .selectAll()
       .where('reason', '=', INTERRUPTED_REASON)
+      .where('id', '>', since)
       .execute();
     expect(interrupted).toEqual([expect.objectContaining({ kind: 'manual', verified: 0, file: null })]);
     const alerts = await testApp.app.db
@@ -141,6 +157,7 @@ describe('a backup killed halfway (docs/design/24-backups.md)', () => {
       await testApp.app.db
         .selectFrom('backups')
         .where('reason', '=', INTERRUPTED_REASON)
+        .where('id', '>', since)
         .select('id')
         .execute(),
     ).toHaveLength(1);

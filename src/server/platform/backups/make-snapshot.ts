@@ -159,13 +159,23 @@ interface AttemptMarker {
 function workFolder(dataDir: string, marker: AttemptMarker): string {
   fs.mkdirSync(dataDir, { recursive: true });
   const work = fs.mkdtempSync(path.join(dataDir, WORK_PREFIX));
-  fs.writeFileSync(path.join(work, ATTEMPT_FILE), JSON.stringify(marker), { mode: 0o600 });
+  writeMarker(work, marker);
   return work;
+}
+
+/**
+ * Whole or not at all (a file beside it, renamed over it): a run killed while writing, or a sweep
+ * reading at that moment, never meets half a marker.
+ */
+function writeMarker(work: string, marker: AttemptMarker): void {
+  const file = path.join(work, ATTEMPT_FILE);
+  fs.writeFileSync(`${file}.nuevo`, JSON.stringify(marker), { mode: 0o600 });
+  fs.renameSync(`${file}.nuevo`, file);
 }
 
 function noteInMarker(work: string, note: Partial<AttemptMarker>): void {
   const marker = readMarker(work);
-  if (marker) fs.writeFileSync(path.join(work, ATTEMPT_FILE), JSON.stringify({ ...marker, ...note }));
+  if (marker) writeMarker(work, { ...marker, ...note });
 }
 
 /** Only a name this code makes is dropped: the marker is a file anyone with the folder could edit. */

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 import type { AppConfig } from '../config';
-import { createDatabase, sqliteFileIn } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { sqliteFileIn } from '../db/database';
 import { litestreamRestore, litestreamSetup } from './litestream';
-import { enterQuarantine } from './quarantine';
+import { finishRestore } from './restore-snapshot';
 import { partialPathFor, SnapshotRefused } from './snapshot-files';
 import { checkedSqliteFigures } from './sqlite-snapshot';
 import type { TableFigures } from './table-figures';
@@ -105,13 +104,7 @@ export async function restoreSqliteAt(
     const replicaEndedSooner = until && at.getTime() >= until.getTime() + 1000 ? until : null;
     const restoredTo = replicaEndedSooner ?? at;
     fs.renameSync(partial, target);
-    const db = createDatabase({ databaseUrl: undefined, dataDir: intoDataDir });
-    try {
-      await migrateToLatest(db);
-      await enterQuarantine(db, `réplica continua al ${restoredTo.toISOString()}`);
-    } finally {
-      await db.destroy();
-    }
+    await finishRestore({ dataDir: intoDataDir }, `réplica continua al ${restoredTo.toISOString()}`);
     return { tables, restoredTo, replicaEndedSooner, setAside };
   } finally {
     fs.rmSync(partial, { force: true });

@@ -81,7 +81,7 @@ async function emptyPostgresDatabase(databaseUrl: string): Promise<void> {
  * A restored SQLite folder holds every member's data in clear: the folder 0700, its files 0600,
  * whatever the umask of whoever restored it (used for snapshots and point-in-time alike).
  */
-export function makeRestoredFolderPrivate(dataDir: string): void {
+function makeRestoredFolderPrivate(dataDir: string): void {
   fs.chmodSync(dataDir, 0o700);
   for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
     if (entry.isFile()) fs.chmodSync(path.join(dataDir, entry.name), 0o600);
@@ -95,6 +95,36 @@ export function makeRestoredFolderPrivate(dataDir: string): void {
 async function migrationsFromTheFuture(db: DB): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
   return rows.map((row) => row.name).filter((name) => !Object.hasOwn(knownMigrations, name));
+}
+
+/**
+ * The ending every restore shares, snapshot or point in time: a database of a newer version is
+ * refused and removed; any other is brought to this version's schema and quarantined under
+ * `restoredFrom` (what the admins' banner names), and a SQLite folder is made private.
+ */
+export async function finishRestore(into: RestoreTarget, restoredFrom: string): Promise<void> {
+  const db = createDatabase(
+    'dataDir' in into
+      ? { databaseUrl: undefined, dataDir: into.dataDir }
+      : { databaseUrl: into.databaseUrl, dataDir: path.resolve('.') },
+  );
+  let newer: string[];
+  try {
+    newer = await migrationsFromTheFuture(db);
+    if (newer.length === 0) {
+      await migrateToLatest(db);
+      await enterQuarantine(db, restoredFrom);
+    }
+  } finally {
+    await db.destroy();
+  }
+  if (newer.length > 0) {
+    await undoRestore(into);
+    throw new SnapshotRefused(
+      `Este respaldo es de una versión de Cita más nueva que este código: su base tiene migraciones que este código no conoce (${newer.join(', ')}). No se restaura: actualice este checkout a esa versión o una más nueva (git pull) y vuelva a correr cita restore.`,
+    );
+  }
+  if ('dataDir' in into) makeRestoredFolderPrivate(into.dataDir);
 }
 
 /** What a restore into `into` leaves when refused after writing: nothing, as before it. */
@@ -144,28 +174,7 @@ export async function restoreSnapshot(options: RestoreOptions): Promise<Restored
     'dataDir' in options.into
       ? await restoreSqlite(plain, options.into.dataDir, manifest)
       : await restoreIntoPostgres(plain, options.into.databaseUrl, manifest);
-  const db = createDatabase(
-    'dataDir' in options.into
-      ? { databaseUrl: undefined, dataDir: options.into.dataDir }
-      : { databaseUrl: options.into.databaseUrl, dataDir: path.resolve('.') },
-  );
-  let newer: string[];
-  try {
-    newer = await migrationsFromTheFuture(db);
-    if (newer.length === 0) {
-      await migrateToLatest(db);
-      await enterQuarantine(db, manifest.database.file);
-    }
-  } finally {
-    await db.destroy();
-  }
-  if (newer.length > 0) {
-    await undoRestore(options.into);
-    throw new SnapshotRefused(
-      `Este respaldo es de una versión de Cita más nueva que este código: su base tiene migraciones que este código no conoce (${newer.join(', ')}). No se restaura: actualice este checkout a esa versión o una más nueva (git pull) y vuelva a correr cita restore.`,
-    );
-  }
-  if ('dataDir' in options.into) makeRestoredFolderPrivate(options.into.dataDir);
+  await finishRestore(options.into, manifest.database.file);
   let secretsWritten: string | null = null;
   if (secretsFile) {
     const secrets = await readSecretsFile(secretsFile, options.identities);
