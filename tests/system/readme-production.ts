@@ -667,7 +667,12 @@ journalctl --no-pager -n 25 -u caddy ${ports.map((port) => `-u cita@${port}`).jo
 
 function mustRun(command: string, args: string[]): string {
   const run = spawnSync(command, args, { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${run.stderr || run.error?.message}`);
+  if (run.status !== 0) {
+    const how = run.signal ? `terminó por ${run.signal}` : `salió con ${run.status}`;
+    throw new Error(
+      `${command} ${args.join(' ')} ${how}: ${run.stderr || run.error?.message || '(sin mensaje)'}`,
+    );
+  }
   return run.stdout;
 }
 
@@ -709,8 +714,10 @@ async function main(): Promise<number> {
     mustRun('age-keygen', ['-o', path.join(keyDir, 'clave.txt')]);
     const identity = fs.readFileSync(path.join(keyDir, 'clave.txt'), 'utf8');
     const recipient = mustRun('age-keygen', ['-y', path.join(keyDir, 'clave.txt')]).trim();
-    // HEAD plus uncommitted changes to tracked files: what a developer runs before committing.
-    const stash = mustRun('git', ['-C', REPO, 'stash', 'create']).trim();
+    // HEAD plus uncommitted changes to tracked files: what a developer runs before committing. A
+    // clean checkout (CI's clone) is HEAD itself: nothing for git to write.
+    const changed = mustRun('git', ['-C', REPO, 'status', '--porcelain', '--untracked-files=no']).trim();
+    const stash = changed ? mustRun('git', ['-C', REPO, 'stash', 'create']).trim() : '';
     const sourceCommit = stash || mustRun('git', ['-C', REPO, 'rev-parse', 'HEAD']).trim();
     progress(`código bajo prueba: ${sourceCommit}${stash ? ' (HEAD con cambios sin commit)' : ''}`);
     const shared: Shared = {
