@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AppConfig } from '../../src/server/platform/config';
-import { sqliteFileIn } from '../../src/server/platform/db/database';
 import { walkSchema } from '../../src/server/platform/db/schema-walker';
+import { sqliteFileIn } from '../../src/server/platform/db/sqlite-file';
 
 /** The operator's age key pair for a test file: the public half for the server, the private in a file. */
 export interface OperatorKeys {

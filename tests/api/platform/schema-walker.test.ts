@@ -2,13 +2,13 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withPostgresClient } from '../../../src/server/platform/backups/postgres-tools';
-import { sqliteFileIn } from '../../../src/server/platform/db/database';
 import {
   type SchemaTable,
   walkPostgresClient,
   walkSchema,
   walkSqliteFile,
 } from '../../../src/server/platform/db/schema-walker';
+import { sqliteFileIn } from '../../../src/server/platform/db/sqlite-file';
 import { setUpTestApp } from '../../support/test-app';
 
 const testApp = setUpTestApp({ seedDemo: false });

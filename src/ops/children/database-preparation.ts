@@ -2,24 +2,25 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { adminChoseHerPassword, issueFirstAdminLink } from '../server/back-office/admin-first-access';
-import { withPostgresClient } from '../server/platform/backups/postgres-tools';
+import { firstAdminLinkUnlessChosen } from '../../server/back-office/admin-first-access';
+import { withPostgresClient } from '../../server/platform/backups/postgres-tools';
 import {
   figuresDiffer,
   postgresTableFigures,
   sqliteTableFigures,
   type TableFigures,
-} from '../server/platform/backups/table-figures';
-import type { AppConfig } from '../server/platform/config';
-import { createDatabase, type DB, sqliteFileIn } from '../server/platform/db/database';
-import { migrateToLatest } from '../server/platform/db/migrate';
+} from '../../server/platform/backups/table-figures';
+import type { AppConfig } from '../../server/platform/config';
+import { createDatabase, type DB } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/db/migrate';
 import {
   isMigrationTable,
   type SchemaTable,
   walkPostgresClient,
   walkSchema,
   walkSqliteFile,
-} from '../server/platform/db/schema-walker';
+} from '../../server/platform/db/schema-walker';
+import { sqliteFileIn } from '../../server/platform/db/sqlite-file';
 
 /** What `cita setup` tells the operator once the database is ready. */
 export interface Preparation {
@@ -51,9 +52,8 @@ export async function prepareDatabase(config: AppConfig, email: string): Promise
       await migrateSqlite(config.dataDir);
       preparation.moved = await moveSqliteIntoPostgres(sqliteFile, config.databaseUrl, db);
     }
-    if (!(await adminChoseHerPassword(db, email))) {
-      preparation.link = await issueFirstAdminLink(db, { email, publicUrl: config.publicUrl });
-    }
+    const link = await firstAdminLinkUnlessChosen(db, { email, publicUrl: config.publicUrl });
+    if (link) preparation.link = link;
     return preparation;
   } finally {
     await db.destroy();
