@@ -8,7 +8,8 @@ import { type RestoreTarget, restoreSnapshot } from '../server/platform/backups/
 import { downloadNewestSnapshot, s3PlaceName } from '../server/platform/backups/s3-copies';
 import { listSnapshots } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
-import { createDatabase, sqliteFileIn } from '../server/platform/db/database';
+import { createDatabase } from '../server/platform/db/database';
+import { sqliteFileIn } from '../server/platform/db/sqlite-file';
 import { mexicoCityIso } from '../shared/domain/mexico-time';
 import { printTableCounts } from './ops-output';
 import { restorePostgresAt, spanOf } from './restore-postgres-at';
