@@ -13,11 +13,11 @@ import type { TableFigures } from '../server/platform/backups/table-figures';
 import { mexicoCityIso } from '../shared/domain/mexico-time';
 import { printTableCounts } from './ops-output';
 import { mustRun, tryCommand } from './system-commands';
-import { runAsCita, SYSTEM_USER } from './system-user';
+import { childScriptCommand, runAsCita, SYSTEM_USER } from './system-user';
 import { PGBACKREST_PATHS, STANZA } from './wal-archive';
 
 /** The script that does, as `cita`, what needs the site's own PostgreSQL role. */
-const LOADER = [process.execPath, '--import', 'tsx', 'src/ops/load-restored-database.ts'];
+const loader = (args: string[]) => childScriptCommand('load-restored-database', args);
 
 const idOf = (flag: '-u' | '-g', user: string) =>
   Number(mustRun('id', [flag, user], `Falta el usuario ${user}.`).trim());
@@ -139,7 +139,7 @@ async function restoreClusterInPlace(
   }
   const restoredTo = archiveEndedSooner ?? at;
   const finish = runAsCita(
-    [...LOADER, 'finish', databaseUrl, `archivo continuo al ${restoredTo.toISOString()}`],
+    loader(['finish', databaseUrl, `archivo continuo al ${restoredTo.toISOString()}`]),
     env,
   );
   if (!finish.ok) {
@@ -221,7 +221,7 @@ export async function restorePostgresAt(
   const cluster = archivedCluster();
   if (targetUrl === sourceUrl && cluster && !cluster.online)
     return restoreClusterInPlace(at, cluster, sourceUrl, env);
-  const check = runAsCita([...LOADER, 'check', targetUrl], env);
+  const check = runAsCita(loader(['check', targetUrl]), env);
   if (!check.ok) {
     console.error(check.stderr.trim());
     return 1;
@@ -246,7 +246,7 @@ export async function restorePostgresAt(
     });
     fs.chownSync(dumpFile, cita.uid, cita.gid);
     const load = runAsCita(
-      [...LOADER, 'load', targetUrl, dumpFile, `archivo continuo al ${restoredTo.toISOString()}`],
+      loader(['load', targetUrl, dumpFile, `archivo continuo al ${restoredTo.toISOString()}`]),
       env,
     );
     if (!load.ok) {

@@ -22,7 +22,7 @@ export function runVerbAsCita(verbArgs: string[], env: NodeJS.ProcessEnv): Comma
 }
 
 /** The scripts a verb runs in a process of their own, one file each in src/ops/children/. */
-export type ChildScript = 'migrate-database' | 'prepare-database';
+export type ChildScript = 'migrate-database' | 'prepare-database' | 'load-restored-database';
 
 /** The command line of a child script, run from the checkout (APP_DIR) with the server's loader. */
 export function childScriptCommand(script: ChildScript, args: string[] = []): string[] {

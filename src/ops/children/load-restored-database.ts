@@ -4,13 +4,13 @@
 //   load URL DUMP RESTORED_FROM    the dump into that fresh database, migrated and quarantined;
 //   finish URL RESTORED_FROM       a database the cluster's own restore brought back, likewise.
 // Prints the restored tables' figures as JSON; on failure the reason, in Spanish, on stderr, exit 1.
-import { withPostgresClient } from '../server/platform/backups/postgres-tools';
+import { withPostgresClient } from '../../server/platform/backups/postgres-tools';
 import {
   emptyPostgresDatabase,
   finishRestore,
   restorePostgresDumpFile,
-} from '../server/platform/backups/restore-snapshot';
-import { postgresTableFigures } from '../server/platform/backups/table-figures';
+} from '../../server/platform/backups/restore-snapshot';
+import { postgresTableFigures } from '../../server/platform/backups/table-figures';
 
 async function finishInPlace(databaseUrl: string, restoredFrom: string) {
   const tables = await withPostgresClient(databaseUrl, (client) => postgresTableFigures(client, false));
