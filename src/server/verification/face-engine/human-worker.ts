@@ -4,8 +4,10 @@
  * verification at a time, in the order they come, so that the server's event loop never waits
  * on the model.
  */
+import { readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type * as TfCore from '@tensorflow/tfjs-core';
@@ -32,6 +34,9 @@ const MODELS_DIR = path.join(humanDist, '..', 'models');
 /** A photo of a face that the package ships (its face-id demo's screenshot). */
 const WARM_UP_IMAGE = path.join(humanDist, '..', 'assets', 'screenshot-faceid.jpg');
 const WASM_DIR = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+
+/** Lower than the event loop's 0, yet far from the 19 that a busy machine would starve. */
+const MODEL_NICE = 10;
 
 /**
  * The longest side an image is read at. The face detector looks at 256 px and the embedding at a
@@ -178,9 +183,24 @@ async function warmUp(human: Human): Promise<void> {
   });
 }
 
+/**
+ * On Linux a nice value belongs to a thread: this one gives way to the event loop whenever both
+ * want the same core, so the other calls keep their speed (docs/design/27-verified.md). Where
+ * the thread cannot be named (another system) the model runs at the usual priority.
+ */
+function yieldToEventLoop(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (threadId > 0) os.setPriority(threadId, MODEL_NICE);
+  } catch {
+    // Not Linux: nothing to lower.
+  }
+}
+
 async function start(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('human-worker runs only as a worker thread');
+  yieldToEventLoop();
   // The registry passes over a router that answers null, as TensorFlow.js's own routers do.
   tf.io.registerLoadRouter(fileLoader as Parameters<typeof tf.io.registerLoadRouter>[0]);
   const human = new HumanClass(BASE_CONFIG);
