@@ -16,8 +16,8 @@ import type { VerifyServerMessage } from './verify-server';
  *   adds to the server (resident memory: the worker's heap and the models' WASM memory are in
  *   it), ≤ 500 MB;
  * - `event/get`, `client/messages/get` and `adverts/get`, each at a steady RATE of requests a
- *   second from CONNECTIONS connections: p95 while 5 verifications run within 10 % of the p95
- *   measured just before, without them.
+ *   second from CONNECTIONS connections: p95 while 5 verifications run within 10 % of the mean
+ *   of the p95s measured just before and just after, without them.
  * SCALE_CLIENTS (default 5 000), RATE, CONNECTIONS, DURATION (s of each quiet measure) and
  * ALONE (single verifications timed, the median is kept) override the defaults.
  */
@@ -191,7 +191,7 @@ try {
   let busyPeak = 0;
   for (const call of calls) {
     await latencies(url, call, 3);
-    const quiet = percentile(await latencies(url, call, DURATION), 95);
+    const before = percentile(await latencies(url, call, DURATION), 95);
     let verifications: Awaited<ReturnType<typeof verify>> | undefined;
     const busyTimes = await latencies(
       url,
@@ -201,13 +201,16 @@ try {
       }),
     );
     const busy = percentile(busyTimes, 95);
+    // Measured before and after: a shared machine's speed drifts, and both sides see the drift.
+    const after = percentile(await latencies(url, call, DURATION), 95);
+    const quiet = (before + after) / 2;
     busyPeak = Math.max(busyPeak, verifications!.rssPeak);
     const ok = busy <= quiet * (1 + P95_SLACK);
     met &&= ok;
     rows[call.name] = {
-      'p95 sin verificaciones (ms)': quiet.toFixed(2),
+      'p95 sin verificaciones, antes / después (ms)': `${before.toFixed(2)} / ${after.toFixed(2)}`,
       [`p95 con ${CONCURRENT} verificaciones (ms)`]: busy.toFixed(2),
-      'objetivo (≤ +10 %)': (quiet * (1 + P95_SLACK)).toFixed(2),
+      'objetivo: ≤ su media + 10 % (ms)': (quiet * (1 + P95_SLACK)).toFixed(2),
       respuestas: busyTimes.length,
       [`${CONCURRENT} verificaciones (s)`]: (Math.max(...verifications!.ms) / 1000).toFixed(1),
       meta: ok ? 'cumplida' : 'NO cumplida',

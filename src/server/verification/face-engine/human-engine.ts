@@ -97,9 +97,10 @@ async function startWorker(): Promise<ModelWorker> {
 }
 
 /**
- * Starts the worker and resolves once its models are loaded (about a second), so that a broken
- * install shows when the server starts rather than at a member's first selfie, and the first
- * verification takes no longer than the others. A worker that dies is replaced at the next read.
+ * Starts the worker and resolves once its models are loaded and warmed up (a few seconds), so
+ * that a broken install shows when the server starts rather than at a member's first selfie, and
+ * the first verification takes no longer than the others. A worker that dies is replaced at the
+ * next read.
  */
 export async function createHumanEngine(): Promise<FaceEngine> {
   let ready = startWorker();
