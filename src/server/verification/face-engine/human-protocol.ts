@@ -1,0 +1,13 @@
+/** The messages between the face engine and its worker thread (decision 0067). */
+import type { FaceEngineInput, FaceReading } from './face-engine';
+
+export interface WorkerRequest {
+  id: number;
+  input: FaceEngineInput;
+}
+
+export type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'failed'; error: string }
+  | { type: 'reading'; id: number; reading: FaceReading }
+  | { type: 'error'; id: number; error: string };
