@@ -3,12 +3,13 @@ import { StandInFaceEngine } from './stand-in-engine';
 
 /**
  * The engine the config's FACE_ENGINE names (docs/design/27-verified.md). The app makes one at
- * start and closes it on shutdown. Only the stand-in is in this build: a server told to use the
- * self-hosted model refuses to start rather than pretend.
+ * start and closes it on shutdown. The self-hosted model is loaded only when asked for: the
+ * stand-in's servers (tests, the demo) never load its weights.
  */
-export function createFaceEngine(kind: 'stand-in' | 'human'): FaceEngine {
+export async function createFaceEngine(kind: 'stand-in' | 'human'): Promise<FaceEngine> {
   if (kind === 'human') {
-    throw new Error('FACE_ENGINE=human: el motor de rostros autoalojado no está incluido en esta versión');
+    const { createHumanEngine } = await import('./human-engine');
+    return createHumanEngine();
   }
   return new StandInFaceEngine();
 }
