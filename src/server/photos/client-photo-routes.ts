@@ -14,7 +14,7 @@ import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { addPhoto, deletePhoto, listOwnPhotos, movePhoto } from './member-photos';
 
-/** A member's own photos (design §10): up to six, pending until an admin approves them. */
+/** A member's own photos (docs/design/10-photos.md): up to six, pending until an admin approves them. */
 export async function registerClientPhotoRoutes(app: FastifyInstance): Promise<void> {
   const api = zodApp(app, requireClient);
 

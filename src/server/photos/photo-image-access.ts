@@ -6,7 +6,7 @@ import type { ImageAccess } from '../platform/images/image-routes';
 import { BLURRED_VARIANT } from '../platform/images/image-store';
 
 /**
- * Who may fetch a member photo's picture (design §10). The blurred variant is public once the
+ * Who may fetch a member photo's picture (docs/design/10-photos.md). The blurred variant is public once the
  * photo is approved; clear variants need a client or admin session (401 without one) and are
  * only for admins, the owner, or members looking at an approved photo (404 otherwise, as if it
  * did not exist). Photos of members who are no longer active are not shown to others.

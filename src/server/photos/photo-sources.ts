@@ -8,7 +8,7 @@ import { BLURRED_VARIANT, imagePath } from '../platform/images/image-store';
 /** Who looks at someone else's photos: visitors get the blurred picture, members and admins the clear one. */
 export type PhotoViewer = 'visitor' | 'member';
 
-/** The clear width a card shows (design §10: the main-photo card variant stays small). */
+/** The clear width a card shows (docs/design/10-photos.md: the main-photo card variant stays small). */
 const CARD_WIDTH = 480;
 
 interface VariantRow {

@@ -48,7 +48,7 @@ export type PendingAdvert = z.infer<typeof pendingAdvertSchema>;
 
 export const dashboardResponseSchema = successAnswer({
   adverts: z.array(pendingAdvertSchema),
-  /** Photos waiting for moderation, oldest first (design §10). */
+  /** Photos waiting for moderation, oldest first (docs/design/10-photos.md). */
   photos: z.array(pendingPhotoSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -55,7 +55,7 @@ export const personAdvertSchema = z.object({
   description: z.string(),
   /**
    * The main approved photo's card-sized URL (about 480 px), or null. Visitors get a strongly
-   * blurred variant; logged-in active members and admins get the clear one (design §10).
+   * blurred variant; logged-in active members and admins get the clear one (docs/design/10-photos.md).
    */
   photo: z.string().nullable(),
   /** Every approved photo in order, blurred or clear by the same rule. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, requiredText, successAnswer } from './common';
 
-/** design §10: a member keeps up to six photos; position 1 is the main photo. */
+/** docs/design/10-photos.md: a member keeps up to six photos; position 1 is the main photo. */
 export const MAX_PHOTOS = 6;
 
 /** 1 pending (waits for an admin), 2 approved (public), 3 rejected (only the owner sees it, with the reason). */

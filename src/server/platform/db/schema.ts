@@ -360,7 +360,7 @@ export interface ImageVariantTable {
   bytes: Buffer;
 }
 
-/** A member's photo (design §10): position 1 is the main one; positions stay 1…n without gaps. */
+/** A member's photo (docs/design/10-photos.md): position 1 is the main one; positions stay 1…n without gaps. */
 export interface PhotoTable {
   id: Generated<number>;
   client_id: number;

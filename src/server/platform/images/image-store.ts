@@ -8,9 +8,9 @@ import { badRequest, payloadTooLarge } from '../errors';
 import { nowIso } from '../time';
 
 const ACCEPTED: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
-/** design §10: ≤ 50 megapixels, checked on the header before any pixel is decoded. */
+/** docs/design/10-photos.md: ≤ 50 megapixels, checked on the header before any pixel is decoded. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
-/** The clear sizes a page picks from with srcset (design §10); an image is never enlarged. */
+/** The clear sizes a page picks from with srcset (docs/design/10-photos.md); an image is never enlarged. */
 export const VARIANT_WIDTHS = [160, 480, 1080] as const;
 /** WebP cannot hold more than 16383 px a side; a very tall picture is narrowed to fit this. */
 const MAX_HEIGHT = 4096;
@@ -22,7 +22,7 @@ export const TOO_MANY_PIXELS = 'La imagen es demasiado grande: como máximo 50 m
 /** Who may see an image: event images are public; a member photo's clear variants need a session. */
 export type ImageKind = 'event' | 'photo';
 
-/** The variant name of a photo's blurred picture, the only one visitors get (design §10). */
+/** The variant name of a photo's blurred picture, the only one visitors get (docs/design/10-photos.md). */
 export const BLURRED_VARIANT = 'blur';
 /** The blurred picture's width, and the tiny width it is smeared from: no face survives 24 px. */
 const BLURRED_WIDTH = 480;

@@ -16,7 +16,7 @@ export function PercentBadge({ percent, className = '' }: { percent: number; cla
   );
 }
 
-/** Visitors see blurred photos (design §10); the way to see them clear is an account. */
+/** Visitors see blurred photos (docs/design/10-photos.md); the way to see them clear is an account. */
 export function useVisitor(): boolean {
   const clientId = useSessionHint('client');
   const adminId = useSessionHint('admin');

@@ -9,7 +9,7 @@ import { useAddPhoto, useDeletePhoto, useMovePhoto, useOwnPhotos } from './photo
 import { PHOTO_TYPES, photoAsDataUrl } from './prepare-photo';
 import { ProfileCard } from './profile-card';
 
-/** /perfil "Mis fotos": up to six, the first is the main one, each waits for an admin (design §10). */
+/** /perfil "Mis fotos": up to six, the first is the main one, each waits for an admin (docs/design/10-photos.md). */
 export function PhotosCard() {
   const photos = useOwnPhotos();
   const add = useAddPhoto();

@@ -1,4 +1,4 @@
-/** What client/photos/add takes (design §10); the file chooser offers only these. */
+/** What client/photos/add takes (docs/design/10-photos.md); the file chooser offers only these. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /** A phone's camera photo (12–50 megapixels, several MB) is sent at about this size instead. */

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // Uploaded images live in the database with their resized variants, so every instance serves
-// every image (design §7, §10). `kind` says who may see an image (event images are public;
+// every image (docs/design/07-scale-out.md, docs/design/10-photos.md). `kind` says who may see an image (event images are public;
 // member photos come later); `version` is a content hash that goes into the URL, so a cached
 // URL never shows another picture even if an id were reused. Files left in
 // DATA_DIR/images/events by earlier versions are imported at start (docs/decisions/0012).

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // Frozen in time: this migration never imports application code.
-// Member photos (design §10): up to six per member, each an image of kind 'photo' with clear
+// Member photos (docs/design/10-photos.md): up to six per member, each an image of kind 'photo' with clear
 // variants and one strongly blurred variant for visitors. Status 1 pending, 2 approved,
 // 3 rejected (with the moderator's reason). Positions are kept 1…n without gaps by the app.
 export async function up(db: Kysely<any>): Promise<void> {

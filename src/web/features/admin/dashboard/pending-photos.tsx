@@ -19,7 +19,7 @@ import { ErrorAlert } from '../../../components/ui/alert';
 import { inputClass } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 
-/** The moderation queue of member photos (design §10): approve, or reject with a reason she will read. */
+/** The moderation queue of member photos (docs/design/10-photos.md): approve, or reject with a reason she will read. */
 export function PendingPhotos({ photos }: { photos: PendingPhoto[] }) {
   const queryClient = useQueryClient();
   const [banner, setBanner] = useState<Banner>(null);
