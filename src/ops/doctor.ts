@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { createStripeClient } from '../server/payments/stripe-client';
+import { checkPaymentsSetup } from '../server/payments/provider-check';
 import { SNAPSHOTS_PART, standardBackupHealth } from '../server/platform/backups/backup-health';
 import { latestVerified } from '../server/platform/backups/backup-records';
 import { replicatesWithLitestream } from '../server/platform/backups/litestream';
@@ -11,8 +11,9 @@ import { replicaHealthOnDisk } from '../server/platform/backups/replica-health';
 import { RETENTION_RULE } from '../server/platform/backups/retention';
 import { checkedSnapshot } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
-import { createDatabase, type DB, sqliteFileIn } from '../server/platform/db/database';
+import { createDatabase, type DB } from '../server/platform/db/database';
 import { pendingMigrations } from '../server/platform/db/migrate';
+import { sqliteFileIn } from '../server/platform/db/sqlite-file';
 import {
   type CheckedEnv,
   ConfigError,
@@ -38,7 +39,6 @@ const MIN_FREE_BYTES = 1024 ** 3;
 const MIN_FREE_SHARE = 0.1;
 /** Further apart than this from the database server's clock, times in the database go wrong. */
 const MAX_CLOCK_SKEW_MS = 2_000;
-const PROVIDER_TIMEOUT_MS = 10_000;
 
 export interface CheckResult {
   ok: boolean;
@@ -183,29 +183,6 @@ async function checkMail(config: AppConfig, sendTest: string | undefined): Promi
   }
 }
 
-async function checkPayments(config: AppConfig): Promise<CheckResult> {
-  const { payments } = config;
-  if (payments.mode === 'off') return { ok: true, detail: 'apagados (PAYMENTS=off): confirmación manual' };
-  if (payments.mode === 'test-provider') {
-    const detail = 'sin STRIPE_SECRET_KEY: el proveedor de pagos de prueba incluido';
-    return config.production
-      ? { ok: false, detail: `${detail}; en producción define STRIPE_SECRET_KEY o PAYMENTS=off` }
-      : { ok: true, detail };
-  }
-  const where = payments.apiBase ? new URL(payments.apiBase).host : 'Stripe';
-  const live = payments.secretKey?.includes('_live_') ? 'modo real' : 'modo de prueba';
-  try {
-    // Doctor asks even while a restored database is quarantined: a balance read moves no money.
-    await createStripeClient(payments, async () => null).balance.retrieve(
-      {},
-      { timeout: PROVIDER_TIMEOUT_MS, maxNetworkRetries: 0 },
-    );
-    return { ok: true, detail: `${where} acepta la clave (${live})` };
-  } catch (error) {
-    return { ok: false, detail: `${where} no aceptó la llamada (${reasonOf(error)})` };
-  }
-}
-
 /**
  * Every part of backup health as the server judges it (decision 0058), with the operator's detail
  * (a failure's own reason); off is a failure in production, where setup turns them on.
@@ -317,7 +294,7 @@ export async function runDoctor(
     }
   }
   report('correo', await checkMail(config, options.sendTest));
-  report('pagos', await checkPayments(config));
+  report('pagos', await checkPaymentsSetup(config));
   report('disco', await checkDisk(config.dataDir));
   if (config.backups.dir) report('disco de respaldos', await checkDisk(config.backups.dir));
   for (const [name, result] of backups ?? (await checkBackups(null, config))) report(name, result);

@@ -8,9 +8,11 @@ import { type RestoreTarget, restoreSnapshot } from '../server/platform/backups/
 import { downloadNewestSnapshot, s3PlaceName } from '../server/platform/backups/s3-copies';
 import { listSnapshots } from '../server/platform/backups/snapshot-files';
 import { type AppConfig, configFromEnv } from '../server/platform/config';
-import { createDatabase, sqliteFileIn } from '../server/platform/db/database';
+import { createDatabase } from '../server/platform/db/database';
+import { sqliteFileIn } from '../server/platform/db/sqlite-file';
 import { mexicoCityIso } from '../shared/domain/mexico-time';
 import { printTableCounts } from './ops-output';
+import { restorePostgresAt, spanOf } from './restore-postgres-at';
 import { parseVerbArgs } from './verb-options';
 
 /** The env file a restore writes the snapshot's environment secrets to, unless --secrets-out says. */
@@ -32,7 +34,8 @@ vacía o inexistente (--into postgres:///cita_restaurada). Sin --into, a la base
   --secrets-out ARCHIVO  dónde quedan las claves del entorno del respaldo (VAPID, EMAIL_HASH_KEY);
                        por omisión claves-restauradas.env en la carpeta restaurada (SQLite) o en
                        DATA_DIR (PostgreSQL), con permisos 0600
-  --at "FECHA HORA"    la réplica continua de SQLite tal como estaba en ese momento
+  --at "FECHA HORA"    la base tal como estaba en ese momento: la réplica continua de SQLite
+                       (como cita) o el archivo continuo de PostgreSQL (pgBackRest; como root)
   --activate           levanta la cuarentena de la base restaurada`;
 
 /**
@@ -147,6 +150,7 @@ async function restoreAt(
   count: number,
   target: RestoreTarget,
   config: AppConfig,
+  env: NodeJS.ProcessEnv,
 ): Promise<number> {
   const at = parseRestoreMoment(moment);
   if (reference !== 'latest' || count > 1 || !at) {
@@ -157,12 +161,7 @@ async function restoreAt(
     );
     return 2;
   }
-  if (!('dataDir' in target)) {
-    console.error(
-      'La restauración a un momento en PostgreSQL la hace pgBackRest en el servidor de la base (README).',
-    );
-    return 1;
-  }
+  if (!('dataDir' in target)) return restorePostgresAt(at, target.databaseUrl, config.databaseUrl, env);
   try {
     const { tables, restoredTo, replicaEndedSooner, setAside } = await restoreSqliteAt(
       config,
@@ -198,14 +197,6 @@ async function restoreAt(
   }
 }
 
-/** A span for the operator: `45 s`, `12 min 5 s`, `3 h 20 min`. */
-function spanOf(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-  return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`;
-}
-
 /**
  * `cita restore <archivo|latest> --identity FILE [--into …]` into a fresh database that starts
  * quarantined; `cita restore --activate` lifts the quarantine once the operator has looked.
@@ -218,7 +209,8 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   const target = targetOf(values.into, config);
   if (values.activate) return activate(target);
   const reference = positionals[0];
-  if (values.at !== undefined) return restoreAt(values.at, reference, positionals.length, target, config);
+  if (values.at !== undefined)
+    return restoreAt(values.at, reference, positionals.length, target, config, env);
   if (!reference || positionals.length > 1 || !values.identity) {
     console.error(USAGE);
     return 2;

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { sqliteFileIn } from '../server/platform/db/sqlite-file';
 import { emailSchema } from '../shared/contracts/common';
-import type { Preparation } from './database-preparation';
+import type { Preparation } from './children/database-preparation';
 import {
   instancePorts,
   type ProductionLayout,
@@ -15,7 +16,7 @@ import {
   renderUnits,
 } from './production-files';
 import { commandExists, mustRun, SetupError, tryCommand } from './system-commands';
-import { APP_DIR, runAsCita, runVerbAsCita, SYSTEM_USER } from './system-user';
+import { APP_DIR, childScriptCommand, runAsCita, runVerbAsCita, SYSTEM_USER } from './system-user';
 import { UndoJournal } from './undo-journal';
 import { parseVerbArgs } from './verb-options';
 import {
@@ -524,10 +525,7 @@ function prepareDatabase(
   options: SetupOptions,
   layout: ProductionLayout,
 ): Preparation {
-  const result = runAsCita(
-    [process.execPath, '--import', 'tsx', 'src/ops/prepare-database.ts', options.email],
-    env,
-  );
+  const result = runAsCita(childScriptCommand('prepare-database', [options.email]), env);
   if (!result.ok) {
     const fix = env.DATABASE_URL
       ? 'Revisa que PostgreSQL esté en marcha («systemctl status postgresql») y que exista la base.'
@@ -540,7 +538,7 @@ function prepareDatabase(
   if (preparation.moved) {
     const rows = Object.values(preparation.moved).reduce((sum, count) => sum + count, 0);
     say(
-      `✓ Los datos de SQLite pasaron a PostgreSQL: ${rows} filas en ${Object.keys(preparation.moved).length} tablas, cada una comprobada (filas y contenido). ${path.join(env.DATA_DIR ?? layout.dataDir, 'cita.sqlite')} queda como estaba.`,
+      `✓ Los datos de SQLite pasaron a PostgreSQL: ${rows} filas en ${Object.keys(preparation.moved).length} tablas, cada una comprobada (filas y contenido). ${sqliteFileIn(env.DATA_DIR ?? layout.dataDir)} queda como estaba.`,
     );
   }
   say('✓ Base de datos al día y primer administrador listo');

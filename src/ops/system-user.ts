@@ -20,3 +20,11 @@ export function runAsCita(command: string[], env: NodeJS.ProcessEnv): CommandRes
 export function runVerbAsCita(verbArgs: string[], env: NodeJS.ProcessEnv): CommandResult {
   return runAsCita([process.execPath, path.join(APP_DIR, 'bin/cita.mjs'), ...verbArgs], env);
 }
+
+/** The scripts a verb runs in a process of their own, one file each in src/ops/children/. */
+export type ChildScript = 'migrate-database' | 'prepare-database' | 'load-restored-database';
+
+/** The command line of a child script, run from the checkout (APP_DIR) with the server's loader. */
+export function childScriptCommand(script: ChildScript, args: string[] = []): string[] {
+  return [process.execPath, '--import', 'tsx', `src/ops/children/${script}.ts`, ...args];
+}

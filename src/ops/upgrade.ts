@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { instancePorts, productionLayout, readEnvText } from './production-files';
 import { mustRun, SetupError, tryCommand } from './system-commands';
-import { APP_DIR, runVerbAsCita, SYSTEM_USER } from './system-user';
+import { APP_DIR, childScriptCommand, runVerbAsCita, SYSTEM_USER } from './system-user';
 import { parseVerbArgs } from './verb-options';
 
 const READY_TIMEOUT_MS = 120_000;
@@ -131,12 +131,12 @@ function backUpFirst(env: NodeJS.ProcessEnv): void {
 }
 
 /**
- * The migrations, run as the `cita` user in a process of their own (`migrate-database.ts`) under
+ * The migrations, run as the `cita` user in a process of their own (`children/migrate-database.ts`) under
  * the migration lock; `asUser` is left out only by tests (no `cita` user there).
  */
 export function migrateInChildProcess(env: NodeJS.ProcessEnv, asUser?: string): () => Promise<string[]> {
   return async () => {
-    const command = [process.execPath, '--import', 'tsx', 'src/ops/migrate-database.ts'];
+    const command = childScriptCommand('migrate-database');
     const result = asUser
       ? tryCommand('runuser', ['-u', asUser, '--', ...command], env, APP_DIR)
       : tryCommand(command[0]!, command.slice(1), env, APP_DIR);

@@ -109,9 +109,12 @@ export function configureWalArchive(
   const settings = archiveSettings(setup);
   const before = {
     archive_command: cluster.psql('show archive_command'),
-    archive_timeout: cluster.psql('show archive_timeout'),
+    archive_timeout: cluster.psql("select setting from pg_settings where name = 'archive_timeout'"),
   };
-  if (before.archive_command !== settings.archive_command) {
+  if (
+    before.archive_command !== settings.archive_command ||
+    before.archive_timeout !== settings.archive_timeout
+  ) {
     cluster.psql(`alter system set archive_command = ${quoted(settings.archive_command!)}`);
     cluster.psql(`alter system set archive_timeout = ${quoted(settings.archive_timeout!)}`);
     cluster.psql('select pg_reload_conf()');

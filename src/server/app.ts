@@ -28,15 +28,17 @@ import { createDatabase, type DB, waitForPostgres } from './platform/db/database
 import { migrateToLatest } from './platform/db/migrate';
 import { ReadCache } from './platform/db/read-cache';
 import { ensureReadIndexes } from './platform/db/read-indexes';
-import { AppError } from './platform/errors';
 import { registerHealthRoutes } from './platform/health/health-routes';
 import { AppMetrics } from './platform/health/metrics';
 import { Readiness } from './platform/health/readiness';
 import { addPlatformReadiness } from './platform/health/readiness-checks';
 import { BODY_LIMIT } from './platform/http/body-limits';
+import { ClosingState } from './platform/http/closing-state';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { FrontAnswers } from './platform/http/front-answers';
+import { JSON_MEDIA_TYPE, parseJsonBody } from './platform/http/json-body';
 import { registerRequestGuards } from './platform/http/request-guards';
+import { trustProxyFrom } from './platform/http/trust-proxy';
 import { registerImageRoutes } from './platform/images/image-routes';
 import { InProcessLiveBus, type LiveBus } from './platform/live/live-bus';
 import { PostgresLiveBus } from './platform/live/postgres-live-bus';
@@ -100,14 +102,15 @@ export interface BuildOptions {
 
 /** Builds the whole app without listening, so tests can drive it over HTTP on any port. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const frontAnswers = new FrontAnswers(config);
+  const closing = new ClosingState();
+  const trust = trustProxyFrom(config.trustProxy);
+  const frontAnswers = new FrontAnswers({ publicUrl: config.publicUrl, trust, closing });
   const app = Fastify({
-    serverFactory: frontAnswers.serverFactory(),
     logger: options.logger === false ? false : loggerOptions(config, { file: options.logFile }),
     childLoggerFactory: requestLoggerFactory,
     logController: new RequestLogLines(),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trust,
     // On close, idle keep-alive sockets are dropped at once; in-flight requests still finish.
     forceCloseConnections: 'idle',
     // Malformed addresses fail before routing, outside the error handler: same envelope here.
@@ -172,19 +175,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   app.decorate('readiness', new Readiness());
   app.decorate('frontAnswers', frontAnswers);
-  frontAnswers.observeWith({ metrics: app.metrics, log: app.log });
+  frontAnswers.collectRoutes(app);
+  frontAnswers.installOn(app);
   addPlatformReadiness(app.readiness, db, app.queue);
   if (backupsOn) app.readiness.addWarnings('respaldos', backupWarnings);
-  // The one thing /metrics adds to each request: a histogram observation by route pattern.
-  app.addHook('onResponse', (request, reply, done) => {
-    app.metrics.requestDuration.observe(
-      request.routeOptions.url,
-      request.method,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
   if (replicatesWithLitestream(config)) {
     const litestream = new LitestreamSupervisor(
       litestreamSetup(config.dataDir, config.backups.dir!, config.backups.s3),
@@ -214,35 +208,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 
-  // While closing, answers still in flight tell keep-alive clients to hang up, so close() can finish.
-  let closing = false;
   app.addHook('preClose', async () => {
-    closing = true;
-    frontAnswers.close();
+    closing.begin();
     // Claims no more jobs and lets the running ones finish; what is left waits in the database.
     await app.queue.stop();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing.closingNow) reply.header('connection', 'close');
     done(null, payload);
   });
 
-  // JSON must be valid UTF-8: replacement characters would otherwise be stored silently. The body
-  // as sent is kept here, before a route's schema strips keys (registerBodyCapture).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    let text: string;
+  // The body as sent is kept here, before a route's schema strips keys (registerBodyCapture).
+  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'buffer' }, (request, body, done) => {
+    let parsed: unknown;
     try {
-      text = strictUtf8.decode(body as Buffer);
-    } catch {
-      done(new AppError(400, 'La solicitud no está codificada en UTF-8'), undefined);
+      parsed = parseJsonBody(body as Buffer);
+    } catch (error) {
+      done(error as Error, undefined);
       return;
     }
-    parseJson(request, text, (error, parsed) => {
-      request.bodyAsSent = parsed;
-      done(error, parsed);
-    });
+    request.bodyAsSent = parsed;
+    done(null, parsed);
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AppConfig } from '../../src/server/platform/config';
-import { sqliteFileIn } from '../../src/server/platform/db/database';
+import { walkSchema } from '../../src/server/platform/db/schema-walker';
+import { sqliteFileIn } from '../../src/server/platform/db/sqlite-file';
 
 /** The operator's age key pair for a test file: the public half for the server, the private in a file. */
 export interface OperatorKeys {
@@ -44,13 +45,12 @@ export function flipOneByte(file: string): void {
 }
 
 /**
- * Every row of every table (Kysely's own included), each table's rows sorted by their JSON: what a
- * restore must give back, compared without trusting the code under test to measure it.
+ * Every row of every table the schema walker finds (Kysely's own included), each table's rows sorted
+ * by their JSON: what a restore must give back, compared without trusting the figures under test.
  */
 export async function everyRow(db: Kysely<any>): Promise<Record<string, unknown[]>> {
-  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   const rows: Record<string, unknown[]> = {};
-  for (const table of tables.map((entry) => entry.name).sort()) {
+  for (const { name: table } of await walkSchema(db)) {
     const all = await db.selectFrom(table).selectAll().execute();
     rows[table] = all
       .map((row) => ({ row, key: JSON.stringify(row) }))

@@ -1,15 +1,17 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import type { LocalCluster } from '../../src/ops/wal-archive';
 import {
   archiveSettings,
   createStanza,
   fullBackup,
   type PgBackRestSetup,
+  restoreToTime,
   writePgBackRestConfig,
 } from '../../src/server/platform/backups/pgbackrest';
 
@@ -29,13 +31,23 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Polls `condition` every 50 ms until it holds, or throws after `timeoutMs`. */
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`la condición no se cumplió en ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export class PrivateCluster {
   private readonly running = new Set<string>();
 
   private constructor(
     readonly root: string,
     readonly setup: PgBackRestSetup,
-    private readonly owner: { uid: number; gid: number },
+    /** The postgres user, who owns the cluster and runs pgBackRest. */
+    readonly owner: { uid: number; gid: number },
   ) {}
 
   /**
@@ -118,6 +130,72 @@ export class PrivateCluster {
         throw new Error(`la base restaurada sigue en recuperación tras ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  /**
+   * The cluster as `cita setup` sees the server's own (psql as postgres on its socket), restarted
+   * the way `systemctl restart postgresql` does it: pg_ctl restart, waiting for it.
+   */
+  asLocalCluster(): { local: LocalCluster; restart: () => void } {
+    const { dataDir, port, socketDir } = this.setup;
+    const psql = (statement: string) => {
+      const result = spawnSync(
+        'psql',
+        ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-tAc', statement],
+        { encoding: 'utf8' },
+      );
+      if (result.status !== 0) throw new Error(`psql: ${result.stderr}`);
+      return result.stdout.trim();
+    };
+    const restart = () => {
+      const result = spawnSync(path.join(BIN, 'pg_ctl'), ['-D', dataDir, '-w', 'restart'], {
+        ...this.owner,
+        stdio: 'ignore',
+      });
+      if (result.status !== 0) throw new Error(`pg_ctl restart terminó con ${result.status}`);
+    };
+    return { local: { dataDir, port, socketDir, psql }, restart };
+  }
+
+  /**
+   * The point-in-time drill both archive tests run: a sign-up, the moment, a second sign-up, both
+   * in the archive; then the disk dies (the cluster stops hard, only the repository is left).
+   * `clients` is made after the first full backup, so only the archived WAL holds it. Answers the
+   * moment between the two sign-ups.
+   */
+  async twoSignUpsThenTheDiskDies(): Promise<Date> {
+    const { port, dataDir } = this.setup;
+    await this.query(port, 'create table clients (email text primary key)');
+    // pgBackRest records a backup's stop time to the second: the sign-ups come after that second.
+    const backedUp = Date.now();
+    await waitUntil(async () => Date.now() > backedUp + 1100, 3_000);
+    await this.query(port, "insert into clients (email) values ('primera@pruebas.mx')");
+    const at = new Date();
+    await this.query(port, "insert into clients (email) values ('segunda@pruebas.mx')");
+    // The segment holding both goes to the archive now, as archive_timeout would within 60 s.
+    const [switched] = await this.query<{ segment: string }>(
+      port,
+      'select pg_walfile_name(pg_switch_wal()) as segment',
+    );
+    await waitUntil(async () => {
+      const [archiver] = await this.query<{ last: string | null }>(
+        port,
+        'select last_archived_wal as last from pg_stat_archiver',
+      );
+      return (archiver?.last ?? '') >= (switched?.segment ?? '');
+    }, 20_000);
+    await this.stopServer(dataDir);
+    return at;
+  }
+
+  /** Restores the repository `setup` names to `at` into a new folder, starts it, and lists its sign-ups. */
+  async emailsRestoredTo(setup: PgBackRestSetup, at: Date): Promise<string[]> {
+    const restored = path.join(this.root, 'restaurada');
+    await restoreToTime(setup, at, restored);
+    const port = await freePort();
+    await this.startRestored(restored, port);
+    const rows = await this.query<{ email: string }>(port, 'select email from clients order by email');
+    return rows.map((row) => row.email);
   }
 
   async stopServer(dataDir: string): Promise<void> {

@@ -26,7 +26,7 @@ interface StoredLink {
  * link is pending (a link is spent when she uses it). `cita setup` then gives no new link, which
  * would let whoever reads the terminal replace her password.
  */
-export async function adminChoseHerPassword(db: DB, email: string): Promise<boolean> {
+async function adminChoseHerPassword(db: DB, email: string): Promise<boolean> {
   const admin = await db
     .selectFrom('admins')
     .select('id')
@@ -71,6 +71,17 @@ export async function issueFirstAdminLink(
     .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(link) }))
     .execute();
   return `${input.publicUrl}/admin/primer-acceso#${token}`;
+}
+
+/**
+ * What `cita setup` gives the first admin: a fresh one-time link, or none when she already chose her
+ * password (the one call the operator's room makes into the back office's first access).
+ */
+export async function firstAdminLinkUnlessChosen(
+  db: DB,
+  input: { email: string; publicUrl: string },
+): Promise<string | undefined> {
+  return (await adminChoseHerPassword(db, input.email)) ? undefined : issueFirstAdminLink(db, input);
 }
 
 /**

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { configFromEnv } from '../platform/config';
 import { createDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
+import { sqliteFileIn } from '../platform/db/sqlite-file';
 import { prepareDatabase } from '../seed/seed';
 
 /** `npm run db:reset`: drops everything, migrates and loads the demo content again. */
@@ -15,7 +15,7 @@ if (config.databaseUrl) {
   await db.destroy();
 } else {
   for (const suffix of ['', '-wal', '-shm'])
-    fs.rmSync(path.join(config.dataDir, `cita.sqlite${suffix}`), { force: true });
+    fs.rmSync(`${sqliteFileIn(config.dataDir)}${suffix}`, { force: true });
 }
 const db = createDatabase(config);
 await migrateToLatest(db);

@@ -20,7 +20,7 @@ import { notFound } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
 import { CachedBody, sendJson } from '../platform/http/cached-body';
 import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
-import { FRONT_ROUTE_OPTIONS } from '../platform/http/front-answers';
+import { frontAnswerOptions } from '../platform/http/front-answers';
 import { addEvent, findAdminEvent, listAdminEvents, updateEvent } from './admin-events';
 import { checkIn } from './attendance/check-in';
 import { cleanAttendance } from './attendance/clean-attendance';
@@ -54,20 +54,11 @@ export async function registerEventRoutes(
   const api = zodApp(app);
   const keptList = (body: EventGetBody | undefined) =>
     body?.admin_id === undefined ? app.readCache.peek<CachedBody>(visitorsKey(body)) : undefined;
-  app.frontAnswers.add({ path: `${app.prefix}/event/get`, body: eventGetBody, kept: keptList });
 
-  api.post('/event/get', callOptions(eventGetBody, eventGetAnswer, FRONT_ROUTE_OPTIONS), (request, reply) => {
-    const category = request.body?.category;
-    const city = request.body?.city;
-    // A visitor's list (no admin_id) is the hot path: its kept bytes go out without awaiting anything.
-    const kept = keptList(request.body);
-    // A plain function, not an async one: a kept answer costs no promise and no extra turn.
-    if (kept) {
-      kept.send(request, reply);
-      return;
-    }
-    return answerUncached();
-    async function answerUncached() {
+  api.post(
+    '/event/get',
+    callOptions(eventGetBody, eventGetAnswer, frontAnswerOptions({ kept: keptList })),
+    async (request, reply) => {
       if (await wantsAdminView(request)) {
         const page = request.body?.page ?? 1;
         const { events, ...paging } = await listAdminEvents(app.db, request.body?.search, page);
@@ -77,6 +68,8 @@ export async function registerEventRoutes(
           ok('Eventos', { events, ...paging, page, page_size: ADMIN_PAGE_SIZE }),
         );
       }
+      const category = request.body?.category;
+      const city = request.body?.city;
       // Serialised (and compressed) once per cached list, not per request.
       const body = await app.readCache.get(visitorsKey(request.body), async () => {
         const events = await app.readCache.get(`events:${category ?? ''}:${city ?? ''}`, () =>
@@ -85,8 +78,8 @@ export async function registerEventRoutes(
         return new CachedBody(JSON.stringify(ok('Eventos', { events })), JSON_TYPE);
       });
       return body.send(request, reply);
-    }
-  });
+    },
+  );
 
   api.post('/event/details', callOptions(eventDetailsBody, eventDetailsAnswer), async (request) => {
     if (await wantsAdminView(request)) {

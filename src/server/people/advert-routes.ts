@@ -9,7 +9,7 @@ import { ADVERTS_MAX_LIMIT, advertsGetBody, advertsGetResponseSchema } from '../
 import { carriesSession, currentAdminId, currentClientId, requireClient } from '../platform/auth/guards';
 import { CachedBody, sendJson } from '../platform/http/cached-body';
 import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
-import { FRONT_ROUTE_OPTIONS } from '../platform/http/front-answers';
+import { frontAnswerOptions } from '../platform/http/front-answers';
 import { listPublicAdverts } from './adverts';
 import { listCompatiblePeople } from './compatible-people';
 
@@ -23,55 +23,44 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
   const api = zodApp(app);
   const keptList = (body: z.infer<typeof advertsGetBody>) =>
     app.readCache.peek<CachedBody>(visitorsKey(body));
-  app.frontAnswers.add({
-    path: `${app.prefix}/adverts/get`,
-    body: advertsGetBody,
-    sharedBy: (request) => !carriesSession(request.headers.cookie),
-    kept: keptList,
-  });
 
   api.post(
     '/adverts/get',
-    callOptions(advertsGetBody, advertsGetResponseSchema, FRONT_ROUTE_OPTIONS),
-    (request, reply) => {
+    callOptions(
+      advertsGetBody,
+      advertsGetResponseSchema,
+      frontAnswerOptions({
+        sharedBy: (request) => !carriesSession(request.headers.cookie),
+        kept: keptList,
+      }),
+    ),
+    async (request, reply) => {
       const offset = request.body?.offset ?? 0;
       const limit = request.body?.limit ?? ADVERTS_MAX_LIMIT;
       const gender = request.body?.gender;
       const beforeId = request.body?.before_id;
-      // A request without a session is a visitor's: the hot path, its kept bytes sent awaiting nothing.
-      if (!carriesSession(request.headers.cookie)) {
-        const kept = keptList(request.body);
-        // A plain function, not an async one: a kept answer costs no promise and no extra turn.
-        if (kept) {
-          kept.send(request, reply);
-          return;
-        }
-      }
-      return answerUncached();
-      async function answerUncached() {
-        const viewerId = await currentClientId(request);
-        // Faces are clear only for active members and admins (design §10); everyone else is a visitor.
-        const visitor = viewerId === null && (await currentAdminId(request)) === null;
-        const answer = async () => {
-          const { adverts, ...paging } = await listPublicAdverts(app.db, {
-            gender,
-            offset,
-            limit,
-            beforeId,
-            viewerId,
-            photoViewer: visitor ? 'visitor' : 'member',
-          });
-          return ok('Anuncios', { adverts, ...paging, offset, limit });
-        };
-        // A member's list leaves out the people she blocked; visitors share one answer, serialised
-        // and compressed once while it is cached.
-        if (!visitor) return sendJson(request, reply, await answer());
-        const body = await app.readCache.get(
-          visitorsKey(request.body),
-          async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),
-        );
-        return body.send(request, reply);
-      }
+      const viewerId = await currentClientId(request);
+      // Faces are clear only for active members and admins (docs/design/10-photos.md); everyone else is a visitor.
+      const visitor = viewerId === null && (await currentAdminId(request)) === null;
+      const answer = async () => {
+        const { adverts, ...paging } = await listPublicAdverts(app.db, {
+          gender,
+          offset,
+          limit,
+          beforeId,
+          viewerId,
+          photoViewer: visitor ? 'visitor' : 'member',
+        });
+        return ok('Anuncios', { adverts, ...paging, offset, limit });
+      };
+      // A member's list leaves out the people she blocked; visitors share one answer, serialised
+      // and compressed once while it is cached.
+      if (!visitor) return sendJson(request, reply, await answer());
+      const body = await app.readCache.get(
+        visitorsKey(request.body),
+        async () => new CachedBody(JSON.stringify(await answer()), JSON_TYPE),
+      );
+      return body.send(request, reply);
     },
   );
 

@@ -5,8 +5,9 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 import type { AppConfig } from './config';
+import type { RequestDurations } from './health/request-durations';
 
 /**
  * What the server logs and how (docs/design/23-online.md): logs are for the operator, never a copy of a
@@ -189,10 +190,39 @@ export function requestLoggerFactory(
   return new RequestLogger(logger as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
+const INFO = pino.levels.values.info!;
+
+/** How a request ended, as both doors know it: Fastify's reply, or a kept answer sent before routing. */
+export interface EndedRequest {
+  reqId: string;
+  req: LoggedRequest;
+  statusCode: number;
+  milliseconds: number;
+  error?: Error | null;
+}
+
 /**
- * One line per request, written when it ends, from the app's logger with the request's id: Fastify's
- * own pair ("incoming request", "request completed") doubled the lines and made a child logger
- * for each request.
+ * The one place a request's end is recorded, whatever door it came in by: the duration histogram
+ * by route pattern, and one line from the app's logger with the request's id (`request completed`,
+ * or `request errored` with the error). The line's object is built only when its level is on.
+ */
+export function recordRequestEnd(
+  where: { durations: RequestDurations; log: FastifyBaseLogger },
+  { reqId, req, statusCode, milliseconds, error }: EndedRequest,
+): void {
+  where.durations.observe(req.routeOptions?.url, req.method, statusCode, milliseconds / 1000);
+  const { log } = where;
+  if (error) {
+    log.error({ reqId, req, res: { statusCode }, responseTime: milliseconds, err: error }, 'request errored');
+  } else if ((pino.levels.values[log.level] ?? Number.POSITIVE_INFINITY) <= INFO) {
+    log.info({ reqId, req, res: { statusCode }, responseTime: milliseconds }, 'request completed');
+  }
+}
+
+/**
+ * Fastify's end of a request goes to recordRequestEnd: its own pair of lines ("incoming request",
+ * "request completed") doubled the lines and made a child logger for each request, and a separate
+ * onResponse hook for the histogram was one more step per request.
  */
 export class RequestLogLines extends LogController {
   override incomingRequest(): void {}
@@ -202,8 +232,15 @@ export class RequestLogLines extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) request.server.log.error({ ...line, err: error }, 'request errored');
-    else request.server.log.info(line, 'request completed');
+    recordRequestEnd(
+      { durations: request.server.metrics.requestDuration, log: request.server.log },
+      {
+        reqId: request.id,
+        req: request,
+        statusCode: reply.statusCode,
+        milliseconds: reply.elapsedTime,
+        error,
+      },
+    );
   }
 }

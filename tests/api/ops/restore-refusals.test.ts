@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runDoctor } from '../../../src/ops/doctor';
 import { run as restoreVerb } from '../../../src/ops/restore';
 import { makeVerifiedSnapshot } from '../../../src/server/platform/backups/make-snapshot';
-import { sqliteFileIn } from '../../../src/server/platform/db/database';
+import { sqliteFileIn } from '../../../src/server/platform/db/sqlite-file';
 import { operatorKeys } from '../../support/backups';
 import { setUpTestApp } from '../../support/test-app';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../../../src/ops/database-preparation';
+import { prepareDatabase } from '../../../src/ops/children/database-preparation';
 import { useFirstAdminLink as spendFirstAdminLink } from '../../../src/server/back-office/admin-first-access';
 import { createDatabase } from '../../../src/server/platform/db/database';
 import { type FreshDatabase, freshDatabase } from '../../support/fresh-database';

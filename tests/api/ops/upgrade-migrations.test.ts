@@ -8,9 +8,10 @@ import {
   sqliteTableFigures,
   type TableFigures,
 } from '../../../src/server/platform/backups/table-figures';
-import { createDatabase, type DB, sqliteFileIn } from '../../../src/server/platform/db/database';
+import { createDatabase, type DB } from '../../../src/server/platform/db/database';
 import { migrateToLatest } from '../../../src/server/platform/db/migrate';
 import { migrations } from '../../../src/server/platform/db/migrations/index';
+import { sqliteFileIn } from '../../../src/server/platform/db/sqlite-file';
 import { createScratchDatabase, type ScratchDatabase, ServerProcess } from '../../support/server-process';
 
 /**

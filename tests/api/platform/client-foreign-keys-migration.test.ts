@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../src/server/platform/db/database';
-import { clientForeignKeys } from '../../../src/server/platform/db/foreign-keys';
+import { clientForeignKeys, walkSchema } from '../../../src/server/platform/db/schema-walker';
 import { migrateBefore } from '../../support/migrate-before';
 import { type StartedTestApp, startTestApp } from '../../support/test-app';
 
@@ -44,7 +44,7 @@ describe('migration 0023-client-foreign-keys', () => {
       },
     });
     const { db } = earlier.app;
-    expect(await clientForeignKeys(db)).toContain('scoring_changes.client_id');
+    expect(clientForeignKeys(await walkSchema(db))).toContain('scoring_changes.client_id');
     const kept = await db.selectFrom('scoring_changes').select(['id', 'client_id']).orderBy('id').execute();
     expect(kept).toEqual([
       { id: 1, client_id: clientId },

@@ -1,6 +1,11 @@
-import type { ColumnMetadata, Kysely, TableMetadata } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { type ForeignKey, foreignKeys } from '../../../src/server/platform/db/foreign-keys';
+import {
+  clientForeignKeys,
+  type SchemaColumn,
+  type SchemaTable,
+  walkSchema,
+} from '../../../src/server/platform/db/schema-walker';
 import {
   declaredColumns,
   keptBecause,
@@ -25,8 +30,7 @@ const CHECKED_WORDS: Record<string, Record<string, string>> = {
 };
 
 interface Schema {
-  tables: Map<string, TableMetadata>;
-  keys: ForeignKey[];
+  tables: Map<string, SchemaTable>;
   /** `table.column` of every column naming a member: foreign keys to clients.id and declared exceptions. */
   memberColumns: Set<string>;
   /** `table.column` of every column the registry keeps, for a reason it gives. */
@@ -34,37 +38,35 @@ interface Schema {
 }
 
 async function readSchema(db: Kysely<any>, registry: PersonalDataRegistry): Promise<Schema> {
-  const tables = new Map((await db.introspection.getTables()).map((table) => [table.name, table]));
-  const keys = await foreignKeys(db);
+  const walked = await walkSchema(db);
+  const tables = new Map(walked.map((table) => [table.name, table]));
   const declared = declaredColumns(registry);
   const memberColumns = new Set([
-    ...keys
-      .filter((key) => key.references === 'clients' && key.referencedColumn === 'id')
-      .map((key) => `${key.table}.${key.column}`),
+    ...clientForeignKeys(walked),
     ...declared.filter((column) => column.withoutForeignKey).map(({ table, column }) => `${table}.${column}`),
   ]);
   const kept = new Set(
     declared.filter(({ erasure }) => keptBecause(erasure)).map(({ table, column }) => `${table}.${column}`),
   );
-  return { tables, keys, memberColumns, kept };
+  return { tables, memberColumns, kept };
 }
 
-function isInteger(column: ColumnMetadata): boolean {
+function isInteger(column: SchemaColumn): boolean {
   return /int/i.test(column.dataType);
 }
 
-function isText(column: ColumnMetadata): boolean {
+function isText(column: SchemaColumn): boolean {
   return /text|char/i.test(column.dataType);
 }
 
-function isBinary(column: ColumnMetadata): boolean {
+function isBinary(column: SchemaColumn): boolean {
   return /blob|bytea/i.test(column.dataType);
 }
 
 let filler = 0;
 
 /** A value of the column's type that passes the usual checks (1 is in every status list and ≥ 0). */
-function typedValue(table: string, column: ColumnMetadata): unknown {
+function typedValue(table: string, column: SchemaColumn): unknown {
   const word = CHECKED_WORDS[table]?.[column.name];
   if (word !== undefined) return word;
   if (isInteger(column)) return 1;
@@ -92,14 +94,14 @@ async function insertRow(
   const values: Record<string, unknown> = {};
   for (const column of metadata.columns) {
     const name = column.name;
-    const key = schema.keys.find((candidate) => candidate.table === table && candidate.column === name);
+    const key = metadata.foreignKeys.find((candidate) => candidate.column === name);
     if (name in fixed) values[name] = fixed[name];
     else if (schema.memberColumns.has(`${table}.${name}`)) values[name] = otherMember;
     else if (key) {
       const parent = await insertRow(db, schema, key.references, {}, owner, owner);
       values[name] = parent[key.referencedColumn];
     } else if (CHECKED_WORDS[table]?.[name] !== undefined) values[name] = typedValue(table, column);
-    else if (!column.isAutoIncrementing && !column.hasDefaultValue && !column.isNullable) {
+    else if (!column.autoIncrementing && !column.hasDefault && !column.nullable) {
       values[name] = typedValue(table, column);
     }
   }
@@ -150,7 +152,7 @@ export async function tracesLeft(
 ): Promise<string[]> {
   const schema = await readSchema(db, registry);
   const found: string[] = [];
-  for (const [table, metadata] of [...schema.tables].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [table, metadata] of schema.tables) {
     for (const column of metadata.columns) {
       const entry = `${table}.${column.name}`;
       if (schema.kept.has(entry)) continue;

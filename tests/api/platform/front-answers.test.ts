@@ -102,8 +102,9 @@ describe('public lists answered before routing (decision 0056)', () => {
     await post('adverts/get', JSON.stringify(women));
     const fromFront = await post('adverts/get', JSON.stringify(women));
     const everyone = await post('adverts/get', JSON.stringify({ offset: 0, limit: 5 }));
-    const viaRoute = await testApp.agent().post('adverts/get', women);
-    expect(JSON.parse(fromFront.body.toString())).toEqual(viaRoute.body);
+    // inject calls Fastify's handler directly: the route's own answer.
+    const viaRoute = await testApp.app.inject({ method: 'POST', url: '/api/adverts/get', payload: women });
+    expect(JSON.parse(fromFront.body.toString())).toEqual(viaRoute.json());
     expect(JSON.parse(everyone.body.toString()).adverts).toHaveLength(5);
   });
 
@@ -156,6 +157,16 @@ describe('public lists answered before routing (decision 0056)', () => {
     const after = await post('adverts/get', page);
     const ids = JSON.parse(after.body.toString()).adverts.map((advert: { id: number }) => advert.id);
     expect(ids).toContain(carla.advertId);
+  });
+
+  it('is the door every suite’s agent uses for these calls, so the hostile-input sweep and the permission matrix meet it', async () => {
+    const visitor = testApp.agent();
+    await visitor.post('event/get', { city: 'monterrey' });
+    const before = await frontAnswered();
+    const second = await visitor.post('event/get', { city: 'monterrey' });
+    expect(second.statusCode).toBe(200);
+    expect(second.body.status).toBe('success');
+    expect(await frontAnswered()).toBe(before + 1);
   });
 
   it('writes the request line Fastify writes: path, route, status, address, never the payload', async () => {

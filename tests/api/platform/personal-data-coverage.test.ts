@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from '../../../src/server/platform/db/database';
-import { clientForeignKeys } from '../../../src/server/platform/db/foreign-keys';
+import { clientForeignKeys, walkSchema } from '../../../src/server/platform/db/schema-walker';
 import {
   declaredColumns,
   keptBecause,
@@ -19,13 +19,15 @@ function declared(registry: PersonalDataRegistry): Set<string> {
 /** Columns with a foreign key to clients.id that no domain declares: the authoritative net. */
 async function uncoveredForeignKeys(db: DB, registry: PersonalDataRegistry): Promise<string[]> {
   const known = declared(registry);
-  return (await clientForeignKeys(db)).filter((column) => !known.has(column)).sort();
+  return clientForeignKeys(await walkSchema(db))
+    .filter((column) => !known.has(column))
+    .sort();
 }
 
 /** Columns named like a member's id that no domain declares: the net for a column without a key. */
 async function uncoveredByName(db: DB, registry: PersonalDataRegistry): Promise<string[]> {
   const known = declared(registry);
-  const tables = await db.introspection.getTables();
+  const tables = await walkSchema(db);
   return tables
     .flatMap((table) =>
       table.columns
@@ -39,7 +41,7 @@ async function uncoveredByName(db: DB, registry: PersonalDataRegistry): Promise<
 describe('personal data registry (docs/design/18-personal-data.md, docs/design/22-places-and-money.md)', () => {
   it('declares every column with a foreign key to clients.id, and the clients row itself', async () => {
     const { db, personalData } = testApp.app;
-    expect(await clientForeignKeys(db)).toContain('payments.client_id');
+    expect(clientForeignKeys(await walkSchema(db))).toContain('payments.client_id');
     expect(await uncoveredForeignKeys(db, personalData)).toEqual([]);
     expect(declared(personalData).has('clients.id')).toBe(true);
   });
@@ -47,8 +49,8 @@ describe('personal data registry (docs/design/18-personal-data.md, docs/design/2
   it('declares every column named like a member id, and says why any of them has no foreign key', async () => {
     const { db, personalData } = testApp.app;
     expect(await uncoveredByName(db, personalData)).toEqual([]);
-    const withKey = new Set(await clientForeignKeys(db));
-    const tables = await db.introspection.getTables();
+    const withKey = new Set(clientForeignKeys(await walkSchema(db)));
+    const tables = await walkSchema(db);
     const namedWithoutKey = tables
       .flatMap((table) => table.columns.map((column) => `${table.name}.${column.name}`))
       .filter((column) => namesAClient(column.split('.')[1]!) && !withKey.has(column));
@@ -63,7 +65,7 @@ describe('personal data registry (docs/design/18-personal-data.md, docs/design/2
 
   it('declares only tables and columns that exist, each table by one domain, each kept column with a reason', async () => {
     const { db, personalData } = testApp.app;
-    const tables = await db.introspection.getTables();
+    const tables = await walkSchema(db);
     const existing = new Set(
       tables.flatMap((table) => table.columns.map((column) => `${table.name}.${column.name}`)),
     );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { promisify } from 'node:util';
 import type { AppConfig, S3Config } from '../config';
-import { sqliteFileIn } from '../db/database';
+import { sqliteFileIn } from '../db/sqlite-file';
 
 /**
  * Continuous replication of SQLite with Litestream (docs/design/24-backups.md, decision 0048): the binary

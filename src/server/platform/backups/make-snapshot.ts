@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config';
-import { type DB, sqliteFileIn } from '../db/database';
+import type { DB } from '../db/database';
 import type { BackupKind } from '../db/schema';
+import { sqliteFileIn } from '../db/sqlite-file';
 import { decryptFile, encryptToFile, oneTimeKeyPair, type WrittenFile } from './age-files';
 import { recordBackup } from './backup-records';
 import { environmentSecrets, readSecretsFile, writeSecretsFile } from './environment-secrets';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mexicoLocalToUtc } from '../../../shared/domain/mexico-time';
 import type { AppConfig } from '../config';
-import { sqliteFileIn } from '../db/database';
+import { sqliteFileIn } from '../db/sqlite-file';
 import { litestreamRestore, litestreamSetup } from './litestream';
 import { finishRestore } from './restore-snapshot';
 import { partialPathFor, SnapshotRefused } from './snapshot-files';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppConfig } from '../config';
-import { sqliteFileIn } from '../db/database';
+import { sqliteFileIn } from '../db/sqlite-file';
 import { type LitestreamSupervisor, replicaFolder, STALL_AFTER_MS, stalledReason } from './litestream';
 
 export const REPLICA_PART = 'réplica continua';

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { createDatabase, type DB, sqliteFileIn } from '../db/database';
+import { createDatabase, type DB } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { migrations as knownMigrations } from '../db/migrations/index';
+import { sqliteFileIn } from '../db/sqlite-file';
 import { decryptFile } from './age-files';
 import { asEnvFile, readSecretsFile } from './environment-secrets';
 import { databaseNameOf, onMaintenanceDatabase, restorePostgres, withPostgresClient } from './postgres-tools';
@@ -58,7 +59,7 @@ async function restoreSqlite(plain: Readable, dataDir: string, manifest: Snapsho
 }
 
 /** The target database, created when absent; refused when it already holds tables. */
-async function emptyPostgresDatabase(databaseUrl: string): Promise<void> {
+export async function emptyPostgresDatabase(databaseUrl: string): Promise<void> {
   const name = databaseNameOf(databaseUrl);
   await onMaintenanceDatabase(databaseUrl, async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
@@ -151,6 +152,22 @@ async function restoreIntoPostgres(plain: Readable, databaseUrl: string, manifes
     );
     throw new SnapshotRefused(differs);
   }
+  return tables;
+}
+
+/**
+ * A plain custom-format dump (the point-in-time restore's, decision 0057) into a fresh database,
+ * in one transaction, then the ending every restore shares; its figures as restored.
+ */
+export async function restorePostgresDumpFile(
+  dumpFile: string,
+  databaseUrl: string,
+  restoredFrom: string,
+): Promise<TableFigures> {
+  await emptyPostgresDatabase(databaseUrl);
+  await restorePostgres(fs.createReadStream(dumpFile), databaseUrl);
+  const tables = await withPostgresClient(databaseUrl, (client) => postgresTableFigures(client, false));
+  await finishRestore({ databaseUrl }, restoredFrom);
   return tables;
 }
 

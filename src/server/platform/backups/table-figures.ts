@@ -1,25 +1,23 @@
 import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
+import { type SchemaTable, walkPostgresClient, walkSqliteFile } from '../db/schema-walker';
 
 /** What a snapshot must give back, table by table: how many rows and a hash of their content. */
 export type TableFigures = Record<string, { rows: number; sha256: string }>;
 
-/** A database read generically: its tables, each one's key, and its rows in key order. */
-interface RowReader {
-  tables(): Promise<string[]>;
-  primaryKey(table: string): Promise<string[]>;
-  /** Rows as arrays of column values, ordered by `orderBy` (column names; empty: every column). */
-  rows(table: string, orderBy: string[]): AsyncIterable<unknown[]>;
-}
+/** A database read generically: its rows in key order, the tables coming from the schema walker. */
+type RowReader = (table: SchemaTable) => AsyncIterable<unknown[]>;
 
 function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
 // A table without a primary key is ordered by all its columns: the same rows give the same order.
-function orderClause(orderBy: string[]): string {
-  return orderBy.map(quoteIdentifier).join(', ');
+function orderClause(table: SchemaTable): string {
+  return table.primaryKey.length > 0
+    ? table.primaryKey.map(quoteIdentifier).join(', ')
+    : table.columns.map((_, index) => String(index + 1)).join(', ');
 }
 
 /** One value written the same way on every read of the same engine: bytes as hex, dates as ISO. */
@@ -34,50 +32,28 @@ function canonical(value: unknown): unknown {
  * Every table's row count and a sha256 over its rows in primary-key order. Generic over the
  * schema: a table added tomorrow is counted and hashed without anyone listing it here.
  */
-async function figuresOf(reader: RowReader): Promise<TableFigures> {
+async function figuresOf(tables: SchemaTable[], rowsOf: RowReader): Promise<TableFigures> {
   const figures: TableFigures = {};
-  for (const table of await reader.tables()) {
+  for (const table of tables) {
     const hash = createHash('sha256');
     let rows = 0;
-    for await (const row of reader.rows(table, await reader.primaryKey(table))) {
+    for await (const row of rowsOf(table)) {
       hash.update(JSON.stringify(row.map(canonical)));
       hash.update('\n');
       rows += 1;
     }
-    figures[table] = { rows, sha256: hash.digest('hex') };
+    figures[table.name] = { rows, sha256: hash.digest('hex') };
   }
   return figures;
 }
 
-export function sqliteTableFigures(file: SQLite.Database): Promise<TableFigures> {
-  return figuresOf({
-    async tables() {
-      return file
-        .prepare<[], { name: string }>(
-          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
-        )
-        .all()
-        .map((row) => row.name);
-    },
-    async primaryKey(table) {
-      return file
-        .prepare<[string], { name: string }>('select name from pragma_table_info(?) where pk > 0 order by pk')
-        .all(table)
-        .map((row) => row.name);
-    },
-    async *rows(table, orderBy) {
-      const ordering = orderBy.length > 0 ? orderClause(orderBy) : orderAllColumns(file, table);
-      yield* file
-        .prepare(`select * from ${quoteIdentifier(table)} order by ${ordering}`)
-        .raw(true)
-        .iterate() as IterableIterator<unknown[]>;
-    },
+export async function sqliteTableFigures(file: SQLite.Database): Promise<TableFigures> {
+  return figuresOf(await walkSqliteFile(file), async function* (table) {
+    yield* file
+      .prepare(`select * from ${quoteIdentifier(table.name)} order by ${orderClause(table)}`)
+      .raw(true)
+      .iterate() as IterableIterator<unknown[]>;
   });
-}
-
-function orderAllColumns(file: SQLite.Database, table: string): string {
-  const count = file.prepare('select count(*) as n from pragma_table_info(?)').pluck().get(table) as number;
-  return Array.from({ length: count }, (_, index) => String(index + 1)).join(', ');
 }
 
 /** Rows fetched through a cursor this many at a time, so a million-row table never sits in memory. */
@@ -90,54 +66,26 @@ const CURSOR_BATCH = 2_000;
 export async function postgresTableFigures(client: pg.Client, inTransaction: boolean): Promise<TableFigures> {
   if (!inTransaction) await client.query('begin isolation level repeatable read read only');
   try {
-    return await figuresOf({
-      async tables() {
-        const { rows } = await client.query<{ name: string }>(
-          "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
-        );
-        return rows.map((row) => row.name);
-      },
-      async primaryKey(table) {
-        const { rows } = await client.query<{ name: string }>(
-          `select a.attname as name
-             from pg_index i
-             join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-            where i.indrelid = $1::regclass and i.indisprimary
-            order by array_position(i.indkey::int2[], a.attnum)`,
-          [quoteIdentifier(table)],
-        );
-        return rows.map((row) => row.name);
-      },
-      async *rows(table, orderBy) {
-        const ordering = orderBy.length > 0 ? orderClause(orderBy) : await postgresAllColumns(client, table);
-        await client.query(
-          `declare figures_cursor no scroll cursor for select * from ${quoteIdentifier(table)} order by ${ordering}`,
-        );
-        try {
-          for (;;) {
-            const batch = await client.query<unknown[]>({
-              text: `fetch ${CURSOR_BATCH} from figures_cursor`,
-              rowMode: 'array',
-            });
-            yield* batch.rows;
-            if (batch.rows.length < CURSOR_BATCH) break;
-          }
-        } finally {
-          await client.query('close figures_cursor');
+    return await figuresOf(await walkPostgresClient(client), async function* (table) {
+      await client.query(
+        `declare figures_cursor no scroll cursor for select * from ${quoteIdentifier(table.name)} order by ${orderClause(table)}`,
+      );
+      try {
+        for (;;) {
+          const batch = await client.query<unknown[]>({
+            text: `fetch ${CURSOR_BATCH} from figures_cursor`,
+            rowMode: 'array',
+          });
+          yield* batch.rows;
+          if (batch.rows.length < CURSOR_BATCH) break;
         }
-      },
+      } finally {
+        await client.query('close figures_cursor');
+      }
     });
   } finally {
     if (!inTransaction) await client.query('commit');
   }
-}
-
-async function postgresAllColumns(client: pg.Client, table: string): Promise<string> {
-  const { rows } = await client.query<{ n: number }>(
-    "select count(*)::int as n from information_schema.columns where table_schema = 'public' and table_name = $1",
-    [table],
-  );
-  return Array.from({ length: rows[0]?.n ?? 0 }, (_, index) => String(index + 1)).join(', ');
 }
 
 /**

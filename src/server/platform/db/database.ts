@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -14,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { sqliteFileIn } from './sqlite-file';
 import { withStatementCache } from './statement-cache';
 
 // COUNT(*) and BIGINT come back as strings from node-postgres; every count here fits a JS number.
@@ -34,11 +34,6 @@ export interface DatabaseOptions {
 
 /** How long a SQLite write waits for another process's write lock before failing (503). */
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
-
-/** The SQLite database's file in a data folder. */
-export function sqliteFileIn(dataDir: string): string {
-  return path.join(dataDir, 'cita.sqlite');
-}
 
 export function createDatabase(options: DatabaseOptions): DB {
   if (options.databaseUrl) {

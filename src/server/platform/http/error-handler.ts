@@ -9,8 +9,6 @@ const GENERIC_FAILURE = 'Ocurrió un error en el servidor. Intenta de nuevo en u
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'La solicitud es demasiado grande',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'El tipo de contenido no es válido: envía JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'La solicitud no trae datos',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'La solicitud no es un JSON válido',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longitud de la solicitud no es válida',
   FST_ERR_BAD_URL: 'La dirección no es válida',
   FST_ERR_ASYNC_CONSTRAINT: 'La dirección no es válida',

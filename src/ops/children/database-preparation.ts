@@ -2,18 +2,25 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { adminChoseHerPassword, issueFirstAdminLink } from '../server/back-office/admin-first-access';
-import { withPostgresClient } from '../server/platform/backups/postgres-tools';
+import { firstAdminLinkUnlessChosen } from '../../server/back-office/admin-first-access';
+import { withPostgresClient } from '../../server/platform/backups/postgres-tools';
 import {
   figuresDiffer,
   postgresTableFigures,
   sqliteTableFigures,
   type TableFigures,
-} from '../server/platform/backups/table-figures';
-import type { AppConfig } from '../server/platform/config';
-import { createDatabase, type DB, sqliteFileIn } from '../server/platform/db/database';
-import { foreignKeys } from '../server/platform/db/foreign-keys';
-import { migrateToLatest } from '../server/platform/db/migrate';
+} from '../../server/platform/backups/table-figures';
+import type { AppConfig } from '../../server/platform/config';
+import { createDatabase, type DB } from '../../server/platform/db/database';
+import { migrateToLatest } from '../../server/platform/db/migrate';
+import {
+  isMigrationTable,
+  type SchemaTable,
+  walkPostgresClient,
+  walkSchema,
+  walkSqliteFile,
+} from '../../server/platform/db/schema-walker';
+import { sqliteFileIn } from '../../server/platform/db/sqlite-file';
 
 /** What `cita setup` tells the operator once the database is ready. */
 export interface Preparation {
@@ -25,8 +32,6 @@ export interface Preparation {
 
 /** A database setup cannot prepare as asked, with what the operator should do, in Spanish. */
 export class PreparationRefused extends Error {}
-
-const isKyselyTable = (table: string) => table.startsWith('kysely_');
 
 /**
  * Migrates the database, moves a SQLite install's data into a new PostgreSQL database (decision
@@ -42,14 +47,13 @@ export async function prepareDatabase(config: AppConfig, email: string): Promise
       config.databaseUrl &&
       fs.existsSync(sqliteFile) &&
       !(await postgresHasRows(db)) &&
-      sqliteHasRows(sqliteFile)
+      (await sqliteHasRows(sqliteFile))
     ) {
       await migrateSqlite(config.dataDir);
       preparation.moved = await moveSqliteIntoPostgres(sqliteFile, config.databaseUrl, db);
     }
-    if (!(await adminChoseHerPassword(db, email))) {
-      preparation.link = await issueFirstAdminLink(db, { email, publicUrl: config.publicUrl });
-    }
+    const link = await firstAdminLinkUnlessChosen(db, { email, publicUrl: config.publicUrl });
+    if (link) preparation.link = link;
     return preparation;
   } finally {
     await db.destroy();
@@ -68,8 +72,8 @@ async function migrateSqlite(dataDir: string): Promise<void> {
 
 /** Whether any of the product's tables has a row (asked table by table, without counting). */
 async function postgresHasRows(db: DB): Promise<boolean> {
-  const tables = await db.introspection.getTables();
-  for (const { name } of tables.filter((table) => !isKyselyTable(table.name))) {
+  const tables = await walkSchema(db);
+  for (const { name } of tables.filter((table) => !isMigrationTable(table.name))) {
     const { rows } = await sql<{
       any: boolean;
     }>`select exists (select 1 from ${sql.table(name)}) as any`.execute(db);
@@ -78,14 +82,10 @@ async function postgresHasRows(db: DB): Promise<boolean> {
   return false;
 }
 
-function sqliteHasRows(file: string): boolean {
+async function sqliteHasRows(file: string): Promise<boolean> {
   const source = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = source
-      .prepare<[], { name: string }>(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'",
-      )
-      .all();
+    const tables = (await walkSqliteFile(source)).filter((table) => !isMigrationTable(table.name));
     return tables.some(
       ({ name }) =>
         source
@@ -111,9 +111,12 @@ async function moveSqliteIntoPostgres(
   const source = new SQLite(sqliteFile, { readonly: true, fileMustExist: true });
   try {
     const sourceFigures = productTables(await sqliteTableFigures(source));
+    const sourceTables = (await walkSqliteFile(source)).filter((table) => !isMigrationTable(table.name));
     const order = parentsFirst(
-      Object.keys(sourceFigures),
-      (await foreignKeys(db)).map((key) => [key.table, key.references] as const),
+      sourceTables,
+      (await walkSchema(db))
+        .flatMap((table) => table.foreignKeys)
+        .map((key) => [key.table, key.references] as const),
     );
     return await withPostgresClient(databaseUrl, async (client) => {
       await client.query('begin');
@@ -140,11 +143,15 @@ async function moveSqliteIntoPostgres(
 }
 
 function productTables(figures: TableFigures): TableFigures {
-  return Object.fromEntries(Object.entries(figures).filter(([table]) => !isKyselyTable(table)));
+  return Object.fromEntries(Object.entries(figures).filter(([table]) => !isMigrationTable(table)));
 }
 
 /** The tables with each one after those it references (a cycle keeps the name order). */
-function parentsFirst(tables: string[], references: ReadonlyArray<readonly [string, string]>): string[] {
+function parentsFirst(
+  tables: SchemaTable[],
+  references: ReadonlyArray<readonly [string, string]>,
+): SchemaTable[] {
+  const names = tables.map((table) => table.name);
   const ordered: string[] = [];
   const visiting = new Set<string>();
   const visit = (table: string) => {
@@ -153,8 +160,8 @@ function parentsFirst(tables: string[], references: ReadonlyArray<readonly [stri
     for (const [child, parent] of references) if (child === table && parent !== table) visit(parent);
     ordered.push(table);
   };
-  for (const table of [...tables].sort()) visit(table);
-  return ordered.filter((table) => tables.includes(table));
+  for (const name of names) visit(name);
+  return ordered.flatMap((name) => tables.filter((table) => table.name === name));
 }
 
 /** PostgreSQL's limit on one statement's parameters. */
@@ -163,12 +170,14 @@ const MAX_PARAMETERS = 65_535;
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Copies one table's rows in primary-key order, in statements of as many rows as fit. */
-async function copyTable(source: SQLite.Database, client: pg.Client, table: string): Promise<void> {
-  const columns = source
-    .prepare<[string], { name: string; pk: number }>('select name, pk from pragma_table_info(?) order by cid')
-    .all(table);
-  const keys = columns.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk);
-  const order = (keys.length > 0 ? keys : columns).map((column) => quote(column.name)).join(', ');
+async function copyTable(
+  source: SQLite.Database,
+  client: pg.Client,
+  { name: table, columns, primaryKey }: SchemaTable,
+): Promise<void> {
+  const order = (primaryKey.length > 0 ? primaryKey : columns.map((column) => column.name))
+    .map(quote)
+    .join(', ');
   const names = columns.map((column) => quote(column.name)).join(', ');
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
   let batch: unknown[][] = [];
@@ -193,10 +202,12 @@ async function copyTable(source: SQLite.Database, client: pg.Client, table: stri
 
 /** Identity columns continue after the highest id copied, or the next insert would collide. */
 async function resetIdentities(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{ table_name: string; column_name: string }>(
-    "select table_name, column_name from information_schema.columns where table_schema = current_schema() and is_identity = 'YES'",
+  const identities = (await walkPostgresClient(client)).flatMap((table) =>
+    table.columns
+      .filter((column) => column.autoIncrementing)
+      .map((column) => ({ table: table.name, column: column.name })),
   );
-  for (const { table_name: table, column_name: column } of rows) {
+  for (const { table, column } of identities) {
     await client.query(
       `select setval(pg_get_serial_sequence($1, $2), coalesce(max(${quote(column)}), 0) + 1, false) from ${quote(table)}`,
       [quote(table), column],

@@ -1,7 +1,7 @@
 // Run by `cita setup` as the `cita` user (the PostgreSQL role of the same name, by peer
 // authentication; the owner of SQLite's files), with the env file's environment: prepares the
 // database (database-preparation.ts) and prints the outcome as one JSON line on stdout.
-import { configFromEnv } from '../server/platform/config';
+import { configFromEnv } from '../../server/platform/config';
 import { prepareDatabase } from './database-preparation';
 
 const email = process.argv[2];
