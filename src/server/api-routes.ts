@@ -21,6 +21,7 @@ import { ok, zodApp } from './platform/http/envelope';
 import { registerStatsRoutes } from './stats/stats-routes';
 import { BlockHooks } from './trust/block-hooks';
 import { registerTrustRoutes } from './trust/trust-routes';
+import { registerVerificationRoutes } from './verification/routes';
 
 /** Every /api route, by domain; each domain's routes.ts registers its own files. */
 export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -54,6 +55,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerMatchesRoutes, { blockHooks, statusHooks, profileHooks });
   await app.register(registerTrustRoutes, { blockHooks });
   await app.register(registerPhotoRoutes);
+  await app.register(registerVerificationRoutes);
   await app.register(registerMatchCardRoutes);
   await app.register(registerPaymentsRoutes, { placeHooks });
   await app.register(registerNotificationRoutes);

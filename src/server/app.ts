@@ -90,6 +90,9 @@ const PUBLIC_LIST_TABLES = new Set([
   'adverts',
   'clients',
   'photos',
+  // The «Verificada en persona» and «Foto verificada» marks every advert carries.
+  'door_face_matches',
+  'verified_photos',
 ]);
 
 export interface BuildOptions {

@@ -12,6 +12,7 @@ import { peoplePersonalData } from './people/personal-data';
 import { photosPersonalData } from './photos/personal-data';
 import type { PersonalDataRegistry } from './platform/personal-data';
 import { trustPersonalData } from './trust/personal-data';
+import { verificationPersonalData } from './verification/personal-data';
 
 /**
  * Every domain that stores a member's data (docs/design/18-personal-data.md), in erasure order: accounts last,
@@ -22,6 +23,7 @@ import { trustPersonalData } from './trust/personal-data';
  */
 export const PERSONAL_DATA: PersonalDataRegistry = [
   peoplePersonalData,
+  verificationPersonalData,
   photosPersonalData,
   paymentsPersonalData,
   eventsPersonalData,

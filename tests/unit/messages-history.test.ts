@@ -25,7 +25,13 @@ function message(id: number, change: Partial<Message> = {}): Message {
 function conversation(id: number, change: Partial<Conversation> = {}): Conversation {
   return {
     id,
-    other: { client_id: id + 100, name: `Persona ${id}.`, photo: null, age: 30 },
+    other: {
+      client_id: id + 100,
+      name: `Persona ${id}.`,
+      photo: null,
+      age: 30,
+      verified: { in_person: null, photo: false },
+    },
     last_message: null,
     unread: 0,
     closed: false,

@@ -45,11 +45,16 @@ export async function findClientProfile(db: DB, clientId: number): Promise<Clien
       'adverts.id as advert_id',
       'adverts.status_id as advert_status',
       'adverts.description',
+      'clients.only_verified_interest',
     ])
     .where('clients.id', '=', clientId)
     .executeTakeFirst();
   if (!client) throw notFound('No encontramos tu perfil');
-  return { ...client, age: ageOnDay(client.birthday, dayInMexicoCity()) };
+  return {
+    ...client,
+    age: ageOnDay(client.birthday, dayInMexicoCity()),
+    only_verified_interest: client.only_verified_interest === 1,
+  };
 }
 
 /**
@@ -81,6 +86,9 @@ export async function updateProfile(
         instagram: profile.instagram,
         occupation: profile.occupation,
         search_text: clientSearchText({ ...profile, email: before.email }),
+        ...(profile.only_verified_interest === undefined
+          ? {}
+          : { only_verified_interest: profile.only_verified_interest ? 1 : 0 }),
       })
       .where('id', '=', clientId)
       .execute();

@@ -19,6 +19,7 @@ import { matchesFolded } from '../platform/db/folded-search';
 import { afterKey, decodeCursor, encodeCursor } from '../platform/db/keyset';
 import { conflict, notFound } from '../platform/errors';
 import { ageOnDay, nowIso } from '../platform/time';
+import { verifiedMarks } from '../verification/verified-marks';
 
 export async function listPendingAdverts(db: DB): Promise<PendingAdvert[]> {
   const rows = await selectAdvertsWithOwner(db)
@@ -88,11 +89,8 @@ export async function listClients(
     last === undefined && (rows.length > 0 || page === 1)
       ? { total: (page - 1) * ADMIN_PAGE_SIZE + rows.length, total_estimated: false }
       : await boundedTotal(db, listed, search ? SEARCH_TOTAL_LIMIT : EXACT_TOTAL_LIMIT);
-  const photoOf = await mainPhotoUrls(
-    db,
-    rows.map((row) => row.id),
-    'member',
-  );
+  const ids = rows.map((row) => row.id);
+  const [photoOf, verifiedOf] = await Promise.all([mainPhotoUrls(db, ids, 'member'), verifiedMarks(db, ids)]);
   return {
     ...counted,
     next_cursor: last ? encodeCursor(byName ? [last.first_name, last.last_name, last.id] : [last.id]) : null,
@@ -109,6 +107,7 @@ export async function listClients(
       description: row.description,
       description_update: row.description_update,
       photo: photoOf(row.id),
+      verified: verifiedOf(row.id),
     })),
   };
 }

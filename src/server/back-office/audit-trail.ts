@@ -42,7 +42,8 @@ async function loadNames(db: DB, entries: AuditLogEntry[]) {
       entry.entity === 'report' ||
       entry.entity === 'photo' ||
       entry.entity === 'payment' ||
-      entry.entity === 'organizer_message'
+      entry.entity === 'organizer_message' ||
+      entry.entity === 'verification'
     ) {
       const after = parse(entry.after_json);
       for (const key of ['client_a', 'client_b', 'reported', 'client_id'])
@@ -275,6 +276,26 @@ function describeEntry(entry: AuditLogEntry, names: Names): { text: string; link
           ? `aprobó una foto de ${whose}`
           : `rechazó una foto de ${whose}${typeof after.reason === 'string' ? ` («${after.reason}»)` : ''}`;
       return { text, link: clientsLink(owner) };
+    }
+    case 'verification.door_match':
+    case 'verification.door_mismatch':
+    case 'verification.approve':
+    case 'verification.reject': {
+      const owner = person(typeof after.client_id === 'number' ? after.client_id : undefined);
+      const who = nameOf(owner, 'una persona');
+      const eventId = typeof after.event_id === 'number' ? after.event_id : undefined;
+      const text =
+        entry.action === 'verification.door_match'
+          ? `vio en la puerta de ${eventName(eventId)} que ${who} coincide con su foto`
+          : entry.action === 'verification.door_mismatch'
+            ? `vio en la puerta de ${eventName(eventId)} que ${who} no coincide con su foto`
+            : entry.action === 'verification.approve'
+              ? `aprobó la verificación de ${who}`
+              : `rechazó la verificación de ${who}${typeof after.reason === 'string' ? ` («${after.reason}»)` : ''}`;
+      return {
+        text,
+        link: entry.action.startsWith('verification.door') ? eventLink(eventId) : clientsLink(owner),
+      };
     }
     case 'admin.add': {
       const name = names.admins.get(id) ?? String(after.name ?? '');

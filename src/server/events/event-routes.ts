@@ -15,12 +15,14 @@ import {
 } from '../../shared/contracts/events';
 import { closePicksByAdmin } from '../match-cards/close-picks';
 import { pickTotals } from '../match-cards/picks';
+import { mainPhotos } from '../photos/photo-sources';
 import { currentAdminId, currentClientId, requireAdmin } from '../platform/auth/guards';
 import { notFound } from '../platform/errors';
 import { IMAGE_BODY_LIMIT } from '../platform/http/body-limits';
 import { CachedBody, sendJson } from '../platform/http/cached-body';
 import { callOptions, JSON_TYPE, ok, zodApp } from '../platform/http/envelope';
 import { frontAnswerOptions } from '../platform/http/front-answers';
+import { verifiedMarkOf } from '../verification/verified-marks';
 import { addEvent, findAdminEvent, listAdminEvents, updateEvent } from './admin-events';
 import { checkIn } from './attendance/check-in';
 import { cleanAttendance } from './attendance/clean-attendance';
@@ -142,11 +144,18 @@ export async function registerEventRoutes(
         );
         // A listener may have queued mail (an invitation's reward): sent now rather than at the next poll.
         app.queue.wake();
+        const [photos, verified] = await Promise.all([
+          mainPhotos(app.db, [arrival.clientId], 'member'),
+          verifiedMarkOf(app.db, arrival.clientId),
+        ]);
+        const photo = photos.get(arrival.clientId);
         return ok(`Bienvenida/o: ${arrival.name}`, {
           assistance_id: arrival.assistanceId,
           client_id: arrival.clientId,
           name: arrival.name,
           gender: arrival.gender,
+          photo: photo ? { url: photo.url, srcset: photo.srcset } : null,
+          verified,
         });
       }
       if (body.contacted) {

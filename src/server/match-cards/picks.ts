@@ -10,6 +10,7 @@ import type { DB } from '../platform/db/database';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { ageOnDay, nowIso } from '../platform/time';
 import { notBlockedWith } from '../trust/blocks';
+import { verifiedMarks } from '../verification/verified-marks';
 import { checkedInAttendees, isCheckedIn } from './attendees';
 import { schedulePicksClose } from './close-picks';
 import { type EventTiming, type PicksWindow, picksWindow } from './event-window';
@@ -76,11 +77,11 @@ export async function getPicks(db: DB, clientId: number, eventId: number) {
     const answerOf = new Map(answers.map((row) => [row.target_client_id, row.pick === 1 ? 1 : 0] as const));
     const today = dayInMexicoCity();
     const list = await pickList(db, eventId, clientId);
-    const photoOf = await mainPhotoUrls(
-      db,
-      list.map((person) => person.id),
-      'member',
-    );
+    const ids = list.map((person) => person.id);
+    const [photoOf, verifiedOf] = await Promise.all([
+      mainPhotoUrls(db, ids, 'member'),
+      verifiedMarks(db, ids),
+    ]);
     for (const person of list) {
       people.push({
         client_id: person.id,
@@ -88,6 +89,7 @@ export async function getPicks(db: DB, clientId: number, eventId: number) {
         gender: person.gender,
         age: ageOnDay(person.birthday, today),
         photo: photoOf(person.id),
+        verified: verifiedOf(person.id),
         picked: answerOf.get(person.id) ?? null,
       });
     }

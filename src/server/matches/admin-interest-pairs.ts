@@ -13,6 +13,7 @@ import type { Database } from '../platform/db/schema';
 import { serially } from '../platform/db/serial-query';
 import { notFound } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
+import { verifiedMarkOf, verifiedMarks } from '../verification/verified-marks';
 
 /**
  * Past this many clients named by a search, the interest pairs are found by walking the newest
@@ -116,11 +117,8 @@ export async function listInterestPairs(
   );
   const rows = fetched.slice(0, ADMIN_PAGE_SIZE);
   const last = fetched.length > ADMIN_PAGE_SIZE ? rows.at(-1) : undefined;
-  const photoOf = await mainPhotoUrls(
-    db,
-    rows.flatMap((row) => [row.a_id, row.b_id]),
-    'member',
-  );
+  const ids = rows.flatMap((row) => [row.a_id, row.b_id]);
+  const [photoOf, verifiedOf] = await Promise.all([mainPhotoUrls(db, ids, 'member'), verifiedMarks(db, ids)]);
   return {
     ...(counted ?? {
       total: (page - 1) * ADMIN_PAGE_SIZE + rows.length,
@@ -138,6 +136,8 @@ export async function listInterestPairs(
       contacted: row.contacted,
       client_a_photo: photoOf(row.a_id),
       client_b_photo: photoOf(row.b_id),
+      client_a_verified: verifiedOf(row.a_id),
+      client_b_verified: verifiedOf(row.b_id),
     })),
   };
 }
@@ -159,7 +159,11 @@ async function matchPerson(db: DB, clientId: number): Promise<MatchPerson> {
     ])
     .where('clients.id', '=', clientId)
     .executeTakeFirstOrThrow();
-  const gallery = (await approvedPhotos(db, [clientId], 'member')).get(clientId);
+  const [galleries, verified] = await Promise.all([
+    approvedPhotos(db, [clientId], 'member'),
+    verifiedMarkOf(db, clientId),
+  ]);
+  const gallery = galleries.get(clientId);
   return {
     id: row.id,
     name: `${row.first_name} ${row.last_name}`,
@@ -172,6 +176,7 @@ async function matchPerson(db: DB, clientId: number): Promise<MatchPerson> {
     description: row.description ?? '',
     photo: gallery?.photo ?? null,
     photos: gallery?.photos ?? [],
+    verified,
   };
 }
 

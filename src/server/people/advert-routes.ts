@@ -15,7 +15,7 @@ import { listCompatiblePeople } from './compatible-people';
 
 /** Where the answer every visitor shares for this page of adverts is kept. */
 function visitorsKey(body: z.infer<typeof advertsGetBody>): string {
-  return `adverts.json:${body?.gender ?? ''}:${body?.offset ?? 0}:${body?.before_id ?? ''}:${body?.limit ?? ADVERTS_MAX_LIMIT}`;
+  return `adverts.json:${body?.gender ?? ''}:${body?.verified ? 'v' : ''}:${body?.offset ?? 0}:${body?.before_id ?? ''}:${body?.limit ?? ADVERTS_MAX_LIMIT}`;
 }
 
 /** /personas: published adverts, public data only, paged on the server; a member's "Para ti". */
@@ -45,6 +45,7 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
       const answer = async () => {
         const { adverts, ...paging } = await listPublicAdverts(app.db, {
           gender,
+          onlyVerified: request.body?.verified === true,
           offset,
           limit,
           beforeId,
@@ -73,6 +74,7 @@ export async function registerAdvertRoutes(app: FastifyInstance): Promise<void> 
         page,
         ageMin: request.body?.age_min,
         ageMax: request.body?.age_max,
+        onlyVerified: request.body?.verified === true,
       });
       return ok('Personas afines a ti', { people, total, page, page_size: COMPATIBLE_PAGE_SIZE });
     },

@@ -7,6 +7,7 @@ import { type BoundedTotal, boundedTotal } from '../platform/db/bounded-total';
 import type { DB } from '../platform/db/database';
 import { ageOnDay } from '../platform/time';
 import { blockedPeopleOf, notBlockedWith } from '../trust/blocks';
+import { isVerifiedSql, verifiedMarks } from '../verification/verified-marks';
 
 /**
  * Published adverts: visible, with text, of an active client. Every public list and every
@@ -38,6 +39,8 @@ export async function listPublicAdverts(
   db: DB,
   options: {
     gender: number | undefined;
+    /** «Sólo verificadas»: members with either mark. */
+    onlyVerified?: boolean;
     offset: number;
     limit: number;
     beforeId: number | undefined;
@@ -48,6 +51,7 @@ export async function listPublicAdverts(
 ): Promise<{ adverts: PersonAdvert[]; next_before_id: number | null } & BoundedTotal> {
   let everyone = visibleAdverts(db);
   if (options.gender !== undefined) everyone = everyone.where('clients.gender', '=', options.gender);
+  if (options.onlyVerified) everyone = everyone.where(isVerifiedSql('clients.id'));
   let query = everyone;
   let counted = await boundedTotal(db, everyone);
   // A member never sees someone she blocked or who blocked her (docs/design/13-trust.md). Her few blocks
@@ -72,11 +76,11 @@ export async function listPublicAdverts(
     .execute();
   const rows = fetched.slice(0, options.limit);
   const today = dayInMexicoCity();
-  const photos = await approvedPhotos(
-    db,
-    rows.map((row) => row.client_id),
-    options.photoViewer,
-  );
+  const ids = rows.map((row) => row.client_id);
+  const [photos, verifiedOf] = await Promise.all([
+    approvedPhotos(db, ids, options.photoViewer),
+    verifiedMarks(db, ids),
+  ]);
   return {
     ...counted,
     next_before_id: fetched.length > options.limit ? (rows.at(-1)?.id ?? null) : null,
@@ -90,6 +94,7 @@ export async function listPublicAdverts(
       description: row.description,
       photo: photos.get(row.client_id)?.photo ?? null,
       photos: photos.get(row.client_id)?.photos ?? [],
+      verified: verifiedOf(row.client_id),
     })),
   };
 }

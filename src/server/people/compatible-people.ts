@@ -5,11 +5,13 @@ import { compatibilityReasons } from '../../shared/domain/compatibility-reasons'
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { QUESTION_KEYS, type QuizAnswers } from '../../shared/domain/quiz-questions';
+import { isVerified } from '../../shared/domain/verification';
 import { findQuizAnswers } from '../compatibility/quiz';
 import { approvedPhotos } from '../photos/photo-sources';
 import type { DB } from '../platform/db/database';
 import { conflict } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
+import { verifiedMarks } from '../verification/verified-marks';
 import { PUBLIC_ADVERT_COLUMNS, visibleAdverts } from './adverts';
 
 async function answersOf(db: DB, clientIds: number[]): Promise<Map<number, QuizAnswers>> {
@@ -30,7 +32,7 @@ async function answersOf(db: DB, clientIds: number[]): Promise<Map<number, QuizA
 export async function listCompatiblePeople(
   app: FastifyInstance,
   clientId: number,
-  options: { page: number; ageMin?: number; ageMax?: number },
+  options: { page: number; ageMin?: number; ageMax?: number; onlyVerified?: boolean },
 ): Promise<{ people: CompatiblePerson[]; total: number }> {
   const best = await app.partners.bestOf(clientId);
   if (best === null) {
@@ -39,15 +41,23 @@ export async function listCompatiblePeople(
   // The engine knows each partner's age and that her advert is published (both follow
   // scoring_changes, read before answering): only the page's people are read from the database.
   const { ageMin = 0, ageMax = Number.POSITIVE_INFINITY } = options;
-  const fitting = best.filter((partner) => partner.age >= ageMin && partner.age <= ageMax);
+  let fitting = best.filter((partner) => partner.age >= ageMin && partner.age <= ageMax);
+  if (options.onlyVerified) {
+    const marks = await verifiedMarks(
+      app.db,
+      fitting.map((partner) => partner.client_id),
+    );
+    fitting = fitting.filter((partner) => isVerified(marks(partner.client_id)));
+  }
   const start = (options.page - 1) * COMPATIBLE_PAGE_SIZE;
   const page = fitting.slice(start, start + COMPATIBLE_PAGE_SIZE);
   if (page.length === 0) return { people: [], total: fitting.length };
   const ids = page.map((partner) => partner.client_id);
-  const [rows, photos, answers] = await Promise.all([
+  const [rows, photos, answers, verifiedOf] = await Promise.all([
     visibleAdverts(app.db).where('clients.id', 'in', ids).select(PUBLIC_ADVERT_COLUMNS).execute(),
     approvedPhotos(app.db, ids, 'member'),
     answersOf(app.db, [clientId, ...ids]),
+    verifiedMarks(app.db, ids),
   ]);
   const byClient = new Map(rows.map((row) => [row.client_id, row]));
   const today = dayInMexicoCity();
@@ -70,6 +80,7 @@ export async function listCompatiblePeople(
           description: row.description,
           photo: photos.get(row.client_id)?.photo ?? null,
           photos: photos.get(row.client_id)?.photos ?? [],
+          verified: verifiedOf(row.client_id),
           percent: partner.percent,
           reasons: own && theirs ? compatibilityReasons(own, theirs) : [],
         },

@@ -3,6 +3,7 @@ import type { InterestEntry, MutualEntry } from '../../shared/contracts/interest
 import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import { publicName } from '../../shared/domain/people';
 import { ADVERT_STATUS, CLIENT_STATUS, INTEREST_STATUS } from '../../shared/domain/statuses';
+import { isVerified } from '../../shared/domain/verification';
 import { contactSeen } from '../matches/conversations/contact-seen';
 import { pairConversationsWith } from '../matches/conversations/share-contact';
 import { type ExpressedInterest, expressInterest } from '../matches/interests/express-interest';
@@ -11,10 +12,13 @@ import type { DB } from '../platform/db/database';
 import { conflict, notFound } from '../platform/errors';
 import { ageOnDay } from '../platform/time';
 import { isBlocked, notBlockedWith } from '../trust/blocks';
+import { verifiedMarkOf, verifiedMarks } from '../verification/verified-marks';
 import { visibleAdverts } from './adverts';
 
 export const ADVERT_NOT_AVAILABLE = 'Este anuncio no existe o ya no está visible';
 export const OWN_ADVERT = 'No puedes marcar interés en tu propio anuncio';
+export const ONLY_VERIFIED_INTEREST =
+  'Esta persona sólo recibe interés de personas verificadas: verifica tu foto en «Verificación» para mostrarle interés';
 
 /** The caller's interests in active people: one-way and mutual, newest first. */
 export async function listInterests(
@@ -47,11 +51,17 @@ export async function listInterests(
     .orderBy('interests.id', 'desc')
     .execute();
   const today = dayInMexicoCity();
-  const photoOf = await mainPhotoUrls(
-    db,
-    rows.map((row) => row.client_id),
-    'member',
-  );
+  const [photoOf, verifiedOf] = await Promise.all([
+    mainPhotoUrls(
+      db,
+      rows.map((row) => row.client_id),
+      'member',
+    ),
+    verifiedMarks(
+      db,
+      rows.map((row) => row.client_id),
+    ),
+  ]);
   // Their conversation, and their contact only once both shared it there (docs/design/26-contact.md).
   const conversationWith = await pairConversationsWith(
     db,
@@ -73,6 +83,7 @@ export async function listInterests(
       occupation: row.occupation,
       description: published ? (row.description ?? '') : '',
       photo: photoOf(row.client_id),
+      verified: verifiedOf(row.client_id),
     };
     if (row.status_id === INTEREST_STATUS.mutual) {
       const conversation = conversationWith.get(row.client_id);
@@ -103,12 +114,16 @@ export async function addInterest(
   advertId: number,
 ): Promise<ExpressedInterest> {
   const advert = await visibleAdverts(app.db)
-    .select(['adverts.id', 'adverts.client_id'])
+    .select(['adverts.id', 'adverts.client_id', 'clients.only_verified_interest'])
     .where('adverts.id', '=', advertId)
     .executeTakeFirst();
   if (!advert) throw notFound(ADVERT_NOT_AVAILABLE);
   if (advert.client_id === clientId) throw conflict(OWN_ADVERT);
   if (await isBlocked(app.db, clientId, advert.client_id)) throw notFound(ADVERT_NOT_AVAILABLE);
+  // Her preference (docs/design/27-verified.md): either mark counts as verified.
+  if (advert.only_verified_interest === 1 && !isVerified(await verifiedMarkOf(app.db, clientId))) {
+    throw conflict(ONLY_VERIFIED_INTEREST);
+  }
   const expressed = await expressInterest(app, clientId, advert.client_id);
   if (!expressed) throw notFound(ADVERT_NOT_AVAILABLE);
   return expressed;

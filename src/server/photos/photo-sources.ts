@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from 'kysely';
 import type { PhotoSources, PublicPhoto } from '../../shared/contracts/photos';
 import { PHOTO_STATUS } from '../../shared/contracts/photos';
 import { CLIENT_STATUS } from '../../shared/domain/statuses';
@@ -170,4 +171,57 @@ export async function mainPhotoUrls(
 ): Promise<(clientId: number) => string | null> {
   const photos = await mainPhotos(db, clientIds, viewer);
   return (clientId) => photos.get(clientId)?.card ?? null;
+}
+
+/**
+ * Each active member's main photo id (her first approved photo), in one query: what «Foto
+ * verificada» compares with the photos a moderator marked (docs/design/27-verified.md).
+ */
+export async function mainPhotoIds(db: DB, clientIds: number[]): Promise<Map<number, number>> {
+  const byClient = new Map<number, number>();
+  if (clientIds.length === 0) return byClient;
+  const rows = await db
+    .selectFrom('photos')
+    .select(['client_id', 'id'])
+    .where('client_id', 'in', [...new Set(clientIds)])
+    .where('status_id', '=', PHOTO_STATUS.approved)
+    .orderBy('client_id')
+    .orderBy('position', 'desc')
+    .execute();
+  // Ordered last to first: the first approved position is written last.
+  for (const row of rows) byClient.set(row.client_id, row.id);
+  return byClient;
+}
+
+/** The main photo's id of the member in `clientColumn`, as SQL (a list's «Sólo verificadas» filter). */
+export function mainPhotoIdSql(clientColumn: string): RawBuilder<number | null> {
+  return sql<
+    number | null
+  >`(select p.id from photos p where p.client_id = ${sql.ref(clientColumn)} and p.status_id = ${PHOTO_STATUS.approved} order by p.position limit 1)`;
+}
+
+/** Her approved photos' largest clear picture, for the face engine (docs/design/27-verified.md). */
+export async function approvedPhotoImages(
+  db: DB,
+  clientId: number,
+): Promise<{ photo_id: number; image: Buffer }[]> {
+  const rows = await db
+    .selectFrom('photos')
+    .innerJoin('image_variants', 'image_variants.image_id', 'photos.image_id')
+    .select([
+      'photos.id as photo_id',
+      'image_variants.variant',
+      'image_variants.width',
+      'image_variants.bytes',
+    ])
+    .where('photos.client_id', '=', clientId)
+    .where('photos.status_id', '=', PHOTO_STATUS.approved)
+    .orderBy('photos.position')
+    .orderBy('image_variants.width', 'desc')
+    .execute();
+  const largest = new Map<number, Buffer>();
+  for (const row of rows) {
+    if (/^\d+$/.test(row.variant) && !largest.has(row.photo_id)) largest.set(row.photo_id, row.bytes);
+  }
+  return [...largest].map(([photo_id, image]) => ({ photo_id, image }));
 }

@@ -38,6 +38,8 @@ export interface AppConfig {
    */
   statsMaxAgeMs: number;
   payments: PaymentsConfig;
+  /** Which face engine reads selfies (docs/design/27-verified.md): canned results or the self-hosted model. */
+  faceEngine: 'stand-in' | 'human';
   messages: MessagesConfig;
   push: PushConfig;
   backups: BackupConfig;
@@ -234,6 +236,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     statsMaxAgeMs: checked.STATS_MAX_AGE_SECONDS * 1000,
     metricsToken: checked.METRICS_TOKEN,
     payments: paymentsFromEnv(checked),
+    faceEngine: checked.FACE_ENGINE,
     messages: {
       perMinute: checked.MESSAGES_PER_MINUTE,
       conversationsPerDay: checked.CONVERSATIONS_PER_DAY,

@@ -96,6 +96,9 @@ export const ENV_SCHEMA = z.object({
     .preprocess(blank, z.enum(['production', 'development', 'test']).optional())
     .describe('production, development o test'),
   PAYMENTS: z.preprocess(blank, z.enum(['on', 'off']).optional()).describe('on, off o sin definir'),
+  FACE_ENGINE: z
+    .preprocess(blank, z.enum(['stand-in', 'human']).default('stand-in'))
+    .describe('stand-in o human'),
   STRIPE_SECRET_KEY: z
     .preprocess(
       blank,

@@ -18,7 +18,11 @@ import {
  */
 export const profileSchema = clientSignUpSchema
   .pick({ first_name: true, last_name: true, birthday: true, phone: true, instagram: true, occupation: true })
-  .extend({ gender: genderSchema });
+  .extend({
+    gender: genderSchema,
+    /** «Sólo personas verificadas pueden mostrarme interés» (docs/design/27-verified.md); absent: unchanged. */
+    only_verified_interest: z.boolean({ error: 'Usa true o false' }).optional(),
+  });
 export type ProfileForm = z.input<typeof profileSchema>;
 export type ValidProfile = z.output<typeof profileSchema>;
 
@@ -41,6 +45,7 @@ export const clientProfileSchema = z.object({
   advert_id: z.number().nullable(),
   advert_status: z.number().nullable(),
   description: z.string().nullable(),
+  only_verified_interest: z.boolean(),
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 

@@ -15,6 +15,8 @@ import {
 } from './common';
 import { pickTotalsSchema } from './match-cards';
 import { attendeePaymentSchema, eventPaymentsSummarySchema, MANUAL_PAYMENT_METHODS } from './payments';
+import { photoSourcesSchema } from './photos';
+import { verifiedMarkSchema } from './verification';
 
 /** Decoded image size accepted from an upload (the request itself may be up to IMAGE_BODY_LIMIT). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -342,6 +344,9 @@ export const checkinResponseSchema = successAnswer({
   client_id: z.number(),
   name: z.string(),
   gender: z.number(),
+  /** Her main approved photo, large, for «Coincide» / «No coincide» (docs/design/27-verified.md); null: «Sin foto». */
+  photo: photoSourcesSchema.nullable(),
+  verified: verifiedMarkSchema,
 });
 export type CheckinResponse = z.infer<typeof checkinResponseSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cursorSchema, pagedSchema, pageSchema, searchSchema } from './admin';
 import { idSchema, messageAnswer, optionalIdSchema, successAnswer } from './common';
 import { publicPhotoSchema } from './photos';
+import { verifiedMarkSchema } from './verification';
 
 /**
  * admin/matches, one call with the specification's shapes and the paged extensions:
@@ -51,6 +52,8 @@ export const interestPairSchema = z.object({
   /** Each person's main approved photo (card-sized clear URL), or null. */
   client_a_photo: z.string().nullable(),
   client_b_photo: z.string().nullable(),
+  client_a_verified: verifiedMarkSchema,
+  client_b_verified: verifiedMarkSchema,
 });
 export type InterestPair = z.infer<typeof interestPairSchema>;
 
@@ -81,6 +84,7 @@ export const matchPersonSchema = z.object({
   photo: z.string().nullable(),
   /** Every approved photo in order. */
   photos: z.array(publicPhotoSchema),
+  verified: verifiedMarkSchema,
 });
 export type MatchPerson = z.infer<typeof matchPersonSchema>;
 

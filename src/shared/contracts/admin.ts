@@ -10,6 +10,7 @@ import {
   successAnswer,
 } from './common';
 import { pendingPhotoSchema } from './photos';
+import { verifiedMarkSchema } from './verification';
 
 /** Server-side paging of the back-office tables. */
 export const ADMIN_PAGE_SIZE = 50;
@@ -87,6 +88,7 @@ export const adminClientSchema = z.object({
   description_update: z.string().nullable(),
   /** The main approved photo's card-sized clear URL, or null. */
   photo: z.string().nullable(),
+  verified: verifiedMarkSchema,
 });
 export type AdminClient = z.infer<typeof adminClientSchema>;
 

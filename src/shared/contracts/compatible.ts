@@ -21,6 +21,8 @@ export const compatibleGetBody = z
     page: idSchema.optional(),
     age_min: ageBound.optional(),
     age_max: ageBound.optional(),
+    /** «Sólo verificadas» (docs/design/27-verified.md). */
+    verified: z.boolean({ error: 'Usa true o false' }).optional(),
   })
   .refine(
     (body) => body.age_min === undefined || body.age_max === undefined || body.age_min <= body.age_max,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
+import { verifiedMarkSchema } from './verification';
 
 export const interestedGetBody = z.object({ client_id: optionalIdSchema }).optional();
 
@@ -40,6 +41,7 @@ export const interestEntrySchema = z.object({
   description: z.string(),
   /** Their main approved photo's card-sized clear URL, or null. */
   photo: z.string().nullable(),
+  verified: verifiedMarkSchema,
 });
 export type InterestEntry = z.infer<typeof interestEntrySchema>;
 

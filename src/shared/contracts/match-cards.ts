@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
+import { verifiedMarkSchema } from './verification';
 
 /** Match cards stay open this long after the event ends (docs/design/12-match-cards.md). */
 export const PICKS_CLOSE_HOURS = 24;
@@ -50,6 +51,7 @@ export const pickPersonSchema = z.object({
   gender: z.number(),
   age: z.number().nullable(),
   photo: z.string().nullable(),
+  verified: verifiedMarkSchema,
   /** 1 Sí, 0 No, null not answered yet. */
   picked: z.union([z.literal(0), z.literal(1)]).nullable(),
 });

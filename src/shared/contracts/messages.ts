@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, optionalIdSchema, safeString, shortText, successAnswer } from './common';
 import { sharedContactSchema } from './interests';
 import { REPORT_REASONS, REPORT_TEXT_MAX } from './trust';
+import { verifiedMarkSchema } from './verification';
 
 /**
  * Mensajes (docs/design/20-mensajes.md): a conversation per mutual pair, messages between the two, read
@@ -52,6 +53,7 @@ export const conversationPersonSchema = z.object({
   /** Main approved photo's small clear URL, or null. */
   photo: z.string().nullable(),
   age: z.number().nullable(),
+  verified: verifiedMarkSchema,
 });
 export type ConversationPerson = z.infer<typeof conversationPersonSchema>;
 

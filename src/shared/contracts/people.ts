@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { genderSchema } from './auth';
 import { idSchema, optionalIdSchema, successAnswer } from './common';
 import { publicPhotoSchema } from './photos';
+import { verifiedMarkSchema } from './verification';
 
 /**
  * The most adverts one call answers; also the answer's size when the body names no limit, so a
@@ -18,6 +19,8 @@ export const advertsGetBody = z
     admin_id: optionalIdSchema,
     /** 1 mujer, 2 hombre, 3 LGBTQ+; absent: everyone. */
     gender: genderSchema.optional(),
+    /** «Sólo verificadas» (docs/design/27-verified.md): only members with either mark. */
+    verified: z.boolean({ error: 'Usa true o false' }).optional(),
     offset: z
       .number({ error: 'Debe ser un número' })
       .int('Debe ser un número entero')
@@ -57,6 +60,7 @@ export const personAdvertSchema = z.object({
   photo: z.string().nullable(),
   /** Every approved photo in order, blurred or clear by the same rule. */
   photos: z.array(publicPhotoSchema),
+  verified: verifiedMarkSchema,
 });
 export type PersonAdvert = z.infer<typeof personAdvertSchema>;
 

@@ -27,6 +27,8 @@ export const EXPORT_SECTIONS = {
   event_news: 'novedades de eventos',
   organizer_messages_received: 'mensajes de los organizadores',
   event_ratings: 'calificaciones de noches',
+  in_person_verifications: 'verificaciones en persona',
+  photo_verifications: 'verificaciones de foto',
   blocks: 'bloqueos',
   reports_made: 'reportes que hiciste',
   consent: 'tu consentimiento',
@@ -65,6 +67,12 @@ export const EXPORT_CODES: Partial<Record<keyof typeof EXPORT_SECTIONS, Record<s
   event_sign_ups: { status_id: { name: 'estado', labels: ASSISTANCE_STATUS_LABELS } },
   payments: { status: { name: 'estado', labels: PAYMENT_STATUS_LABELS } },
   picks: { pick: { name: 'elección', labels: { 0: 'No', 1: 'Sí' } } },
+  photo_verifications: {
+    status_id: {
+      name: 'estado',
+      labels: { 0: 'En lectura', 1: 'En revisión', 2: 'Verificada', 3: 'Rechazada' },
+    },
+  },
   reports_made: {
     reason: { name: 'motivo', labels: REPORT_REASON_LABELS },
     status_id: { name: 'estado', labels: { 1: 'Abierto', 2: 'Resuelto', 3: 'Descartado' } },

@@ -284,6 +284,34 @@ const MATRIX: Record<string, Row> = {
     request: (w) => ({ admin_id: w.adminId, photo: { id: w.photoOfA, status_id: 2 } }),
     expect: ADMIN_ONLY,
   },
+  // Verified (docs/design/27-verified.md). A has no approved photo: her own start gets past the
+  // session checks to the 409; her add names a challenge that does not exist.
+  'POST /api/client/verification/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
+  'POST /api/client/verification/start': {
+    request: (w) => ({ client_id: w.clientA.id, consent: true }),
+    expect: { ...CLIENT_ONLY, clientA: 409 },
+  },
+  'POST /api/client/verification/add': {
+    request: (w) => ({ client_id: w.clientA.id, challenge_id: 999_999, images: [smallPhoto, smallPhoto] }),
+    expect: { ...CLIENT_ONLY, clientA: 404 },
+  },
+  'POST /api/client/verification/delete': {
+    request: (w) => ({ client_id: w.clientA.id }),
+    expect: CLIENT_ONLY,
+  },
+  'POST /api/admin/verifications/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  'POST /api/admin/verification/update': {
+    request: (w) => ({
+      admin_id: w.adminId,
+      verification: { id: 999_999, status_id: 3, reason: 'No es ella' },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  // A checked in at the night under way: the door may compare her with her photo.
+  'POST /api/admin/event/face-match': {
+    request: (w) => ({ admin_id: w.adminId, event_id: w.nightId, client_id: w.clientA.id, match: true }),
+    expect: ADMIN_ONLY,
+  },
   'POST /api/admin/reports/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
   'POST /api/admin/reports/update': {
     request: (w) => ({ admin_id: w.adminId, report: { id: w.reportOfB, status_id: 3 } }),

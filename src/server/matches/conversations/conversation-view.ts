@@ -8,11 +8,13 @@ import {
 import { dayInMexicoCity } from '../../../shared/domain/mexico-time';
 import { publicName } from '../../../shared/domain/people';
 import { CLIENT_STATUS } from '../../../shared/domain/statuses';
+import { NOT_VERIFIED, type VerifiedMark } from '../../../shared/domain/verification';
 import { mainPhotoUrls } from '../../photos/photo-sources';
 import type { DB } from '../../platform/db/database';
 import { afterKey, decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/errors';
 import { ageOnDay } from '../../platform/time';
+import { verifiedMarks } from '../../verification/verified-marks';
 import { maskContacts } from '../messages/mask-contacts';
 import { contactSeen } from './contact-seen';
 
@@ -66,15 +68,16 @@ export function sidesOf(db: DB, viewerId: number) {
 type SideRow = Awaited<ReturnType<ReturnType<typeof sidesOf>['execute']>>[number];
 
 /** What the member sees of another: 'First L.', or that the person left Cita. */
-function personSeen(row: SideRow, photo: string | null): ConversationPerson {
+function personSeen(row: SideRow, photo: string | null, verified: VerifiedMark): ConversationPerson {
   if (row.other_status === CLIENT_STATUS.erased) {
-    return { client_id: row.other_id, name: PERSON_GONE, photo: null, age: null };
+    return { client_id: row.other_id, name: PERSON_GONE, photo: null, age: null, verified: NOT_VERIFIED };
   }
   return {
     client_id: row.other_id,
     name: publicName(row.first_name, row.last_name),
     photo,
     age: ageOnDay(row.birthday, dayInMexicoCity()),
+    verified,
   };
 }
 
@@ -83,13 +86,13 @@ function isClosed(row: SideRow): boolean {
   return row.closed_at !== null || row.other_status !== CLIENT_STATUS.active;
 }
 
-function conversationSeen(row: SideRow, photo: string | null): Conversation {
+function conversationSeen(row: SideRow, photo: string | null, verified: VerifiedMark): Conversation {
   const closed = isClosed(row);
   const contactShared = !closed && row.contact_shared_at !== null && row.other_shared_at !== null;
   const fromMe = row.last_sender_id === row.other_id ? false : row.last_sender_id !== null;
   return {
     id: row.conversation_id,
-    other: personSeen(row, photo),
+    other: personSeen(row, photo, verified),
     last_message:
       row.last_text === null || row.last_sent_at === null
         ? null
@@ -115,13 +118,17 @@ export function textSeen(text: string, fromMe: boolean, viewerWrote: boolean): s
 }
 
 async function seen(db: DB, rows: SideRow[]): Promise<Conversation[]> {
-  const photoOf = await mainPhotoUrls(
-    db,
-    rows.filter((row) => row.other_status !== CLIENT_STATUS.erased).map((row) => row.other_id),
-    'member',
-  );
+  const others = rows.filter((row) => row.other_status !== CLIENT_STATUS.erased).map((row) => row.other_id);
+  const [photoOf, verifiedOf] = await Promise.all([
+    mainPhotoUrls(db, others, 'member'),
+    verifiedMarks(db, others),
+  ]);
   return rows.map((row) =>
-    conversationSeen(row, row.other_status === CLIENT_STATUS.erased ? null : photoOf(row.other_id)),
+    conversationSeen(
+      row,
+      row.other_status === CLIENT_STATUS.erased ? null : photoOf(row.other_id),
+      verifiedOf(row.other_id),
+    ),
   );
 }
 

@@ -25,6 +25,8 @@ export interface ClientTable {
   /** The date line of the privacy notice the client accepted at sign-up (docs/design/13-trust.md). */
   privacy_consent_version: ColumnType<string | null, string | null | undefined, string | null>;
   privacy_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: only verified members may show her interest (docs/design/27-verified.md). */
+  only_verified_interest: ColumnType<number, number | undefined, number>;
 }
 
 export interface AdvertTable {
@@ -604,6 +606,66 @@ export interface RestoreQuarantineTable {
   restored_at: string;
 }
 
+/** What the door saw at a check-in (docs/design/27-verified.md): matched 1 gives «Verificada en persona». */
+export interface DoorFaceMatchTable {
+  id: Generated<number>;
+  client_id: number;
+  event_id: number;
+  admin_id: number | null;
+  matched: number;
+  created_at: string;
+}
+
+/** Two gestures drawn for one selfie attempt: valid 10 minutes, once. */
+export interface VerificationChallengeTable {
+  id: Generated<number>;
+  client_id: number;
+  /** JSON array of two gestures. */
+  gestures: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One case a moderator decides: a selfie pair, or a door's «No coincide» with its event. */
+export interface VerificationTable {
+  id: Generated<number>;
+  client_id: number;
+  source: 'selfie' | 'door';
+  event_id: number | null;
+  /** JSON array of the two gestures asked (selfie). */
+  gestures: string | null;
+  /** 0 the engine is reading it, 1 waits for a moderator, 2 verified, 3 rejected. */
+  status_id: number;
+  /** JSON of the engine's reading (FaceReading). */
+  scores: string | null;
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+}
+
+/** A selfie, kept only until the decision (30 days at most). */
+export interface VerificationSelfieTable {
+  verification_id: number;
+  position: number;
+  content_type: string;
+  bytes: Buffer;
+}
+
+/** A photo a moderator marked as showing her, at an approval. */
+export interface VerifiedPhotoTable {
+  verification_id: number;
+  client_id: number;
+  photo_id: number;
+}
+
+/** sha256 of every selfie ever sent, with no name: a selfie is never accepted twice. */
+export interface SelfieDigestTable {
+  digest: string;
+  created_at: string;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -652,6 +714,12 @@ export interface Database {
   invite_links: InviteLinkTable;
   invitations: InvitationTable;
   invite_reward: InviteRewardTable;
+  door_face_matches: DoorFaceMatchTable;
+  verification_challenges: VerificationChallengeTable;
+  verifications: VerificationTable;
+  verification_selfies: VerificationSelfieTable;
+  verified_photos: VerifiedPhotoTable;
+  selfie_digests: SelfieDigestTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;
