@@ -236,7 +236,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     statsMaxAgeMs: checked.STATS_MAX_AGE_SECONDS * 1000,
     metricsToken: checked.METRICS_TOKEN,
     payments: paymentsFromEnv(checked),
-    faceEngine: checked.FACE_ENGINE,
+    // The stand-in's canned readings are for tests and the demo; a production server reads faces.
+    faceEngine: checked.FACE_ENGINE ?? (checked.NODE_ENV === 'production' ? 'human' : 'stand-in'),
     messages: {
       perMinute: checked.MESSAGES_PER_MINUTE,
       conversationsPerDay: checked.CONVERSATIONS_PER_DAY,

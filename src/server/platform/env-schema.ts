@@ -97,8 +97,8 @@ export const ENV_SCHEMA = z.object({
     .describe('production, development o test'),
   PAYMENTS: z.preprocess(blank, z.enum(['on', 'off']).optional()).describe('on, off o sin definir'),
   FACE_ENGINE: z
-    .preprocess(blank, z.enum(['stand-in', 'human']).default('stand-in'))
-    .describe('stand-in o human'),
+    .preprocess(blank, z.enum(['stand-in', 'human']).optional())
+    .describe('stand-in o human (por omisión human con NODE_ENV=production, stand-in si no)'),
   STRIPE_SECRET_KEY: z
     .preprocess(
       blank,

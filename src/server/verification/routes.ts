@@ -9,7 +9,7 @@ import { registerVerificationJobs } from './read-selfies';
  * and closed on shutdown; the queue's jobs use it.
  */
 export async function registerVerificationRoutes(app: FastifyInstance): Promise<void> {
-  const engine = createFaceEngine(app.config.faceEngine, app.log);
+  const engine = await createFaceEngine(app.config.faceEngine, app.log);
   app.addHook('onClose', async () => engine.close());
   registerVerificationJobs(app, engine);
   await app.register(registerClientVerificationRoutes);
