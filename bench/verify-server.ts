@@ -63,7 +63,8 @@ await app.listen({ port: config.port, host: '127.0.0.1' });
 const input = await verificationInput();
 const rssBefore = residentMegabytes(process.pid).now;
 const loadStarted = performance.now();
-const engine = await createHumanEngine();
+const engine = createHumanEngine();
+await engine.ready();
 send({
   type: 'ready',
   port: config.port,

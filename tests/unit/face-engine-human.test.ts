@@ -38,7 +38,9 @@ describe('the face engine on the library’s own faces', () => {
   let plain: Buffer;
 
   beforeAll(async () => {
-    engine = await createHumanEngine();
+    const human = createHumanEngine();
+    await human.ready();
+    engine = human;
     man = await crop(FACE_ROW, 5, 345, 155, 155);
     manCloser = await crop(FACE_ROW, 20, 340, 120, 140);
     manOnWebcam = await crop(WEBCAM, 10, 140, 145, 145);

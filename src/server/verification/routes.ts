@@ -9,7 +9,7 @@ import { registerVerificationJobs } from './read-selfies';
  * and closed on shutdown; the queue's jobs use it.
  */
 export async function registerVerificationRoutes(app: FastifyInstance): Promise<void> {
-  const engine = await createFaceEngine(app.config.faceEngine);
+  const engine = await createFaceEngine(app.config.faceEngine, app.log);
   app.addHook('onClose', async () => engine.close());
   registerVerificationJobs(app, engine);
   await app.register(registerClientVerificationRoutes);

@@ -96,32 +96,42 @@ async function startWorker(): Promise<ModelWorker> {
   return worker;
 }
 
+/** The self-hosted engine, and when it can read. */
+export interface HumanFaceEngine extends FaceEngine {
+  /** Resolves once the models are loaded and warmed up; rejects with the reason they could not be. */
+  ready(): Promise<void>;
+}
+
 /**
- * Starts the worker and resolves once its models are loaded and warmed up (a few seconds), so
- * that a broken install shows when the server starts rather than at a member's first selfie, and
- * the first verification takes no longer than the others. A worker that dies is replaced at the
- * next read.
+ * Starts the worker at once and returns: the models load and warm up in the background (several
+ * seconds on two busy cores, past the 10 s Fastify gives a plugin to start), so the server
+ * listens meanwhile and a read waits for them. A worker that failed to start or died is replaced
+ * at the next read.
  */
-export async function createHumanEngine(): Promise<FaceEngine> {
-  let ready = startWorker();
-  await ready;
+export function createHumanEngine(): HumanFaceEngine {
+  let starting = startWorker();
+  // A failed start is told by ready() and by the reads; it must not end the process unheard.
+  starting.catch(() => undefined);
   let closed = false;
   async function liveWorker(): Promise<ModelWorker> {
-    const started = ready;
+    const started = starting;
     const current = await started.catch(() => null);
     if (current && !current.ended) return current;
     // Two reads that find it dead start one worker between them.
-    if (ready === started) ready = startWorker();
-    return ready;
+    if (starting === started) starting = startWorker();
+    return starting;
   }
   return {
+    async ready() {
+      await starting;
+    },
     async read(input) {
       if (closed) throw new Error('face engine closed');
       return (await liveWorker()).read(input);
     },
     async close() {
       closed = true;
-      const current = await ready.catch(() => null);
+      const current = await starting.catch(() => null);
       await current?.close();
     },
   };
