@@ -37,6 +37,7 @@ import { loadDemoInvites } from './demo-invites';
 import { loadDemoMessages } from './demo-messages';
 import { loadDemoNights } from './demo-nights';
 import { PORTRAIT_BACKGROUNDS, prepareDemoPortrait } from './demo-portraits';
+import { loadDemoVerification } from './demo-verification';
 
 export interface FirstAdmin {
   email: string;
@@ -287,6 +288,7 @@ export async function loadDemoContent(db: DB, rules: PlaceRules): Promise<boolea
     await loadDemoMessages(trx, clientIds, new Date(now));
     await loadDemoCodes(trx, new Date(now));
     await loadDemoInvites(trx, clientIds, new Date(now), passwordHash);
+    await loadDemoVerification(trx, clientIds, new Date(now));
   });
   return true;
 }

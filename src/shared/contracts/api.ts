@@ -22,6 +22,7 @@ import type * as promoCodes from './promo-codes';
 import type * as push from './push';
 import type * as quiz from './quiz';
 import type * as trust from './trust';
+import type * as verification from './verification';
 
 /** One call: what its body may be and what its success answer is (both from the route's schemas). */
 interface Call<Body extends z.ZodType, Answer extends z.ZodType> {
@@ -117,6 +118,31 @@ export interface ApiCalls {
     typeof photos.adminPhotosUpdateBody,
     typeof photos.adminPhotosUpdateResponseSchema
   >;
+  'client/verification/get': Call<
+    typeof verification.verificationGetBody,
+    typeof verification.verificationGetAnswer
+  >;
+  'client/verification/start': Call<
+    typeof verification.verificationStartBody,
+    typeof verification.verificationStartAnswer
+  >;
+  'client/verification/add': Call<
+    typeof verification.verificationAddBody,
+    typeof verification.verificationAddAnswer
+  >;
+  'client/verification/delete': Call<
+    typeof verification.verificationDeleteBody,
+    typeof verification.verificationDeleteAnswer
+  >;
+  'admin/verifications/get': Call<
+    typeof verification.adminVerificationsGetBody,
+    typeof verification.adminVerificationsGetAnswer
+  >;
+  'admin/verification/update': Call<
+    typeof verification.adminVerificationUpdateBody,
+    typeof verification.adminVerificationUpdateAnswer
+  >;
+  'admin/event/face-match': Call<typeof verification.faceMatchBody, typeof verification.faceMatchAnswer>;
   'adverts/get': Call<typeof people.advertsGetBody, typeof people.advertsGetResponseSchema>;
   'client/interested/get': Call<
     typeof interests.interestedGetBody,

@@ -129,6 +129,12 @@ export const publicRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/invites/invite-page')).InvitePage }),
           },
           {
+            path: 'verificacion',
+            lazy: async () => ({
+              Component: (await import('../features/verification/verification-page')).VerificationPage,
+            }),
+          },
+          {
             path: 'configuracion',
             lazy: async () => ({
               Component: (await import('../features/settings/settings-page')).SettingsPage,

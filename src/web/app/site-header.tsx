@@ -17,6 +17,7 @@ const USER_LINKS = [
   { to: '/asistencias', label: 'Mis eventos' },
   { to: '/perfil', label: 'Mi perfil' },
   { to: '/invitar', label: 'Trae a alguien' },
+  { to: '/verificacion', label: 'Verificación' },
   { to: '/configuracion', label: 'Configuración' },
 ];
 

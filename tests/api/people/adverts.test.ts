@@ -17,6 +17,7 @@ const PUBLIC_KEYS = [
   'occupation',
   'photo',
   'photos',
+  'verified',
 ];
 
 async function listAdverts(body: unknown = {}) {
@@ -69,6 +70,7 @@ describe('adverts/get', () => {
       description: 'Me gusta el cine de arte',
       photo: null,
       photos: [],
+      verified: { in_person: null, photo: false },
     });
   });
 

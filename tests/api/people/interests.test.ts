@@ -60,6 +60,7 @@ describe('client/interested/add', () => {
         occupation: 'Pruebas',
         description: `Anuncio de la persona ${beto.id}`,
         photo: null,
+        verified: { in_person: null, photo: false },
       },
     ]);
     // The other side sees nothing until they are interested too.

@@ -68,6 +68,12 @@ export const adminRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./reports/reports-page')).ReportsPage }),
           },
           {
+            path: 'verificaciones',
+            lazy: async () => ({
+              Component: (await import('./verifications/verifications-page')).VerificationsPage,
+            }),
+          },
+          {
             path: 'audit',
             lazy: async () => ({ Component: (await import('./audit/audit-page')).AuditPage }),
           },

@@ -16,18 +16,21 @@ export const PERSON_CARD_SIZES =
  * has clear photos and leaves out whom she blocked, so it is cached apart from the visitors'
  * list (the key the server-rendered page fills), and logging in never shows the blurred one.
  */
-export function usePeopleAdverts(gender: GenderId | undefined) {
+export function usePeopleAdverts(gender: GenderId | undefined, onlyVerified = false) {
   const clientId = useSessionHint('client');
+  // «Sólo verificadas» is its own list; the unfiltered keys stay the ones the server fills.
+  const filter = onlyVerified ? ['verificadas'] : [];
   return useInfiniteQuery({
     queryKey:
       clientId === null
-        ? ['adverts', 'public', gender ?? null]
-        : ['adverts', 'member', clientId, gender ?? null],
+        ? ['adverts', 'public', gender ?? null, ...filter]
+        : ['adverts', 'member', clientId, gender ?? null, ...filter],
     initialPageParam: null as number | null,
     // Keyset pages: people who publish while she scrolls neither repeat nor skip a card.
     queryFn: ({ pageParam }) =>
       apiPost('adverts/get', {
         ...(gender === undefined ? {} : { gender }),
+        ...(onlyVerified ? { verified: true } : {}),
         ...(pageParam === null ? {} : { before_id: pageParam }),
         limit: PEOPLE_PAGE_SIZE,
       }),
@@ -48,13 +51,14 @@ export function useAddInterest() {
  * The member's "Para ti" (docs/design/16-para-ti.md), a page at a time for 'Ver más'. A 409 (no quiz answers
  * yet) is an answer, not a failure: it is not retried.
  */
-export function useCompatiblePeople(enabled: boolean) {
+export function useCompatiblePeople(enabled: boolean, onlyVerified = false) {
   const clientId = useSessionHint('client');
   return useInfiniteQuery({
-    queryKey: ['compatible', clientId],
+    queryKey: onlyVerified ? ['compatible', clientId, 'verificadas'] : ['compatible', clientId],
     enabled: enabled && clientId !== null,
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => apiPost('client/compatible/get', { page: pageParam }),
+    queryFn: ({ pageParam }) =>
+      apiPost('client/compatible/get', { page: pageParam, ...(onlyVerified ? { verified: true } : {}) }),
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
     retry: false,
   });

@@ -12,6 +12,7 @@ import { PersonPhoto, type PhotoSource } from '../../components/person-photo';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { VerifiedBadges } from '../../components/ui/verified-badges';
 import { usePageTitle } from '../../components/use-page-title';
 import { formatPersonFacts } from '../../lib/format';
 import { PERSON_CARD_SIZES, useCompatiblePeople, usePeopleAdverts } from './api';
@@ -95,8 +96,9 @@ export function PeopleBrowser() {
     setPanelWanted(true);
   }, []);
   const forYou = view === 'para-ti';
-  const adverts = usePeopleAdverts(typeof view === 'number' ? view : undefined);
-  const compatible = useCompatiblePeople(forYou);
+  const [onlyVerified, setOnlyVerified] = useState(false);
+  const adverts = usePeopleAdverts(typeof view === 'number' ? view : undefined, onlyVerified);
+  const compatible = useCompatiblePeople(forYou, onlyVerified);
   const pages = adverts.data?.pages ?? [];
   const people: ListedPerson[] = forYou
     ? (compatible.data?.pages.flatMap((page) => page.people.map(listedPerson)) ?? [])
@@ -136,6 +138,15 @@ export function PeopleBrowser() {
             );
           })}
         </div>
+        <label className="mt-3 inline-flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={onlyVerified}
+            onChange={(event) => setOnlyVerified(event.target.checked)}
+            className="size-5"
+          />
+          Sólo verificadas
+        </label>
       </fieldset>
 
       {forYou && compatible.error instanceof ApiError && compatible.error.httpStatus === 409 ? (
@@ -249,6 +260,7 @@ function PersonCard({ advert, eager, onOpen }: { advert: ListedPerson; eager: bo
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h2 className="text-lg font-semibold wrap-break-word">{advert.client}</h2>
+        <VerifiedBadges verified={advert.verified} gender={advert.gender} />
         <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(advert)}</p>
         <p className="mt-3 line-clamp-3 flex-1 text-ink wrap-anywhere">{advert.description}</p>
         <Button variant="secondary" className="mt-4 self-start" onClick={onOpen}>

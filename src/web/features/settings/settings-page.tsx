@@ -15,6 +15,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { NewsSetting } from '../news/news-setting';
 import { NotificationSettings } from '../notifications/notification-settings';
 import { useChangePassword, useDeactivateAccount, useDownloadMyData } from './api';
+import { VerifiedInterestSetting } from './verified-interest-setting';
 
 export const DEACTIVATION_WARNING =
   'Si desactivas tu cuenta no podrás volver a iniciar sesión con este correo y toda tu información se eliminará de forma permanente.';
@@ -33,6 +34,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection id="novedades-eventos" title="Novedades">
         <NewsSetting />
+      </SettingsSection>
+      <SettingsSection id="interes-verificadas" title="Quién puede mostrarme interés">
+        <VerifiedInterestSetting />
       </SettingsSection>
       <SettingsSection id="mis-datos" title="Mis datos">
         <DataDownload />

@@ -3,7 +3,12 @@ import { clsx } from 'clsx';
 import { Camera, CameraOff, CheckCircle2, CircleAlert, CircleX } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type AdminAttendee, isCheckIn, ticketCodeSchema } from '../../../../shared/contracts/admin-events';
+import {
+  type AdminAttendee,
+  type CheckinResponse,
+  isCheckIn,
+  ticketCodeSchema,
+} from '../../../../shared/contracts/admin-events';
 import { validationMessage } from '../../../../shared/contracts/common';
 import { isAdminEventDetails } from '../../../../shared/contracts/event-answers';
 import { genderLabel } from '../../../../shared/domain/genders';
@@ -11,6 +16,7 @@ import { formatDate, formatDateTime } from '../../../../shared/domain/mexico-dat
 import { dayInMexicoCity } from '../../../../shared/domain/mexico-time';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import { ASSISTANCE_STATUS } from '../../../../shared/domain/statuses';
+import { inPersonLabel, verifiedMonthLabel } from '../../../../shared/domain/verification';
 import { adminPost } from '../../../api/admin';
 import { ApiError, answerOf, errorMessage, sessionHint } from '../../../api/client';
 import { BannerSlot, bannerFrom, SearchBox, smallButton } from '../../../components/admin/admin-ui';
@@ -19,7 +25,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import type { ScannerControls } from './ticket-scanner';
 
 type Outcome =
-  | { kind: 'arrived'; name: string; gender: number }
+  | { kind: 'arrived'; arrival: CheckinResponse }
   | { kind: 'repeated'; message: string }
   | { kind: 'refused'; message: string };
 
@@ -56,7 +62,7 @@ export function DoorPage() {
         isCheckIn,
       ),
     onMutate: () => setOutcome(null),
-    onSuccess: (response) => setOutcome({ kind: 'arrived', name: response.name, gender: response.gender }),
+    onSuccess: (response) => setOutcome({ kind: 'arrived', arrival: response }),
     onError: (error) => setOutcome(outcomeOf(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
@@ -96,6 +102,9 @@ export function DoorPage() {
       <NotTonight day={event.day} />
       <Arrivals w={event.checked_in_w} m={event.checked_in_m} x={event.checked_in_x} />
       <OutcomePanel outcome={outcome} pending={checkIn.isPending} reserve={scanning} />
+      {outcome?.kind === 'arrived' ? (
+        <FaceMatch key={outcome.arrival.assistance_id} eventId={event.id} arrival={outcome.arrival} />
+      ) : null}
       <CameraScanner on={scanning} onToggle={setScanning} onCode={submitCode} />
       <CodeForm onSubmit={submitCode} pending={checkIn.isPending} />
       <ConfirmedList attendees={assistance} pending={checkIn.isPending} onCheckIn={submitCode} />
@@ -158,8 +167,8 @@ function OutcomePanel({
         <div role="status" className={panelClass('bg-emerald-600')}>
           <CheckCircle2 className="size-10 shrink-0" aria-hidden />
           <div>
-            <p className="text-2xl font-bold [overflow-wrap:anywhere]">{outcome.name}</p>
-            <p className="text-lg">{genderLabel(outcome.gender)} · Llegada registrada</p>
+            <p className="text-2xl font-bold [overflow-wrap:anywhere]">{outcome.arrival.name}</p>
+            <p className="text-lg">{genderLabel(outcome.arrival.gender)} · Llegada registrada</p>
           </div>
         </div>
       ) : null}
@@ -176,6 +185,78 @@ function OutcomePanel({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * docs/design/27-verified.md: her main photo, large, beside her name; «Coincide» gives her the
+ * dated «Verificada en persona», «No coincide» tells her nothing and sends her photos to the
+ * moderators with this night.
+ */
+function FaceMatch({ eventId, arrival }: { eventId: number; arrival: CheckinResponse }) {
+  const compare = useMutation({
+    mutationFn: async (match: boolean) =>
+      adminPost('admin/event/face-match', {
+        admin_id: sessionHint('admin') ?? undefined,
+        event_id: eventId,
+        client_id: arrival.client_id,
+        match,
+      }),
+  });
+  if (!arrival.photo) {
+    return (
+      <p className="rounded-lg border border-slate-300 bg-white p-4 text-lg font-semibold">
+        Sin foto: no hay con qué compararla
+      </p>
+    );
+  }
+  return (
+    <figure className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      <img
+        src={arrival.photo.url}
+        srcSet={arrival.photo.srcset}
+        sizes="(max-width: 32rem) 100vw, 32rem"
+        alt={`Foto principal de ${arrival.name}`}
+        className="max-h-[28rem] w-full rounded object-contain"
+      />
+      <figcaption className="text-lg font-semibold [overflow-wrap:anywhere]">
+        ¿Es {arrival.name}?
+        {arrival.verified.in_person ? (
+          <span className="ml-2 text-sm font-normal text-emerald-800">
+            {inPersonLabel(arrival.gender)} · {verifiedMonthLabel(arrival.verified.in_person)}
+          </span>
+        ) : null}
+      </figcaption>
+      {compare.isSuccess ? (
+        <p role="status" className="text-lg font-semibold">
+          {compare.data.message}
+        </p>
+      ) : (
+        <div className="grid grid-cols-2 gap-3">
+          <button
+            type="button"
+            disabled={compare.isPending}
+            onClick={() => compare.mutate(true)}
+            className="min-h-12 rounded-lg bg-emerald-700 px-4 text-lg font-bold text-white"
+          >
+            Coincide
+          </button>
+          <button
+            type="button"
+            disabled={compare.isPending}
+            onClick={() => compare.mutate(false)}
+            className="min-h-12 rounded-lg bg-red-700 px-4 text-lg font-bold text-white"
+          >
+            No coincide
+          </button>
+        </div>
+      )}
+      {compare.isError ? (
+        <p role="alert" className="text-red-800">
+          {errorMessage(compare.error)}
+        </p>
+      ) : null}
+    </figure>
   );
 }
 

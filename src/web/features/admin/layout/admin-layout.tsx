@@ -27,6 +27,7 @@ export function AdminLayout() {
     { to: '/admin/pagos', label: 'Pagos' },
     { to: '/admin/codigos', label: 'Códigos' },
     { to: '/admin/reportes', label: 'Reportes' },
+    { to: '/admin/verificaciones', label: 'Verificaciones' },
     { to: '/admin/users', label: 'Administradores' },
     { to: `/admin/users/${adminId}`, label: 'Mi perfil' },
     { to: '/admin/audit', label: 'Auditoría' },
