@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
+import { createPac } from '../server/invoices/pac-client';
 import { createStripeClient } from '../server/payments/stripe-client';
 import { SNAPSHOTS_PART, standardBackupHealth } from '../server/platform/backups/backup-health';
 import { latestVerified } from '../server/platform/backups/backup-records';
@@ -206,6 +207,28 @@ async function checkPayments(config: AppConfig): Promise<CheckResult> {
   }
 }
 
+async function checkInvoices(config: AppConfig): Promise<CheckResult> {
+  const { invoices } = config;
+  if (invoices.mode === 'off') return { ok: true, detail: 'apagadas (INVOICES=off): no se emiten CFDI' };
+  const issuer = `${invoices.issuer.rfc}, régimen ${invoices.issuer.regime}, CP ${invoices.issuer.zip}, IVA ${invoices.issuer.ivaRate * 100} %`;
+  if (invoices.mode === 'test-pac') {
+    const detail = `sin FACTURAPI_KEY: el PAC de prueba incluido («SIN VALIDEZ FISCAL»), como ${issuer}`;
+    return config.production
+      ? { ok: false, detail: `${detail}; en producción define FACTURAPI_KEY o INVOICES=off` }
+      : { ok: true, detail };
+  }
+  const where = invoices.apiBase ? new URL(invoices.apiBase).host : 'Facturapi';
+  const live = invoices.apiKey?.startsWith('sk_live_') ? 'modo real' : 'modo de prueba';
+  try {
+    // Doctor asks even while a restored database is quarantined: a list issues nothing.
+    const pac = createPac({ ...invoices, jobTimeoutMs: PROVIDER_TIMEOUT_MS }, async () => null);
+    await pac?.check();
+    return { ok: true, detail: `${where} acepta la clave (${live}); emite como ${issuer}` };
+  } catch (error) {
+    return { ok: false, detail: `${where} no aceptó la llamada (${reasonOf(error)})` };
+  }
+}
+
 /**
  * Every part of backup health as the server judges it (decision 0058), with the operator's detail
  * (a failure's own reason); off is a failure in production, where setup turns them on.
@@ -318,6 +341,7 @@ export async function runDoctor(
   }
   report('correo', await checkMail(config, options.sendTest));
   report('pagos', await checkPayments(config));
+  report('facturas', await checkInvoices(config));
   report('disco', await checkDisk(config.dataDir));
   if (config.backups.dir) report('disco de respaldos', await checkDisk(config.backups.dir));
   for (const [name, result] of backups ?? (await checkBackups(null, config))) report(name, result);

@@ -3,6 +3,7 @@ import { backOfficePersonalData } from './back-office/personal-data';
 import { matchingPersonalData } from './compatibility/personal-data';
 import { eventsPersonalData } from './events/personal-data';
 import { invitesPersonalData } from './invites/personal-data';
+import { invoicesPersonalData } from './invoices/personal-data';
 import { matchCardsPersonalData } from './match-cards/personal-data';
 import { matchesPersonalData } from './matches/personal-data';
 import { notificationsPersonalData } from './notifications/personal-data';
@@ -23,6 +24,7 @@ import { trustPersonalData } from './trust/personal-data';
 export const PERSONAL_DATA: PersonalDataRegistry = [
   peoplePersonalData,
   photosPersonalData,
+  invoicesPersonalData,
   paymentsPersonalData,
   eventsPersonalData,
   invitesPersonalData,

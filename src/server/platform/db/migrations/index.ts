@@ -25,6 +25,7 @@ import * as messagesRatings from './0034-messages-ratings';
 import * as invitations from './0035-invitations';
 import * as interestSearchText from './0036-interest-search-text';
 import * as promoCodeSwitch from './0037-promo-code-switch';
+import * as invoices from './0039-invoices';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0035-invitations': invitations,
   '0036-interest-search-text': interestSearchText,
   '0037-promo-code-switch': promoCodeSwitch,
+  '0039-invoices': invoices,
 };
