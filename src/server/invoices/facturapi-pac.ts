@@ -1,4 +1,4 @@
-import Facturapi, { FacturapiError } from 'facturapi';
+import FacturapiModule, { FacturapiError } from 'facturapi';
 import type { IssuerConfig } from '../platform/config';
 import {
   type CancellationMotive,
@@ -19,6 +19,11 @@ interface FacturapiDocument {
   total: number;
   invoice?: string | null;
 }
+
+// Node loads the client's CommonJS build, whose default import is the whole module; Vite loads the ES build.
+const Facturapi =
+  (FacturapiModule as unknown as { default?: typeof FacturapiModule }).default ?? FacturapiModule;
+type Facturapi = InstanceType<typeof Facturapi>;
 
 const pesos = (cents: number) => Number((cents / 100).toFixed(2));
 const cents = (amount: number) => Math.round(amount * 100);
