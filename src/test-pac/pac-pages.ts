@@ -33,7 +33,7 @@ export function issuedPage(receipts: StoredReceipt[], invoices: StoredInvoice[])
     .reverse()
     .map(
       (invoice) =>
-        `<tr><td>${kindOf(invoice)} ${escapeHtml(`${invoice.series}-${invoice.folio_number}`)}</td><td>${escapeHtml(invoice.customer.tax_id)}<br>${escapeHtml(invoice.customer.legal_name)}</td><td>$${invoice.total.toFixed(2)}</td><td>${invoice.status === 'canceled' ? `cancelada (motivo ${escapeHtml(invoice.cancellation_motive ?? '')})` : 'vigente'}</td><td><a href="/v2/invoices/${invoice.id}/pdf">PDF</a> · <a href="/v2/invoices/${invoice.id}/xml">XML</a></td></tr>`,
+        `<tr><td>${kindOf(invoice)} ${escapeHtml(`${invoice.series}-${invoice.folio_number}`)}</td><td>${escapeHtml(invoice.customer.tax_id)}<br>${escapeHtml(invoice.customer.legal_name)}</td><td>$${invoice.total.toFixed(2)}</td><td>${invoice.status === 'canceled' ? `cancelada (motivo ${escapeHtml(invoice.cancellation_motive ?? '')})` : 'vigente'}</td><td><a href="/emitidos/${invoice.id}/factura.pdf">PDF</a> · <a href="/emitidos/${invoice.id}/factura.xml">XML</a></td></tr>`,
     )
     .join('');
   return `<!doctype html>
@@ -46,7 +46,6 @@ export function issuedPage(receipts: StoredReceipt[], invoices: StoredInvoice[])
 <h1>PAC de prueba de Cita</h1>
 <p class="test">${NO_FISCAL_VALUE}: nada de lo que aparece aquí se timbró ante el SAT. Lo que Cita emitiría con un PAC real.</p>
 <h2>Facturas, globales y notas de crédito (${invoices.length})</h2>
-<p>Las descargas piden la llave de API (como en el PAC real).</p>
 <table><thead><tr><th>Comprobante</th><th>Receptor</th><th>Total</th><th>Estado</th><th>Archivos</th></tr></thead><tbody>${invoiceRows}</tbody></table>
 <h2>Recibos (${receipts.length})</h2>
 <table><thead><tr><th>Folio</th><th>Fecha</th><th>Total</th><th>Estado</th></tr></thead><tbody>${receiptRows}</tbody></table>

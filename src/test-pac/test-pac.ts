@@ -180,6 +180,16 @@ export async function startTestPac(options: TestPacOptions): Promise<TestPac> {
     if (options.stateFile) fs.writeFileSync(options.stateFile, JSON.stringify(state));
   };
   const server = Fastify({ logger: false });
+  // The client sends its JSON content type on a DELETE without a body too, as Facturapi accepts.
+  server.removeContentTypeParser('application/json');
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, {});
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('El cuerpo no es JSON válido'), { statusCode: 400 }), undefined);
+    }
+  });
 
   const authorize = (request: FastifyRequest) => {
     if (request.headers.authorization !== `Bearer ${apiKey}`)
@@ -488,6 +498,15 @@ export async function startTestPac(options: TestPacOptions): Promise<TestPac> {
     if (request.url.endsWith('/xml') && reply.statusCode === 200)
       reply.header('content-type', 'application/xml');
     return payload;
+  });
+  // The page's own links: the files of what it issued, for whoever opens the page on this machine.
+  server.get('/emitidos/:id/:file', async (request, reply) => {
+    const { id, file } = request.params as { id: string; file: string };
+    const invoice = state.invoices.find((known) => known.id === id);
+    if (!invoice || (file !== 'factura.pdf' && file !== 'factura.xml'))
+      return reply.code(404).send('No existe');
+    if (file === 'factura.xml') return reply.type('application/xml').send(invoiceXml(invoice));
+    return reply.type('application/pdf').send(await invoicePdf(invoice));
   });
   server.get('/emitidos', async (_request, reply) => {
     reply.type('text/html; charset=utf-8');

@@ -30,26 +30,6 @@ export function periodEnd(day: string, period: InvoicePeriod): string {
   }
 }
 
-/** The first day of the period that ends on `end`. */
-export function periodStart(end: string, period: InvoicePeriod): string {
-  const date = asDate(end);
-  switch (period) {
-    case 'day':
-      return end;
-    case 'week':
-      return asDay(new Date(date.getTime() - 6 * 86_400_000));
-    case 'fortnight':
-      return date.getUTCDate() <= 15 ? `${end.slice(0, 8)}01` : `${end.slice(0, 8)}16`;
-    case 'month':
-      return `${end.slice(0, 8)}01`;
-  }
-}
-
-/** The day after `day`. */
-export function nextDay(day: string): string {
-  return asDay(new Date(asDate(day).getTime() + 86_400_000));
-}
-
 /** InformacionGlobal's c_Periodicidad: 01 diario, 02 semanal, 03 quincenal, 04 mensual. */
 export const PERIODICIDAD: Record<InvoicePeriod, string> = {
   day: '01',
