@@ -63,6 +63,8 @@ export default defineConfig({
       // so her session cookie goes with her. The built-in test provider listens beside the server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       TEST_PAYMENTS_PORT: String(port + 10),
+      // The built-in test PAC issues the CFDIs («SIN VALIDEZ FISCAL»), beside the server too.
+      TEST_PAC_PORT: String(port + 11),
       BACKUP_DIR: path.join(dataDir, E2E_BACKUP_ENV.BACKUP_DIRNAME),
       BACKUP_AGE_RECIPIENT: E2E_BACKUP_ENV.BACKUP_AGE_RECIPIENT,
       // Litestream is proved by the API tests; a browser run leaves no replicator behind.

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
+import { checkInvoicesSetup } from '../server/invoices/pac-check';
 import { checkPaymentsSetup } from '../server/payments/provider-check';
 import { SNAPSHOTS_PART, standardBackupHealth } from '../server/platform/backups/backup-health';
 import { latestVerified } from '../server/platform/backups/backup-records';
@@ -295,6 +296,7 @@ export async function runDoctor(
   }
   report('correo', await checkMail(config, options.sendTest));
   report('pagos', await checkPaymentsSetup(config));
+  report('facturas', await checkInvoicesSetup(config));
   report('disco', await checkDisk(config.dataDir));
   if (config.backups.dir) report('disco de respaldos', await checkDisk(config.backups.dir));
   for (const [name, result] of backups ?? (await checkBackups(null, config))) report(name, result);

@@ -10,10 +10,12 @@ import { registerCompatibilityRoutes } from './compatibility/routes';
 import { PlaceHooks } from './events/attendance/place-hooks';
 import { registerEventsRoutes } from './events/routes';
 import { registerInvitesRoutes } from './invites/routes';
+import { registerInvoicesRoutes } from './invoices/routes';
 import { registerMatchCardRoutes } from './match-cards/routes';
 import { registerMatchesRoutes } from './matches/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerOrganizerRoutes } from './organizer/routes';
+import { PaymentHooks } from './payments/payment-hooks';
 import { registerPaymentsRoutes } from './payments/routes';
 import { registerPeopleRoutes } from './people/routes';
 import { registerPhotoRoutes } from './photos/routes';
@@ -46,6 +48,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   const profileHooks = new ProfileHooks();
   // Accounts tells invites of a new member (who brought her); events tells them of a check-in.
   const signUpHooks = new SignUpHooks();
+  // Payments tells invoices of money taken (a paid place gets its receipt, docs/design/28-facturas.md).
+  const paymentHooks = new PaymentHooks();
   await app.register(registerStatsRoutes);
   await app.register(registerEventsRoutes, { hooks: placeHooks });
   await app.register(registerPeopleRoutes);
@@ -57,7 +61,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(registerPhotoRoutes);
   await app.register(registerVerificationRoutes);
   await app.register(registerMatchCardRoutes);
-  await app.register(registerPaymentsRoutes, { placeHooks });
+  await app.register(registerPaymentsRoutes, { placeHooks, paymentHooks });
+  await app.register(registerInvoicesRoutes, { paymentHooks });
   await app.register(registerNotificationRoutes);
   await app.register(registerOrganizerRoutes);
   await app.register(registerInvitesRoutes, { placeHooks, signUpHooks });

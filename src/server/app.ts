@@ -9,6 +9,8 @@ import { alertAdminsOnReplicaStall } from './back-office/backup-alerts';
 import { PartnersService } from './compatibility/matching-service';
 import { registerEventImageRoutes } from './events/event-image-routes';
 import { importLegacyEventImages } from './events/event-images';
+import type { FacturapiPac } from './invoices/facturapi-pac';
+import { createPac } from './invoices/pac-client';
 import { registerConversationWithRedirect } from './matches/conversations/conversation-with-route';
 import { createStripeClient } from './payments/stripe-client';
 import { PERSONAL_DATA } from './personal-data-registry';
@@ -65,6 +67,8 @@ declare module 'fastify' {
     personalData: PersonalDataRegistry;
     /** The payment provider's client (Stripe's, or the built-in test provider's); null when PAYMENTS=off. */
     stripe: Stripe | null;
+    /** The PAC's client (Facturapi, or the built-in test PAC); null when INVOICES=off. */
+    pac: FacturapiPac | null;
     /** Tells every instance what happened to whom, for the members' live connections (docs/design/20-mensajes.md). */
     liveBus: LiveBus;
     /** Every route as registered, so the security suites can prove they cover them all. */
@@ -208,6 +212,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       : createStripeClient(config.payments, async () =>
           (await quarantined()) ? QUARANTINE_REFUSES_PROVIDER : null,
         ),
+  );
+  app.decorate(
+    'pac',
+    createPac(config.invoices, async () => ((await quarantined()) ? QUARANTINE_REFUSES_PROVIDER : null)),
   );
   if (!options.db) app.addHook('onClose', async () => db.destroy());
 

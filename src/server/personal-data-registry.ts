@@ -3,6 +3,7 @@ import { backOfficePersonalData } from './back-office/personal-data';
 import { matchingPersonalData } from './compatibility/personal-data';
 import { eventsPersonalData } from './events/personal-data';
 import { invitesPersonalData } from './invites/personal-data';
+import { invoicesPersonalData } from './invoices/personal-data';
 import { matchCardsPersonalData } from './match-cards/personal-data';
 import { matchesPersonalData } from './matches/personal-data';
 import { notificationsPersonalData } from './notifications/personal-data';
@@ -25,6 +26,7 @@ export const PERSONAL_DATA: PersonalDataRegistry = [
   peoplePersonalData,
   verificationPersonalData,
   photosPersonalData,
+  invoicesPersonalData,
   paymentsPersonalData,
   eventsPersonalData,
   invitesPersonalData,

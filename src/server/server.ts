@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { startTestPac, type TestPac } from '../test-pac/test-pac';
 import { startTestProvider, type TestProvider } from '../test-payment-provider/test-provider';
 import { buildApp } from './app';
 import { configFromEnv } from './platform/config';
@@ -28,7 +29,25 @@ async function main(): Promise<void> {
       apiBase: provider.url,
     };
   }
+  let testPac: TestPac | undefined;
+  if (config.invoices.mode === 'test-pac') {
+    // No Facturapi key: the built-in test PAC issues the CFDIs («SIN VALIDEZ FISCAL»), through the same client.
+    testPac = await startTestPac({
+      port: config.invoices.testPacPort,
+      host,
+      issuer: config.invoices.issuer,
+      stateFile: path.join(config.dataDir, 'facturas-de-prueba.json'),
+    });
+    config.invoices = { ...config.invoices, apiKey: testPac.apiKey, apiBase: testPac.url };
+  }
   const app = await buildApp(config);
+  if (testPac) {
+    const started = testPac;
+    app.addHook('onClose', () => started.close());
+    app.log.info(
+      `facturas de prueba en ${started.url.replace(/\/v2$/, '/emitidos')} (sin cuenta de Facturapi)`,
+    );
+  }
   if (provider) {
     const started = provider;
     app.addHook('onClose', () => started.close());

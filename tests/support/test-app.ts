@@ -73,6 +73,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<Starte
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       // Payments are on where a test starts a provider and passes its address (tests/support/payments.ts).
       PAYMENTS: 'off',
+      // Invoices are on where a test starts the test PAC (tests/support/invoices.ts).
+      INVOICES: 'off',
       ...options.env,
     }),
     databaseUrl,

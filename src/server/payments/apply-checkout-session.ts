@@ -10,6 +10,7 @@ import {
   releaseUnpaidPlace,
 } from '../events/attendance/places-for-payments';
 import type { Database, PaymentMethod } from '../platform/db/schema';
+import type { PaymentHooks } from './payment-hooks';
 import { mailInstructions, mailReceipt } from './payment-mails';
 import { markFailed, methodOf, type PaymentRow, parseInstructions, requestRefund } from './payment-records';
 import { idOf, type ProviderSession } from './provider-events';
@@ -115,6 +116,7 @@ export async function applySessionOutcome(
   trx: Trx,
   paymentId: number,
   outcome: SessionOutcome,
+  hooks: PaymentHooks,
 ): Promise<void> {
   const payment = await trx
     .selectFrom('payments')
@@ -133,7 +135,8 @@ export async function applySessionOutcome(
       .where('id', '=', payment.id)
       .execute();
   }
-  if (outcome.kind === 'paid') await confirmPaid(app, trx, payment, outcome.method, outcome.paymentIntentId);
+  if (outcome.kind === 'paid')
+    await confirmPaid(app, trx, hooks, payment, outcome.method, outcome.paymentIntentId);
   else if (outcome.kind === 'awaiting') await recordAwaiting(app, trx, payment, outcome);
   else if (outcome.kind === 'failed') await recordFailed(trx, payment);
 }
@@ -148,6 +151,7 @@ export async function applySessionOutcome(
 async function confirmPaid(
   app: FastifyInstance,
   trx: Trx,
+  hooks: PaymentHooks,
   found: PaymentRow,
   method: PaymentMethod | null,
   paymentIntentId: string | null,
@@ -196,6 +200,17 @@ async function confirmPaid(
   }
   await mailReceipt(trx, app.config.publicUrl, place, {
     paymentId: payment.id,
+    eventId: event.id,
+    eventName: event.name,
+    amountCents: payment.amount_cents,
+    method: method ?? payment.method,
+    paidAt,
+    invoicing: app.pac !== null,
+  });
+  await hooks.taken(trx, {
+    paymentId: payment.id,
+    assistanceId: place.id,
+    clientId: payment.client_id,
     eventId: event.id,
     eventName: event.name,
     amountCents: payment.amount_cents,

@@ -7,6 +7,7 @@ import {
   PaymentMismatchError,
   sessionOutcome,
 } from './apply-checkout-session';
+import type { PaymentHooks } from './payment-hooks';
 import { mailRefund } from './payment-mails';
 import {
   CLOSE_CHECKOUT_JOB,
@@ -36,7 +37,7 @@ function isStripeInvalidRequest(error: unknown): error is Stripe.errors.StripeIn
  * The payments domain's durable jobs: closing a cancelled checkout, refunds, the reconciliation,
  * deleting an erased member's Customers at the provider, and cancellations queued by older versions.
  */
-export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void {
+export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe, paymentHooks: PaymentHooks): void {
   /**
    * Before places and money were separated (decision 0030) a cancellation reached payments as this
    * job; one still queued in a live database is settled as the cancellation hook now does.
@@ -191,7 +192,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe): void 
     }
     const outcome = await sessionOutcome(stripe, session, null);
     await app.db.transaction().execute(async (trx) => {
-      await applySessionOutcome(app, trx, payment.id, outcome);
+      await applySessionOutcome(app, trx, payment.id, outcome, paymentHooks);
       if ((outcome.kind === 'open' || outcome.kind === 'awaiting') && payload.round < RECONCILE_ROUNDS) {
         await scheduleReconcile(trx, payment.id, payload.round + 1, app.config.payments.reconcileMinutes);
       }

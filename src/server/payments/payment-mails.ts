@@ -18,6 +18,8 @@ interface PaidPlace {
   amountCents: number;
   method: PaymentMethod | null;
   paidAt: string;
+  /** Invoices are on: the mail says where she asks for hers (docs/design/28-facturas.md). */
+  invoicing: boolean;
 }
 
 function closing(publicUrl: string, eventId: number): string[] {
@@ -38,6 +40,12 @@ export function mailReceipt(db: Kysely<Database>, publicUrl: string, to: Recipie
       `Monto: ${formatCents(paid.amountCents)}`,
       ...(paid.method ? [`Forma de pago: ${PAYMENT_METHOD_NAMES[paid.method]}`] : []),
       `Fecha: ${formatInstant(paid.paidAt)} (hora del centro de México)`,
+      ...(paid.invoicing
+        ? [
+            '',
+            `¿Necesitas factura? Pídela con «Facturar» en tu boleto, dentro del plazo que ahí se indica: ${publicUrl}/asistencias`,
+          ]
+        : []),
       ...closing(publicUrl, paid.eventId),
     ].join('\n'),
   });

@@ -14,6 +14,7 @@ import { requireAdmin, requireClient } from '../platform/auth/guards';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
 import { listPayments, refundByAdmin } from './admin-payments';
 import { listMemberPayments } from './member-payments';
+import type { PaymentHooks } from './payment-hooks';
 import { registerPaymentJobs } from './payment-jobs';
 import { listenToPlaces } from './place-listener';
 import { siteId } from './provider-keys';
@@ -26,17 +27,17 @@ import { registerWebhookRoute } from './webhook-routes';
  */
 export async function registerPaymentsRoutes(
   app: FastifyInstance,
-  { placeHooks }: { placeHooks: PlaceHooks },
+  { placeHooks, paymentHooks }: { placeHooks: PlaceHooks; paymentHooks: PaymentHooks },
 ): Promise<void> {
   listenToPlaces(app, placeHooks);
   if (app.stripe) {
-    registerPaymentJobs(app, app.stripe);
+    registerPaymentJobs(app, app.stripe, paymentHooks);
     // The site id of the provider's idempotency keys exists from the first start on.
     app.addHook('onReady', async () => {
       await siteId(app.db, app.config.payments.siteId);
     });
   }
-  await app.register(registerWebhookRoute);
+  await app.register(registerWebhookRoute, { paymentHooks });
 
   await app.register(async (scope) => {
     const member = zodApp(scope, requireClient);

@@ -11,6 +11,7 @@ import {
   PaymentMismatchError,
   sessionOutcome,
 } from './apply-checkout-session';
+import type { PaymentHooks } from './payment-hooks';
 import type { PaymentRow } from './payment-records';
 import {
   idOf,
@@ -34,7 +35,10 @@ type Outcome = 'applied' | 'already applied' | 'ignored';
  * id is applied once (stored in the same transaction as its change); events the product does not
  * use are acknowledged.
  */
-export async function registerWebhookRoute(app: FastifyInstance): Promise<void> {
+export async function registerWebhookRoute(
+  app: FastifyInstance,
+  { paymentHooks }: { paymentHooks: PaymentHooks },
+): Promise<void> {
   // This scope keeps the body as the bytes that were signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -64,7 +68,7 @@ export async function registerWebhookRoute(app: FastifyInstance): Promise<void> 
       throw badRequest(UNUSABLE);
     }
     try {
-      const outcome = await receiveEvent(app, stripe, event);
+      const outcome = await receiveEvent(app, stripe, paymentHooks, event);
       return ok(
         outcome === 'applied'
           ? 'Aviso aplicado'
@@ -138,7 +142,12 @@ async function recordEvent(
   return Number(stored.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: ProviderEvent): Promise<Outcome> {
+async function receiveEvent(
+  app: FastifyInstance,
+  stripe: Stripe,
+  paymentHooks: PaymentHooks,
+  event: ProviderEvent,
+): Promise<Outcome> {
   if (await alreadyApplied(app, event.id)) return 'already applied';
   const record = { id: event.id, type: event.type, received_at: new Date().toISOString() };
 
@@ -160,7 +169,7 @@ async function receiveEvent(app: FastifyInstance, stripe: Stripe, event: Provide
           .where('id', '=', payment.id)
           .execute();
       }
-      await applySessionOutcome(app, trx, payment.id, outcome);
+      await applySessionOutcome(app, trx, payment.id, outcome, paymentHooks);
       return true;
     });
     if (applied) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { InvoicePeriod } from '../../shared/domain/cfdi';
 import { type CheckedEnv, checkEnv } from './env-schema';
 
 export interface AppConfig {
@@ -40,6 +41,7 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Which face engine reads selfies (docs/design/27-verified.md): canned results or the self-hosted model. */
   faceEngine: 'stand-in' | 'human';
+  invoices: InvoicesConfig;
   messages: MessagesConfig;
   push: PushConfig;
   backups: BackupConfig;
@@ -195,6 +197,66 @@ function paymentsFromEnv(env: CheckedEnv): PaymentsConfig {
   };
 }
 
+/** The organizer's fiscal data, as the CFDIs name the issuer (docs/design/28-facturas.md). */
+export interface IssuerConfig {
+  rfc: string;
+  name: string;
+  regime: string;
+  zip: string;
+  series: string;
+  /** SAT ClaveProdServ and ClaveUnidad of a place. */
+  productKey: string;
+  unitKey: string;
+  /** IVA included in every price: 0.16, or 0.08 in the border region. */
+  ivaRate: 0.16 | 0.08;
+}
+
+/**
+ * CFDI 4.0 for every paid place (docs/design/28-facturas.md). 'off' issues nothing; 'facturapi' talks to
+ * the API at `apiBase` (Facturapi's own when unset); 'test-pac' is `npm start` without a key: the
+ * server starts the built-in test PAC and fills in key and base before building.
+ */
+export interface InvoicesConfig {
+  mode: 'off' | 'facturapi' | 'test-pac';
+  apiKey: string | undefined;
+  apiBase: string | undefined;
+  testPacPort: number;
+  issuer: IssuerConfig;
+  /** How often the global invoice closes; a receipt may be invoiced until its period ends. */
+  period: InvoicePeriod;
+  /** A PAC call made by a background job gives up after this long (and the job is retried). */
+  jobTimeoutMs: number;
+  /** A PAC call made while a member waits gives up after this long. */
+  memberTimeoutMs: number;
+}
+
+/** The SAT's test issuer (its published test certificates): what the test PAC signs as by default. */
+const TEST_ISSUER = { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regime: '601', zip: '42501' };
+
+function invoicesFromEnv(env: CheckedEnv): InvoicesConfig {
+  const apiKey = env.FACTURAPI_KEY;
+  const mode = env.INVOICES === 'off' ? 'off' : apiKey ? 'facturapi' : 'test-pac';
+  return {
+    mode,
+    apiKey,
+    apiBase: env.FACTURAPI_API_BASE,
+    testPacPort: env.TEST_PAC_PORT,
+    issuer: {
+      rfc: env.INVOICE_RFC ?? TEST_ISSUER.rfc,
+      name: env.INVOICE_NAME ?? TEST_ISSUER.name,
+      regime: env.INVOICE_REGIME ?? TEST_ISSUER.regime,
+      zip: env.INVOICE_ZIP ?? TEST_ISSUER.zip,
+      series: env.INVOICE_SERIES,
+      productKey: env.INVOICE_PRODUCT_KEY,
+      unitKey: env.INVOICE_UNIT_KEY,
+      ivaRate: env.INVOICE_IVA_RATE === '8' ? 0.08 : 0.16,
+    },
+    period: env.INVOICE_PERIOD,
+    jobTimeoutMs: 15_000,
+    memberTimeoutMs: 8_000,
+  };
+}
+
 export interface QueueConfig {
   /** How often an idle instance looks for due jobs. */
   pollMs: number;
@@ -238,6 +300,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: paymentsFromEnv(checked),
     // The stand-in's canned readings are for tests and the demo; a production server reads faces.
     faceEngine: checked.FACE_ENGINE ?? (checked.NODE_ENV === 'production' ? 'human' : 'stand-in'),
+    invoices: invoicesFromEnv(checked),
     messages: {
       perMinute: checked.MESSAGES_PER_MINUTE,
       conversationsPerDay: checked.CONVERSATIONS_PER_DAY,

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { INVOICE_PERIODS, TAX_REGIME_CODES } from '../../shared/domain/cfdi';
+import { isIssuerRfc } from '../../shared/domain/rfc';
 
 /**
  * Every environment variable the README's table lists, in one schema (docs/design/23-online.md): its type,
@@ -123,6 +125,76 @@ export const ENV_SCHEMA = z.object({
   PROMOTION_HOLD_HOURS: decimal(0, 12, true).describe('horas (un número mayor que 0)'),
   REFUND_HOURS: decimal(0, 48).describe('horas (un número mayor o igual a 0)'),
   PAYMENT_RECONCILE_MINUTES: decimal(0, 60, true).describe('minutos (un número mayor que 0)'),
+  INVOICES: z.preprocess(blank, z.enum(['on', 'off']).optional()).describe('on, off o sin definir'),
+  FACTURAPI_KEY: z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^sk_(test|live)_\S+$/)
+        .optional(),
+    )
+    .describe('una clave secreta de Facturapi (sk_test_… o sk_live_…)'),
+  FACTURAPI_API_BASE: urlWithProtocol(['http:', 'https:']).describe('una dirección http(s)://…/v2'),
+  TEST_PAC_PORT: integer(0, 65_535, 12_112).describe('un número de puerto entre 0 y 65535'),
+  INVOICE_RFC: z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/)
+        .refine(isIssuerRfc)
+        .optional(),
+    )
+    .describe('el RFC del organizador (12 o 13 caracteres, con dígito verificador correcto)'),
+  INVOICE_NAME: z
+    .preprocess(blank, z.string().trim().min(1).max(300).optional())
+    .describe('la razón social como en la Constancia de Situación Fiscal'),
+  INVOICE_REGIME: z
+    .preprocess(blank, z.enum(TAX_REGIME_CODES).optional())
+    .describe('una clave de régimen fiscal del SAT (601, 612, 626…)'),
+  INVOICE_ZIP: z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^\d{5}$/)
+        .optional(),
+    )
+    .describe('el código postal del lugar de expedición (5 dígitos)'),
+  INVOICE_SERIES: z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{1,25}$/)
+        .default('CITA'),
+    )
+    .describe('una serie de 1 a 25 letras o dígitos'),
+  INVOICE_PRODUCT_KEY: z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^\d{8}$/)
+        .default('90131500'),
+    )
+    .describe('una clave de producto o servicio del SAT (8 dígitos)'),
+  INVOICE_UNIT_KEY: z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[A-Z0-9]{2,3}$/)
+        .default('E48'),
+    )
+    .describe('una clave de unidad del SAT (E48, H87…)'),
+  INVOICE_IVA_RATE: z
+    .preprocess(blank, z.enum(['16', '8']).default('16'))
+    .describe('16 u 8 (región fronteriza)'),
+  INVOICE_PERIOD: z
+    .preprocess(blank, z.enum(INVOICE_PERIODS).default('month'))
+    .describe('day, week, fortnight o month'),
   MESSAGES_PER_MINUTE: integer(1, 1_000_000, 30).describe('un número entero mayor o igual a 1'),
   CONVERSATIONS_PER_DAY: integer(1, 1_000_000, 20).describe('un número entero mayor o igual a 1'),
   MESSAGE_SPAM_RECIPIENTS: integer(1, 1_000_000, 5).describe('un número entero mayor o igual a 1'),
@@ -219,6 +291,15 @@ function crossVariableLines(env: NodeJS.ProcessEnv): Map<string, string> {
     'STRIPE_WEBHOOK_SECRET',
     'la clave de Stripe y el secreto de webhooks van juntos',
   );
+  if (given(env, 'FACTURAPI_KEY') !== undefined && given(env, 'INVOICES') !== 'off') {
+    for (const name of ['INVOICE_RFC', 'INVOICE_NAME', 'INVOICE_REGIME', 'INVOICE_ZIP']) {
+      if (given(env, name) === undefined)
+        lines.set(
+          name,
+          `${name}: falta; FACTURAPI_KEY está definida y las facturas llevan los datos fiscales del organizador`,
+        );
+    }
+  }
   pair('BACKUP_DIR', 'BACKUP_AGE_RECIPIENT', 'los respaldos necesitan la carpeta y la clave pública juntas');
   pair('BACKUP_S3_BUCKET', 'BACKUP_S3_ACCESS_KEY_ID', 'el bucket y su clave de acceso van juntos');
   pair('BACKUP_S3_BUCKET', 'BACKUP_S3_SECRET_ACCESS_KEY', 'el bucket y su clave secreta van juntos');
@@ -250,6 +331,7 @@ export const SECRET_VARIABLES = new Set<keyof CheckedEnv>([
   'EMAIL_HASH_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'FACTURAPI_KEY',
   'VAPID_PRIVATE_KEY',
   'METRICS_TOKEN',
   'BACKUP_S3_SECRET_ACCESS_KEY',

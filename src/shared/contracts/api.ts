@@ -11,6 +11,7 @@ import type * as compatible from './compatible';
 import type * as events from './events';
 import type * as interests from './interests';
 import type * as invites from './invites';
+import type * as invoices from './invoices';
 import type * as landing from './landing';
 import type * as matchCards from './match-cards';
 import type * as messages from './messages';
@@ -58,6 +59,12 @@ export interface ApiCalls {
     typeof payments.clientPaymentsCheckoutAnswer
   >;
   'client/payments/get': Call<typeof payments.clientPaymentsGetBody, typeof payments.clientPaymentsGetAnswer>;
+  'client/invoice/get': Call<typeof invoices.clientInvoiceGetBody, typeof invoices.clientInvoiceGetAnswer>;
+  'client/invoice/add': Call<typeof invoices.clientInvoiceAddBody, typeof invoices.clientInvoiceAddAnswer>;
+  'client/fiscal-profile/get': Call<
+    typeof invoices.clientFiscalProfileGetBody,
+    typeof invoices.clientFiscalProfileGetAnswer
+  >;
   'client/code/check': Call<typeof promoCodes.clientCodeCheckBody, typeof promoCodes.clientCodeCheckAnswer>;
   'admin/codes/get': Call<typeof promoCodes.adminCodesGetBody, typeof promoCodes.adminCodesGetAnswer>;
   'admin/codes/add': Call<typeof promoCodes.adminCodesAddBody, typeof promoCodes.adminCodeAnswer>;

@@ -19,6 +19,8 @@ export const EXPORT_SECTIONS = {
   promo_code_uses: 'códigos de descuento usados',
   invitations: 'invitaciones y códigos ganados por invitar',
   payments: 'pagos',
+  fiscal_profile: 'datos fiscales',
+  invoices: 'facturas emitidas',
   picks: 'elecciones en los eventos',
   quiz_answers: 'respuestas del quiz',
   conversations: 'conversaciones y mensajes',
@@ -38,6 +40,7 @@ export const EXPORT_SECTIONS = {
 export const EXPORT_NOTE_NAMES = {
   exported_at: 'fecha de la exportación',
   payments_retention: 'por qué conservamos los pagos',
+  invoices_retention: 'por qué conservamos las facturas',
   privacy_notice: 'aviso de privacidad',
 } as const;
 

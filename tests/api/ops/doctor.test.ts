@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDoctor } from '../../../src/ops/doctor';
+import { startTestPac, type TestPac } from '../../../src/test-pac/test-pac';
 import { startTestProvider, type TestProvider } from '../../../src/test-payment-provider/test-provider';
 import { operatorKeys } from '../../support/backups';
 import { freePort } from '../../support/server-process';
@@ -14,15 +15,20 @@ const METRICS_TOKEN = 'token-de-metricas-secreto-QRST';
 const testApp = setUpTestApp({ seedDemo: false });
 let smtp: TestSmtp;
 let provider: TestProvider;
+let pac: TestPac;
 
 beforeAll(async () => {
   smtp = new TestSmtp(await freePort());
   await smtp.start();
   provider = await startTestProvider({ webhookUrl: 'http://127.0.0.1:9/sin-destino' });
+  pac = await startTestPac({
+    issuer: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regime: '601', zip: '42501' },
+  });
 });
 afterAll(async () => {
   await smtp.stop();
   await provider.close();
+  await pac.close();
 });
 
 /** The environment of the test app's database, as an operator's env file would give it. */
@@ -35,6 +41,12 @@ function envOfTestApp(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     STRIPE_SECRET_KEY: provider.secretKey,
     STRIPE_WEBHOOK_SECRET: provider.webhookSecret,
     STRIPE_API_BASE: provider.url,
+    FACTURAPI_KEY: pac.apiKey,
+    FACTURAPI_API_BASE: pac.url,
+    INVOICE_RFC: 'EKU9003173C9',
+    INVOICE_NAME: 'ESCUELA KEMPER URGATE',
+    INVOICE_REGIME: '601',
+    INVOICE_ZIP: '42501',
     EMAIL_HASH_KEY,
     METRICS_TOKEN,
     ...extra,
@@ -57,6 +69,7 @@ describe('cita doctor (docs/design/23-online.md)', () => {
       '✓ reloj',
       '✓ correo',
       '✓ pagos',
+      '✓ facturas',
       '✓ disco',
       '✓ respaldos',
     ]);
@@ -64,6 +77,10 @@ describe('cita doctor (docs/design/23-online.md)', () => {
     expect(text).toContain('✓ respaldos: no configurados');
     expect(text).toContain(`✓ correo: el servidor SMTP 127.0.0.1:${smtp.port} acepta la conexión`);
     expect(text).toContain('acepta la clave (modo de prueba)');
+    expect(text).toMatch(
+      /✓ facturas: 127\.0\.0\.1:\d+ acepta la clave \(modo de prueba\); emite como EKU9003173C9, régimen 601, CP 42501, IVA 16 %/,
+    );
+    expect(text).toContain(`  FACTURAPI_KEY = ••••${pac.apiKey.slice(-4)}`);
     // The configuration is printed, its secrets never whole: at most their last 4 characters.
     expect(text).toContain('  HOST = 0.0.0.0 (por omisión)');
     expect(text).toContain('  EMAIL_HASH_KEY = ••••WXYZ');
@@ -94,11 +111,17 @@ describe('cita doctor (docs/design/23-online.md)', () => {
     ).rows[0]!;
     await sql`delete from kysely_migration where name = ${latest.name}`.execute(testApp.app.db);
     try {
-      const { code, text } = await doctor(envOfTestApp({ STRIPE_SECRET_KEY: 'sk_test_clave_que_no_existe' }));
+      const { code, text } = await doctor(
+        envOfTestApp({
+          STRIPE_SECRET_KEY: 'sk_test_clave_que_no_existe',
+          FACTURAPI_KEY: 'sk_test_otra_clave_falsa',
+        }),
+      );
       expect(code).toBe(1);
       expect(text).toMatch(/✗ correo: el servidor SMTP 127\.0\.0\.1:\d+ falló/);
       expect(text).toContain(`✗ migraciones: faltan por aplicar: ${latest.name}`);
       expect(text).toMatch(/✗ pagos: 127\.0\.0\.1:\d+ no aceptó la llamada/);
+      expect(text).toMatch(/✗ facturas: 127\.0\.0\.1:\d+ no aceptó la llamada/);
       expect(text).not.toContain('sk_test_clave_que_no_existe');
     } finally {
       await sql`insert into kysely_migration (name, timestamp) values (${latest.name}, ${latest.timestamp})`.execute(

@@ -27,6 +27,7 @@ export interface Member {
 const CHECKED_WORDS: Record<string, Record<string, string>> = {
   sessions: { kind: 'client' },
   payments: { status: 'paid', currency: 'mxn' },
+  invoice_documents: { kind: 'receipt', state: 'issued' },
 };
 
 interface Schema {

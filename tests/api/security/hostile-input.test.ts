@@ -105,6 +105,8 @@ const KNOWN_KEYS = [
   'email',
   'password',
   'token',
+  'assistance_id',
+  'period_end',
 ];
 const NESTED_KEYS = [
   'client',
@@ -116,6 +118,7 @@ const NESTED_KEYS = [
   'assistance',
   'admin',
   'profile',
+  'fiscal',
 ];
 const hostileBody = fc.oneof(
   fc.dictionary(fc.constantFrom(...KNOWN_KEYS), hostileValue, { maxKeys: 5 }),

@@ -166,6 +166,39 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/client/payments/get': { request: (w) => ({ client_id: w.clientA.id }), expect: CLIENT_ONLY },
   'POST /api/admin/payments/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  // This app runs with INVOICES=off: A gets through, to hear that invoicing is off.
+  'POST /api/client/invoice/get': {
+    request: (w) => ({ client_id: w.clientA.id, assistance_id: w.assistanceOfA }),
+    expect: { ...CLIENT_ONLY, clientA: 404 },
+  },
+  'POST /api/client/invoice/add': {
+    request: (w) => ({
+      client_id: w.clientA.id,
+      assistance_id: w.assistanceOfA,
+      fiscal: {
+        rfc: 'COSC8001137NA',
+        name: 'CARLOS COSS',
+        regime: '612',
+        zip: '06000',
+        use: 'G03',
+        email: w.clientA.email,
+      },
+    }),
+    expect: { ...CLIENT_ONLY, clientA: 404 },
+  },
+  'POST /api/client/fiscal-profile/get': {
+    request: (w) => ({ client_id: w.clientA.id }),
+    expect: CLIENT_ONLY,
+  },
+  // A logged-in member reaches only her own invoices; with INVOICES=off there are none.
+  'GET /api/client/invoice/factura.pdf': {
+    request: () => 'id=1',
+    expect: { visitor: 401, clientB: 404, deletedClient: 401, inactiveAdmin: 401, admin: 401, clientA: 404 },
+  },
+  'GET /api/client/invoice/factura.xml': {
+    request: () => 'id=1',
+    expect: { visitor: 401, clientB: 404, deletedClient: 401, inactiveAdmin: 401, admin: 401, clientA: 404 },
+  },
   'POST /api/admin/payments/refund': {
     request: (w) => ({ admin_id: w.adminId, payment_id: 999_999 }),
     expect: { ...ADMIN_ONLY, admin: 404 },

@@ -666,6 +666,47 @@ export interface SelfieDigestTable {
   created_at: string;
 }
 
+/** A member's fiscal data for invoicing her places (docs/design/28-facturas.md). */
+export interface FiscalProfileTable {
+  client_id: number;
+  rfc: string;
+  name: string;
+  regime: string;
+  zip: string;
+  use: string;
+  email: string;
+  updated_at: string;
+}
+
+export type InvoiceDocumentKind = 'receipt' | 'invoice' | 'global' | 'credit_note' | 'cancellation';
+export type InvoiceDocumentState = 'pending' | 'issued' | 'failed' | 'cancelled';
+
+/** One fiscal document asked of the PAC, from its idempotency key to its CFDI (docs/design/28-facturas.md). */
+export interface InvoiceDocumentTable {
+  id: Generated<number>;
+  kind: InvoiceDocumentKind;
+  state: InvoiceDocumentState;
+  key: string;
+  payment_id: number | null;
+  assistance_id: number | null;
+  event_id: number | null;
+  client_id: number | null;
+  receipt_id: number | null;
+  global_id: number | null;
+  pac_id: string | null;
+  uuid: string | null;
+  total_cents: number;
+  description: string;
+  paid_at: string | null;
+  payment_form: string | null;
+  self_invoice_until: string | null;
+  period_end: string | null;
+  receiver: string | null;
+  error: string | null;
+  created_at: string;
+  issued_at: string | null;
+}
+
 export interface Database {
   clients: ClientTable;
   adverts: AdvertTable;
@@ -720,6 +761,8 @@ export interface Database {
   verification_selfies: VerificationSelfieTable;
   verified_photos: VerifiedPhotoTable;
   selfie_digests: SelfieDigestTable;
+  fiscal_profiles: FiscalProfileTable;
+  invoice_documents: InvoiceDocumentTable;
 }
 
 export type ClientRow = Selectable<ClientTable>;

@@ -15,6 +15,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { formatPlace } from '../../lib/event-facts';
 import { keepTicketsOffline } from '../../lib/offline-tickets';
 import { PushOffer } from '../notifications/push-offer';
+import { InvoicePanel } from './invoice-panel';
 
 /** /asistencias: the member's sign-ups, where each stands, and the ticket of the confirmed ones. */
 export function AttendancePage() {
@@ -104,6 +105,9 @@ function AttendedEventCard({
       </div>
       <StandingNote entry={event} payment={payment} />
       {payment && showPayment(event, payment) ? <PaymentPanel payment={payment} /> : null}
+      {payment?.state === 'paid' && event.status_id === ASSISTANCE_STATUS.confirmed ? (
+        <InvoicePanel assistanceId={event.id} />
+      ) : null}
       {showTicket && event.ticket && event.door_code ? (
         <Ticket code={event.ticket} doorCode={event.door_code} eventName={event.name} />
       ) : null}

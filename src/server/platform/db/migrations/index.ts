@@ -26,6 +26,7 @@ import * as invitations from './0035-invitations';
 import * as interestSearchText from './0036-interest-search-text';
 import * as promoCodeSwitch from './0037-promo-code-switch';
 import * as verification from './0038-verification';
+import * as invoices from './0039-invoices';
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0036-interest-search-text': interestSearchText,
   '0037-promo-code-switch': promoCodeSwitch,
   '0038-verification': verification,
+  '0039-invoices': invoices,
 };

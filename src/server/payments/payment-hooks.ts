@@ -1,0 +1,37 @@
+import type { Transaction } from 'kysely';
+import type { Database, PaymentMethod } from '../platform/db/schema';
+
+type Trx = Transaction<Database>;
+
+/** Money was taken for a place and the place is hers: online, or by hand on a paid event. */
+export interface PaymentTaken {
+  paymentId: number;
+  assistanceId: number;
+  clientId: number;
+  eventId: number;
+  eventName: string;
+  amountCents: number;
+  method: PaymentMethod | null;
+  paidAt: string;
+}
+
+/** What another domain hears of payments, inside the transaction that records them. */
+export interface PaymentListener {
+  paymentTaken?(trx: Trx, taken: PaymentTaken): Promise<void>;
+}
+
+/**
+ * The payments domain's hooks, built once per app (api-routes.ts) and handed to payments and to
+ * whoever listens (invoices, docs/design/28-facturas.md): payments never imports its listeners.
+ */
+export class PaymentHooks {
+  private readonly listeners: PaymentListener[] = [];
+
+  subscribe(listener: PaymentListener): void {
+    this.listeners.push(listener);
+  }
+
+  async taken(trx: Trx, taken: PaymentTaken): Promise<void> {
+    for (const listener of this.listeners) await listener.paymentTaken?.(trx, taken);
+  }
+}
