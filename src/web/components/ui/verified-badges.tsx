@@ -8,24 +8,25 @@ import {
 
 /**
  * The two marks of docs/design/27-verified.md as small badges, wherever a member is shown:
- * «Verificada en persona · nov 2026» and «Foto verificada». Nothing when she has neither.
+ * «Verificada en persona · nov 2026» and «Foto verificada». Nothing when she has neither. Spans,
+ * not a list: cards sit in lists, whose items are counted.
  */
 export function VerifiedBadges({ verified, gender }: { verified: VerifiedMark; gender: number }) {
   if (verified.in_person === null && !verified.photo) return null;
   return (
-    <ul aria-label="Verificación" className="mt-1 flex flex-wrap gap-1.5">
+    <p className="mt-1 flex flex-wrap gap-1.5">
       {verified.in_person !== null ? (
-        <li className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 ring-1 ring-emerald-200">
+        <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 ring-1 ring-emerald-200">
           <BadgeCheck className="size-3.5" aria-hidden />
           {inPersonLabel(gender)} · {verifiedMonthLabel(verified.in_person)}
-        </li>
+        </span>
       ) : null}
       {verified.photo ? (
-        <li className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200">
+        <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200">
           <Camera className="size-3.5" aria-hidden />
           {PHOTO_VERIFIED_LABEL}
-        </li>
+        </span>
       ) : null}
-    </ul>
+    </p>
   );
 }
