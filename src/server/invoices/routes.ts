@@ -36,8 +36,11 @@ function registerInvoiceFiles(app: FastifyInstance): void {
       {
         schema: {
           querystring: z.object({ id: z.coerce.number().pipe(idSchema) }),
-          // The PAC's bytes as they are: no JSON answer to describe.
+          // Documentation only: the PAC's bytes are sent as they are, never through the serializer.
           produces: [contentType],
+          response: {
+            200: z.unknown().describe(format === 'pdf' ? 'La factura en PDF' : 'El XML del CFDI timbrado'),
+          },
         },
       },
       async (request, reply) => {
