@@ -112,9 +112,10 @@ export const FORMER_SETUP_DATABASE_URLS = new Set([
  * The env file from its template (decision 0057). Re-running setup never drops an operator's line:
  * - the secrets stay as they are (generated only when missing);
  * - PUBLIC_URL and VAPID_SUBJECT come from --domain and --email, WEB_DIST_DIR from the checkout,
- *   PAYMENTS turns on with STRIPE_SECRET_KEY: what the command line and the machine say;
+ *   PAYMENTS turns on with STRIPE_SECRET_KEY and INVOICES with FACTURAPI_KEY: what the command
+ *   line and the machine say;
  * - every other line the template defines (NODE_ENV, HOST, TRUST_PROXY, DATA_DIR, DATABASE_URL,
- *   SEED_DEMO, PAYMENTS without Stripe, ACME_CA*) keeps the operator's value when the file has one,
+ *   SEED_DEMO, PAYMENTS without Stripe, INVOICES without Facturapi, ACME_CA*) keeps the operator's value when the file has one,
  *   and --acme-ca/--acme-ca-root, when given, replace theirs;
  * - lines the template does not define (SMTP_URL, STRIPE_*, BACKUP_*, the operator's comments) are
  *   kept after it, in their order.
@@ -138,6 +139,7 @@ export function renderEnvFile(options: EnvFileOptions): string {
         : options.databaseUrl,
     seed_demo: kept('SEED_DEMO', '0'),
     payments: existing.STRIPE_SECRET_KEY ? 'on' : kept('PAYMENTS', 'off'),
+    invoices: existing.FACTURAPI_KEY ? 'on' : kept('INVOICES', 'off'),
     vapid_public_key: secrets.VAPID_PUBLIC_KEY,
     vapid_private_key: secrets.VAPID_PRIVATE_KEY,
     site_id: secrets.SITE_ID,

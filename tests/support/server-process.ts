@@ -130,6 +130,9 @@ export class ServerProcess {
       WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
       // Paying online needs a provider the caller starts and passes (STRIPE_*): off unless it does.
       PAYMENTS: 'off',
+      // The test PAC listens on one fixed port: two servers at once (the cluster, an upgrade) would
+      // collide on it. Invoicing is tested through its own suites.
+      INVOICES: 'off',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     };
