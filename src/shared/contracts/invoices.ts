@@ -77,3 +77,73 @@ export const fiscalProfileSchema = z.object({
 export type FiscalProfile = z.infer<typeof fiscalProfileSchema>;
 export const clientFiscalProfileGetAnswer = successAnswer({ profile: fiscalProfileSchema.nullable() });
 export type ClientFiscalProfileGetAnswer = z.infer<typeof clientFiscalProfileGetAnswer>;
+
+/** A day in Mexico City, 'YYYY-MM-DD'. */
+const calendarDay = z
+  .string({ error: 'Escribe la fecha como AAAA-MM-DD' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Escribe la fecha como AAAA-MM-DD');
+
+export const invoiceDocumentKindSchema = z.enum([
+  'receipt',
+  'invoice',
+  'global',
+  'credit_note',
+  'cancellation',
+]);
+export type InvoiceDocumentKind = z.infer<typeof invoiceDocumentKindSchema>;
+export const invoiceDocumentStateSchema = z.enum(['pending', 'issued', 'failed', 'cancelled']);
+export type InvoiceDocumentState = z.infer<typeof invoiceDocumentStateSchema>;
+
+/** The back office's «Facturación»: every fiscal document of the period (paid or issued in it). */
+export const adminInvoicesGetBody = z.object({
+  admin_id: optionalIdSchema,
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
+});
+export type AdminInvoicesGetBody = z.input<typeof adminInvoicesGetBody>;
+
+export const adminInvoiceDocumentSchema = z.object({
+  id: z.number(),
+  kind: invoiceDocumentKindSchema,
+  state: invoiceDocumentStateSchema,
+  assistance_id: z.number().nullable(),
+  event_id: z.number().nullable(),
+  /** The concept as printed: the night's name, or the global's period. */
+  description: z.string(),
+  total_cents: z.number().int(),
+  /** The receipt an invoice, credit note or cancellation is about; the global holding a receipt. */
+  receipt_id: z.number().nullable(),
+  global_id: z.number().nullable(),
+  uuid: z.string().nullable(),
+  created_at: z.string(),
+  issued_at: z.string().nullable(),
+  /** Why the PAC refused it or could not be reached, in Spanish; null when nothing failed. */
+  error: z.string().nullable(),
+});
+export type AdminInvoiceDocument = z.infer<typeof adminInvoiceDocumentSchema>;
+
+export const adminInvoicesGetAnswer = successAnswer({
+  documents: z.array(adminInvoiceDocumentSchema),
+  totals: z.object({
+    /** Invoiced to buyers who asked (their own invoices). */
+    invoiced_cents: z.number().int(),
+    /** Held by the period's global invoices. */
+    global_cents: z.number().int(),
+    /** Given back by credit notes and cancelled receipts. */
+    credited_cents: z.number().int(),
+  }),
+});
+export type AdminInvoicesGetAnswer = z.infer<typeof adminInvoicesGetAnswer>;
+
+export const adminInvoicesClosePeriodBody = z.object({ admin_id: optionalIdSchema, period_end: calendarDay });
+export type AdminInvoicesClosePeriodBody = z.input<typeof adminInvoicesClosePeriodBody>;
+/** The global invoice the close issued (or had issued before); null when no receipt was left. */
+export const adminInvoicesClosePeriodAnswer = successAnswer({
+  global: adminInvoiceDocumentSchema.nullable(),
+});
+export type AdminInvoicesClosePeriodAnswer = z.infer<typeof adminInvoicesClosePeriodAnswer>;
+
+export const adminInvoiceRetryBody = z.object({ admin_id: optionalIdSchema, id: idSchema });
+export type AdminInvoiceRetryBody = z.input<typeof adminInvoiceRetryBody>;
+export const adminInvoiceRetryAnswer = successAnswer({ document: adminInvoiceDocumentSchema });
+export type AdminInvoiceRetryAnswer = z.infer<typeof adminInvoiceRetryAnswer>;

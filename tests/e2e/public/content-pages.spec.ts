@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { formatCalendarDate } from '../../../src/shared/domain/mexico-dates';
+import { PRIVACY_NOTICE_VERSION } from '../../../src/shared/domain/privacy';
 
 test('de /servicios a Blind Date y de ahí a sus eventos con «Participar»', async ({ page }) => {
   await page.goto('/servicios');
@@ -37,7 +39,9 @@ test('/contacto ofrece WhatsApp, correo y teléfono', async ({ page }) => {
 
 test('/aviso-privacidad muestra su fecha y los derechos ARCO', async ({ page }) => {
   await page.goto('/aviso-privacidad');
-  await expect(page.getByText('Última actualización: 27 de noviembre de 2026')).toBeVisible();
+  await expect(
+    page.getByText(`Última actualización: ${formatCalendarDate(PRIVACY_NOTICE_VERSION)}`),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: '6. Derechos ARCO' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '3. Datos personales sensibles' })).toBeVisible();
   await expect(
