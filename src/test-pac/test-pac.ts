@@ -439,11 +439,29 @@ export async function startTestPac(options: TestPacOptions): Promise<TestPac> {
           'Una nota de crédito debe relacionar una factura emitida (CFDI40203)',
           'related_documents',
         );
-      const customer = checkCustomer(
-        body.customer as Customer | undefined,
-        // G02 (devoluciones) applies to the same regímenes as G01.
-        body.use === 'G02' ? 'G01' : String(body.use),
-      );
+      const receiver = body.customer as Customer | undefined;
+      // A credit note of a global invoice goes to «público en general» too, uso S01 (guía de llenado).
+      const toPublic = String(receiver?.tax_id ?? '').toUpperCase() === GENERIC_RFC;
+      if (toPublic && !uuids.every((uuid) => state.invoices.some((known) => known.uuid === uuid && known.global)))
+        throw new ApiError(
+          400,
+          'Una nota de crédito a público en general sólo puede relacionar una factura global',
+          'related_documents',
+        );
+      if (toPublic && body.use !== 'S01')
+        throw new ApiError(400, 'El uso de CFDI para público en general es S01 (CFDI40161)', 'use');
+      const customer = toPublic
+        ? {
+            legal_name: 'PUBLICO EN GENERAL',
+            tax_id: GENERIC_RFC,
+            tax_system: '616',
+            address: { zip: options.issuer.zip },
+          }
+        : checkCustomer(
+            receiver,
+            // G02 (devoluciones) applies to the same regímenes as G01.
+            body.use === 'G02' ? 'G01' : String(body.use),
+          );
       const items = checkItems(body.items);
       const invoice = newInvoice({
         type: 'E',

@@ -5,6 +5,16 @@ import { insertEvent } from './admin-fixtures';
 import { pressCheckoutButton, setUpPaymentsApp } from './payments';
 import type { TestAppOptions } from './test-app';
 
+/** The SAT's test taxpayer, as the test PAC's list of taxpayers knows it. */
+export const TEST_COMPANY = {
+  rfc: 'EKU9003173C9',
+  name: 'ESCUELA KEMPER URGATE',
+  regime: '601',
+  zip: '42501',
+  use: 'G03',
+  email: 'contabilidad@kemper.mx',
+};
+
 /**
  * An app with payments and invoices on: the test payment provider takes the money and the test
  * PAC issues the CFDIs, both on real ports reached through their official clients, as `npm start`.
@@ -40,9 +50,10 @@ export function setUpInvoicesApp(
     await started?.close();
   });
 
-  /** A member who paid a place by card; answers her, the event and her sign-up's id. */
-  async function paidPlace(price = 35000) {
-    const eventId = await insertEvent(suite.testApp.app, { price_w_cents: price, price_m_cents: price });
+  /** A member who paid a place by card (at `night`, or a new event); answers her, the event and her sign-up's id. */
+  async function paidPlace(price = 35000, night?: number) {
+    const eventId =
+      night ?? (await insertEvent(suite.testApp.app, { price_w_cents: price, price_m_cents: price }));
     const member = await loggedInClient(suite.testApp, { gender: 1 });
     await member.agent.post('client/events/add', { event_id: eventId });
     const checkout = await member.agent.post('client/payments/checkout', { event_id: eventId });
@@ -52,5 +63,15 @@ export function setUpInvoicesApp(
     return { member, eventId, assistanceId: place.id };
   }
 
-  return { ...suite, pac, paidPlace };
+  /** Gives back part of a place's payment (all of it without `amountCents`) at the provider, and waits. */
+  async function refund(eventId: number, clientId: number, amountCents?: number) {
+    const payment = await suite.paymentOf(eventId, clientId);
+    await suite.testApp.app.stripe!.refunds.create({
+      payment_intent: payment.payment_intent_id!,
+      ...(amountCents && { amount: amountCents }),
+    });
+    await suite.settle();
+  }
+
+  return { ...suite, pac, paidPlace, refund };
 }

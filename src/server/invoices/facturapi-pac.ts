@@ -1,4 +1,5 @@
 import FacturapiModule, { FacturapiError } from 'facturapi';
+import { GENERIC_RFC } from '../../shared/domain/cfdi';
 import type { IssuerConfig } from '../platform/config';
 import {
   type CancellationMotive,
@@ -156,15 +157,25 @@ export class FacturapiPac implements Pac {
   }
 
   async createGlobalInvoice(global: NewGlobalInvoice): Promise<PacInvoice> {
-    const invoice = (await this.call('factura global', () =>
-      this.client.receipts.createGlobalInvoice({
-        periodicity: global.period,
-        from: `${global.from}T00:00:00-06:00`,
-        to: `${global.to}T23:59:59-06:00`,
-        series: this.options.issuer.series,
-        idempotency_key: global.key,
-      }),
-    )) as unknown as FacturapiDocument;
+    const invoice = await this.call('factura global', async () => {
+      try {
+        return (await this.client.receipts.createGlobalInvoice({
+          periodicity: global.period,
+          from: `${global.from}T00:00:00-06:00`,
+          to: `${global.to}T23:59:59-06:00`,
+          series: this.options.issuer.series,
+          idempotency_key: global.key,
+        })) as unknown as FacturapiDocument;
+      } catch (error) {
+        // 409: this key made the global already (an answer lost to a timeout): its receipts name it.
+        if (!(error instanceof FacturapiError) || error.status !== 409) throw error;
+        const held = (await this.client.receipts.retrieve(
+          global.heldReceiptId,
+        )) as unknown as FacturapiDocument;
+        if (!held.invoice) throw error;
+        return (await this.client.invoices.retrieve(held.invoice)) as unknown as FacturapiDocument;
+      }
+    });
     return { pacId: invoice.id, uuid: invoice.uuid ?? '', totalCents: cents(invoice.total) };
   }
 
@@ -181,10 +192,11 @@ export class FacturapiPac implements Pac {
           legal_name: receiver.name,
           tax_id: receiver.rfc,
           tax_system: receiver.regime,
-          email: receiver.email,
+          ...(receiver.email && { email: receiver.email }),
           address: { zip: receiver.zip },
         },
-        use: 'G02',
+        // G02 (devoluciones) for her; «público en general» has only S01 (a global's credit note).
+        use: receiver.rfc === GENERIC_RFC ? 'S01' : 'G02',
         payment_form: note.paymentForm,
         items: [{ quantity: 1, product: this.product(note.item) }],
         related_documents: [{ relationship: '01', documents: [note.invoiceUuid] }],

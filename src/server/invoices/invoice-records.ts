@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
 import type { Database, InvoiceDocumentTable } from '../platform/db/schema';
 
 /** The invoices domain's tables, read and written here and by the operations beside this file. */
@@ -44,4 +44,21 @@ export function invoiceOfReceipt(db: Kysely<Database>, receiptId: number) {
     .where('kind', '=', 'invoice')
     .where('receipt_id', '=', receiptId)
     .executeTakeFirst();
+}
+
+/**
+ * Reads a receipt inside a transaction, holding its row until the commit on PostgreSQL (SQLite runs
+ * one transaction at a time): her claim, the period's close and a refund decide its fate one after
+ * another, each seeing what the one before committed.
+ */
+export function lockedReceipt(trx: Transaction<Database>, receiptId: number) {
+  let query = trx.selectFrom('invoice_documents').selectAll().where('id', '=', receiptId);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Corrects a refunded receipt at the PAC: a cancellation or a credit note (payload: its id). */
+export const ISSUE_REFUND_JOB = 'invoice-refund';
+export interface IssueRefundPayload {
+  document_id: number;
 }

@@ -48,6 +48,8 @@ export interface NewGlobalInvoice {
   /** The period, Mexico City dates, both included. */
   from: string;
   to: string;
+  /** One receipt it holds: a retry answered 409 finds the global through it. */
+  heldReceiptId: string;
 }
 
 export interface NewCreditNote {

@@ -2,6 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idSchema } from '../../shared/contracts/common';
 import {
+  adminInvoiceRetryAnswer,
+  adminInvoiceRetryBody,
+  adminInvoicesClosePeriodAnswer,
+  adminInvoicesClosePeriodBody,
+  adminInvoicesGetAnswer,
+  adminInvoicesGetBody,
   clientFiscalProfileGetAnswer,
   clientFiscalProfileGetBody,
   clientInvoiceAddAnswer,
@@ -10,15 +16,23 @@ import {
   clientInvoiceGetBody,
 } from '../../shared/contracts/invoices';
 import type { PaymentHooks } from '../payments/payment-hooks';
-import { currentClientId, requireClient } from '../platform/auth/guards';
+import { currentClientId, requireAdmin, requireClient } from '../platform/auth/guards';
 import { notFound, unauthorized } from '../platform/errors';
 import { callOptions, ok, zodApp } from '../platform/http/envelope';
+import { closePeriodByAdmin, listInvoiceDocuments, retryDocument } from './admin-invoices';
 import type { FacturapiPac } from './facturapi-pac';
 import { fiscalProfileOf } from './fiscal-profile';
+import { registerGlobalInvoiceJobs } from './global-invoice';
 import { registerInvoiceMailJob } from './invoice-mails';
-import { ISSUE_RECEIPT_JOB, type IssueReceiptPayload } from './invoice-records';
+import {
+  ISSUE_RECEIPT_JOB,
+  ISSUE_REFUND_JOB,
+  type IssueReceiptPayload,
+  type IssueRefundPayload,
+} from './invoice-records';
 import { issueReceipt, recordReceiptDue } from './issue-receipt';
 import { invoiceMyPlace, memberInvoice } from './member-invoice';
+import { issueRefund, recordRefund } from './refunds';
 
 const INVOICES_OFF = 'La facturación no está activa en este sitio';
 
@@ -77,11 +91,18 @@ export async function registerInvoicesRoutes(
 ): Promise<void> {
   const pac = app.pac;
   if (pac) {
-    paymentHooks.subscribe({ paymentTaken: (trx, taken) => recordReceiptDue(trx, app, taken) });
+    paymentHooks.subscribe({
+      paymentTaken: (trx, taken) => recordReceiptDue(trx, app, taken),
+      paymentRefunded: (trx, refunded) => recordRefund(trx, refunded),
+    });
+    app.queue.handle<IssueRefundPayload>(ISSUE_REFUND_JOB, (payload) =>
+      issueRefund(app, pac, payload.document_id),
+    );
     app.queue.handle<IssueReceiptPayload>(ISSUE_RECEIPT_JOB, (payload) =>
       issueReceipt(app, pac, payload.document_id),
     );
     registerInvoiceMailJob(app, pac);
+    registerGlobalInvoiceJobs(app, pac);
   }
   registerInvoiceFiles(app);
 
@@ -116,6 +137,42 @@ export async function registerInvoicesRoutes(
       callOptions(clientFiscalProfileGetBody, clientFiscalProfileGetAnswer),
       async (request) =>
         ok('Tus datos fiscales', { profile: await fiscalProfileOf(app.db, request.clientId) }),
+    );
+  });
+
+  await app.register(async (scope) => {
+    const admin = zodApp(scope, requireAdmin);
+    admin.post(
+      '/admin/invoices/get',
+      callOptions(adminInvoicesGetBody, adminInvoicesGetAnswer),
+      async (request) => ok('Facturación', await listInvoiceDocuments(app, request.body)),
+    );
+    admin.post(
+      '/admin/invoices/close-period',
+      callOptions(adminInvoicesClosePeriodBody, adminInvoicesClosePeriodAnswer),
+      async (request) => {
+        const global = await closePeriodByAdmin(
+          app,
+          activePac(app),
+          request.adminId,
+          request.body.period_end,
+        );
+        return ok(
+          global ? 'Periodo cerrado en la factura global' : 'No quedaban recibos por facturar en el periodo',
+          {
+            global,
+          },
+        );
+      },
+    );
+    admin.post(
+      '/admin/invoice/retry',
+      callOptions(adminInvoiceRetryBody, adminInvoiceRetryAnswer),
+      async (request) => {
+        activePac(app);
+        const document = await retryDocument(app, request.adminId, request.body.id);
+        return ok('Documento en la cola: se emitirá en unos momentos', { document });
+      },
     );
   });
 }

@@ -15,9 +15,20 @@ export interface PaymentTaken {
   paidAt: string;
 }
 
+/** Money went back for a payment: all of it, or a part (the provider's partial refunds). */
+export interface PaymentRefunded {
+  paymentId: number;
+  /** What this refund gave back. */
+  refundedCents: number;
+  /** What the payment has given back in all, this refund included: names the refund. */
+  totalRefundedCents: number;
+  full: boolean;
+}
+
 /** What another domain hears of payments, inside the transaction that records them. */
 export interface PaymentListener {
   paymentTaken?(trx: Trx, taken: PaymentTaken): Promise<void>;
+  paymentRefunded?(trx: Trx, refunded: PaymentRefunded): Promise<void>;
 }
 
 /**
@@ -33,5 +44,9 @@ export class PaymentHooks {
 
   async taken(trx: Trx, taken: PaymentTaken): Promise<void> {
     for (const listener of this.listeners) await listener.paymentTaken?.(trx, taken);
+  }
+
+  async refunded(trx: Trx, refunded: PaymentRefunded): Promise<void> {
+    for (const listener of this.listeners) await listener.paymentRefunded?.(trx, refunded);
   }
 }

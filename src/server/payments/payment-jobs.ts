@@ -103,6 +103,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe, paymen
         'payments.status',
         'payments.payment_intent_id',
         'payments.amount_cents',
+        'payments.refunded_cents',
         'payments.method',
         'events.id as event_id',
         'events.name as event_name',
@@ -129,7 +130,7 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe, paymen
     }
     await app.db.transaction().execute(async (trx) => {
       // The provider's charge.refunded webhook may have marked it already: then only the id is added.
-      await trx
+      const marked = await trx
         .updateTable('payments')
         .set({
           status: 'refunded',
@@ -138,7 +139,15 @@ export function registerPaymentJobs(app: FastifyInstance, stripe: Stripe, paymen
         })
         .where('id', '=', payment.id)
         .where('status', '=', 'paid')
-        .execute();
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) > 0) {
+        await paymentHooks.refunded(trx, {
+          paymentId: payment.id,
+          refundedCents: payment.amount_cents - payment.refunded_cents,
+          totalRefundedCents: payment.amount_cents,
+          full: true,
+        });
+      }
       if (refundId) {
         await trx
           .updateTable('payments')

@@ -188,7 +188,7 @@ async function receiveEvent(
       if (!(await recordEvent(trx, record))) return false;
       const payment = await trx
         .selectFrom('payments')
-        .select(['id', 'amount_cents', 'status'])
+        .select(['id', 'amount_cents', 'status', 'refunded_cents'])
         .where('payment_intent_id', '=', intentId)
         .executeTakeFirst();
       if (payment?.status !== 'paid') return true;
@@ -206,6 +206,15 @@ async function receiveEvent(
         .where('id', '=', payment.id)
         .where('status', '=', 'paid')
         .execute();
+      // Each refund at the provider raises what the charge has given back: the difference is this one.
+      if (charge.amount_refunded > payment.refunded_cents) {
+        await paymentHooks.refunded(trx, {
+          paymentId: payment.id,
+          refundedCents: charge.amount_refunded - payment.refunded_cents,
+          totalRefundedCents: charge.amount_refunded,
+          full: charge.refunded,
+        });
+      }
       return true;
     });
     if (applied && charge.refunded) app.metrics.payments.inc({ outcome: 'refunded' });

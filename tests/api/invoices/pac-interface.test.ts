@@ -53,6 +53,7 @@ describe('the PAC interface against the test PAC', () => {
       period: 'month',
       from: today,
       to: today,
+      heldReceiptId: open.pacId,
     });
     expect(global.totalCents).toBe(25000);
     const stored = pac.invoices().find((known) => known.id === global.pacId)!;
@@ -69,7 +70,13 @@ describe('the PAC interface against the test PAC', () => {
     expect(xml).toContain('<cfdi:InformacionGlobal Periodicidad="04"');
     // Nothing left open in the period: a second global has nothing to hold.
     await expect(
-      client.createGlobalInvoice({ key: 'k-global-2', period: 'month', from: today, to: today }),
+      client.createGlobalInvoice({
+        key: 'k-global-2',
+        period: 'month',
+        from: today,
+        to: today,
+        heldReceiptId: open.pacId,
+      }),
     ).rejects.toBeInstanceOf(PacRefusal);
     // An invoiced receipt cannot be cancelled as a receipt any more.
     await expect(client.cancelReceipt(invoiced.pacId)).rejects.toBeInstanceOf(PacRefusal);

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { setUpInvoicesApp } from '../../support/invoices';
+import { setUpInvoicesApp, TEST_COMPANY } from '../../support/invoices';
 import { lastMailTo } from '../../support/outbox';
 
 const { testApp, pac, paidPlace } = setUpInvoicesApp({ seedDemo: false });
 
-/** The SAT's test taxpayer, as the test PAC's list of taxpayers knows it. */
-const COMPANY = {
-  rfc: 'EKU9003173C9',
-  name: 'ESCUELA KEMPER URGATE',
-  regime: '601',
-  zip: '42501',
-  use: 'G03',
-  email: 'contabilidad@kemper.mx',
-};
+const COMPANY = TEST_COMPANY;
 
 describe('client/invoice/add: she invoices her paid place', () => {
   it('refuses what the SAT would refuse, each time saying what to fix', async () => {

@@ -1,0 +1,228 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { GENERIC_RFC } from '../../shared/domain/cfdi';
+import type { PaymentRefunded } from '../payments/payment-hooks';
+import type { Database } from '../platform/db/schema';
+import { enqueue } from '../platform/queue/queue';
+import type { FacturapiPac } from './facturapi-pac';
+import {
+  type InvoiceDocument,
+  ISSUE_REFUND_JOB,
+  type IssueRefundPayload,
+  invoiceOfReceipt,
+  lockedReceipt,
+} from './invoice-records';
+import { pacKey } from './issue-receipt';
+import { type FiscalReceiver, PacRefusal, PacUnavailable } from './pac';
+
+/**
+ * A refund corrects the place's fiscal documents (docs/design/28-facturas.md): decided in the refund's
+ * own transaction, issued at the PAC by a durable job. A full refund of a receipt nobody invoiced
+ * and no global holds cancels it; anything else is a credit note (CFDI de egreso, relation 01) for
+ * the amount given back, related to her invoice or to the global invoice holding the receipt.
+ */
+export async function recordRefund(trx: Transaction<Database>, refunded: PaymentRefunded): Promise<void> {
+  const found = await trx
+    .selectFrom('invoice_documents')
+    .select('id')
+    .where('kind', '=', 'receipt')
+    .where('payment_id', '=', refunded.paymentId)
+    .executeTakeFirst();
+  // Cash taken by hand has no receipt yet, nor a payment made while invoices were off.
+  if (!found) return;
+  const receipt = (await lockedReceipt(trx, found.id))!;
+  if (receipt.state === 'cancelled') return;
+  const invoice = await invoiceOfReceipt(trx, receipt.id);
+  const cancels = refunded.full && !invoice && receipt.global_id === null;
+  if (cancels) {
+    await trx
+      .updateTable('invoice_documents')
+      .set({ state: 'cancelled' })
+      .where('id', '=', receipt.id)
+      .execute();
+    // Credit notes of earlier partial refunds were waiting for an invoice that will never come.
+    await trx
+      .updateTable('invoice_documents')
+      .set({ state: 'cancelled' })
+      .where('kind', '=', 'credit_note')
+      .where('receipt_id', '=', receipt.id)
+      .where('state', '=', 'pending')
+      .execute();
+    // A receipt the PAC refused never existed there: nothing to cancel.
+    if (receipt.state === 'failed') return;
+  }
+  const inserted = await trx
+    .insertInto('invoice_documents')
+    .values({
+      kind: cancels ? 'cancellation' : 'credit_note',
+      state: 'pending',
+      // One credit note per refund: what the payment has given back in all names it.
+      key: cancels
+        ? `cancel-${refunded.paymentId}`
+        : `credit-${refunded.paymentId}-${refunded.totalRefundedCents}`,
+      payment_id: receipt.payment_id,
+      assistance_id: receipt.assistance_id,
+      event_id: receipt.event_id,
+      client_id: receipt.client_id,
+      receipt_id: receipt.id,
+      global_id: null,
+      pac_id: null,
+      uuid: null,
+      total_cents: cancels ? receipt.total_cents : refunded.refundedCents,
+      description: `Devolución: ${receipt.description}`,
+      paid_at: receipt.paid_at,
+      payment_form: receipt.payment_form,
+      self_invoice_until: null,
+      period_end: null,
+      receiver: null,
+      error: null,
+      created_at: new Date().toISOString(),
+      issued_at: null,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return;
+  const payload: IssueRefundPayload = { document_id: inserted.id };
+  await enqueue(trx, { kind: ISSUE_REFUND_JOB, key: `invoice-refund:${inserted.id}`, payload });
+}
+
+/**
+ * Credit notes waiting for the document they correct: queued again once her invoice or the
+ * period's global invoice is issued (`after` names that document, so each is queued once for it).
+ */
+export async function queueWaitingCreditNotes(
+  db: Kysely<Database>,
+  receiptIds: number[],
+  after: number,
+): Promise<void> {
+  if (receiptIds.length === 0) return;
+  const waiting = await db
+    .selectFrom('invoice_documents')
+    .select('id')
+    .where('kind', '=', 'credit_note')
+    .where('state', '=', 'pending')
+    .where('receipt_id', 'in', receiptIds)
+    .execute();
+  for (const note of waiting) {
+    const payload: IssueRefundPayload = { document_id: note.id };
+    await enqueue(db, { kind: ISSUE_REFUND_JOB, key: `invoice-refund:${note.id}:after-${after}`, payload });
+  }
+}
+
+/** What a credit note relates to: her invoice, or the global invoice to «público en general». */
+async function correctedDocument(
+  app: FastifyInstance,
+  receipt: InvoiceDocument,
+): Promise<{ uuid: string; receiver: FiscalReceiver } | 'wait' | 'later'> {
+  const invoice = await invoiceOfReceipt(app.db, receipt.id);
+  if (invoice?.state === 'issued' && invoice.uuid && invoice.receiver)
+    return { uuid: invoice.uuid, receiver: JSON.parse(invoice.receiver) as FiscalReceiver };
+  // Her invoice is being issued right now: the queue tries again shortly.
+  if (invoice?.state === 'pending') return 'wait';
+  if (receipt.global_id === null) return 'later';
+  const global = await app.db
+    .selectFrom('invoice_documents')
+    .selectAll()
+    .where('id', '=', receipt.global_id)
+    .executeTakeFirstOrThrow();
+  if (global.state === 'pending') return 'wait';
+  if (global.state !== 'issued' || !global.uuid) return 'later';
+  return {
+    uuid: global.uuid,
+    receiver: {
+      rfc: GENERIC_RFC,
+      name: 'PUBLICO EN GENERAL',
+      regime: '616',
+      zip: app.config.invoices.issuer.zip,
+      use: 'S01',
+      email: '',
+    },
+  };
+}
+
+/** Cancels the receipt at the PAC; one still being made there is found by its key first. */
+async function cancelAtPac(app: FastifyInstance, pac: FacturapiPac, receipt: InvoiceDocument) {
+  const pacId =
+    receipt.pac_id ??
+    (
+      await pac.createReceipt({
+        key: await pacKey(app, receipt.key),
+        item: { description: receipt.description, priceCents: receipt.total_cents },
+        paymentForm: receipt.payment_form ?? '01',
+        paidAt: receipt.paid_at ?? receipt.created_at,
+      })
+    ).pacId;
+  await pac.cancelReceipt(pacId);
+  await app.db
+    .updateTable('invoice_documents')
+    .set({ pac_id: pacId })
+    .where('id', '=', receipt.id)
+    .where('pac_id', 'is', null)
+    .execute();
+  return { pacId, uuid: null };
+}
+
+/**
+ * The job: the cancellation or credit note at the PAC, with the document's own idempotency key.
+ * A credit note whose invoice does not exist yet (a partial refund of an open receipt) waits and is
+ * queued again when her invoice or the global is issued; a refusal is recorded with its reason.
+ */
+export async function issueRefund(
+  app: FastifyInstance,
+  pac: FacturapiPac,
+  documentId: number,
+): Promise<void> {
+  const document = await app.db
+    .selectFrom('invoice_documents')
+    .selectAll()
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  if (!document || document.state !== 'pending' || document.receipt_id === null) return;
+  const receipt = await app.db
+    .selectFrom('invoice_documents')
+    .selectAll()
+    .where('id', '=', document.receipt_id)
+    .executeTakeFirstOrThrow();
+  try {
+    let issued: { pacId: string; uuid: string | null };
+    if (document.kind === 'cancellation') issued = await cancelAtPac(app, pac, receipt);
+    else {
+      const corrected = await correctedDocument(app, receipt);
+      if (corrected === 'later') return;
+      if (corrected === 'wait')
+        throw new PacUnavailable('el documento que corrige todavía se está emitiendo');
+      issued = await pac.createCreditNote({
+        key: await pacKey(app, document.key),
+        invoiceUuid: corrected.uuid,
+        receiver: corrected.receiver,
+        item: { description: document.description, priceCents: document.total_cents },
+        paymentForm: document.payment_form ?? '01',
+      });
+    }
+    await app.db
+      .updateTable('invoice_documents')
+      .set({
+        state: 'issued',
+        pac_id: issued.pacId,
+        uuid: issued.uuid,
+        issued_at: new Date().toISOString(),
+        error: null,
+      })
+      .where('id', '=', document.id)
+      .where('state', '=', 'pending')
+      .execute();
+  } catch (error) {
+    const refused = error instanceof PacRefusal;
+    await app.db
+      .updateTable('invoice_documents')
+      .set({ error: (error as Error).message.slice(0, 1000), ...(refused && { state: 'failed' as const }) })
+      .where('id', '=', document.id)
+      .execute();
+    if (!refused) throw error;
+    app.log.warn(
+      { documentId: document.id, code: error.code },
+      'invoices: the PAC refused a refund document',
+    );
+  }
+}
