@@ -199,6 +199,16 @@ const MATRIX: Record<string, Row> = {
     request: () => 'id=1',
     expect: { visitor: 401, clientB: 404, deletedClient: 401, inactiveAdmin: 401, admin: 401, clientA: 404 },
   },
+  'POST /api/admin/invoices/get': { request: (w) => ({ admin_id: w.adminId }), expect: ADMIN_ONLY },
+  // With INVOICES=off an admin gets through, to hear that invoicing is off.
+  'POST /api/admin/invoices/close-period': {
+    request: (w) => ({ admin_id: w.adminId, period_end: '2020-01-31' }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  'POST /api/admin/invoice/retry': {
+    request: (w) => ({ admin_id: w.adminId, id: 999_999 }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
   'POST /api/admin/payments/refund': {
     request: (w) => ({ admin_id: w.adminId, payment_id: 999_999 }),
     expect: { ...ADMIN_ONLY, admin: 404 },
