@@ -442,7 +442,10 @@ export async function startTestPac(options: TestPacOptions): Promise<TestPac> {
       const receiver = body.customer as Customer | undefined;
       // A credit note of a global invoice goes to «público en general» too, uso S01 (guía de llenado).
       const toPublic = String(receiver?.tax_id ?? '').toUpperCase() === GENERIC_RFC;
-      if (toPublic && !uuids.every((uuid) => state.invoices.some((known) => known.uuid === uuid && known.global)))
+      if (
+        toPublic &&
+        !uuids.every((uuid) => state.invoices.some((known) => known.uuid === uuid && known.global))
+      )
         throw new ApiError(
           400,
           'Una nota de crédito a público en general sólo puede relacionar una factura global',

@@ -178,7 +178,7 @@ export async function issueRefund(
     .selectAll()
     .where('id', '=', documentId)
     .executeTakeFirst();
-  if (!document || document.state !== 'pending' || document.receipt_id === null) return;
+  if (document?.state !== 'pending' || document.receipt_id === null) return;
   const receipt = await app.db
     .selectFrom('invoice_documents')
     .selectAll()

@@ -129,7 +129,10 @@ export const adminInvoicesGetAnswer = successAnswer({
     invoiced_cents: z.number().int(),
     /** Held by the period's global invoices. */
     global_cents: z.number().int(),
-    /** Given back by credit notes and cancelled receipts. */
+    /**
+     * Given back by credit notes. A cancelled receipt is in neither total above, so it is not
+     * subtracted: invoiced + global − credited is what the sales of the period kept.
+     */
     credited_cents: z.number().int(),
   }),
 });
