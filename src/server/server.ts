@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { configFromEnv } from './platform/config';
 import { DatabaseUnreachableError } from './platform/db/database';
 import { ConfigError, configErrorText } from './platform/env-schema';
+import { loadDemoInvoices } from './seed/demo-invoices';
 import { loadDemoPayments } from './seed/demo-payments';
 import { prepareDatabase } from './seed/seed';
 
@@ -77,6 +78,10 @@ async function main(): Promise<void> {
   if (seeded && provider) {
     // Paid through the real flow, so the provider's webhooks reach the server that now listens.
     await loadDemoPayments(app).catch((error) => app.log.warn({ err: error }, 'demo payments not loaded'));
+  }
+  if (seeded && testPac) {
+    // Only through the built-in test PAC: a Facturapi key would stamp the demo's CFDIs for real.
+    await loadDemoInvoices(app).catch((error) => app.log.warn({ err: error }, 'demo invoices not loaded'));
   }
 }
 
