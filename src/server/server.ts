@@ -56,6 +56,11 @@ async function main(): Promise<void> {
   }
   const { admin, seeded } = await prepareDatabase(app.db, config);
   if (seeded) app.log.info('demo content loaded');
+  if (seeded && testPac) {
+    // Only through the built-in test PAC (a Facturapi key would stamp the demo's CFDIs for real),
+    // and before listening: the first visitor of «Facturación» finds them.
+    await loadDemoInvoices(app).catch((error) => app.log.warn({ err: error }, 'demo invoices not loaded'));
+  }
   if (admin?.generatedPassword) {
     console.log(`\n  Administrador demo: ${admin.email}  contraseña: ${admin.generatedPassword}\n`);
   }
@@ -78,10 +83,6 @@ async function main(): Promise<void> {
   if (seeded && provider) {
     // Paid through the real flow, so the provider's webhooks reach the server that now listens.
     await loadDemoPayments(app).catch((error) => app.log.warn({ err: error }, 'demo payments not loaded'));
-  }
-  if (seeded && testPac) {
-    // Only through the built-in test PAC: a Facturapi key would stamp the demo's CFDIs for real.
-    await loadDemoInvoices(app).catch((error) => app.log.warn({ err: error }, 'demo invoices not loaded'));
   }
 }
 
