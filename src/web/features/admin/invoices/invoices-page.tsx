@@ -50,6 +50,8 @@ export function InvoicesPage() {
     queryKey: ['admin', 'invoices', body.from, body.to],
     queryFn: () => adminPost('admin/invoices/get', body),
     placeholderData: keepPreviousData,
+    // The queue issues and retries documents behind the page: a period seen again is read again.
+    staleTime: 0,
   });
   const retry = useMutation({
     mutationFn: (id: number) => adminPost('admin/invoice/retry', { id }),
