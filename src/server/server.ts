@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { configFromEnv } from './platform/config';
 import { DatabaseUnreachableError } from './platform/db/database';
 import { ConfigError, configErrorText } from './platform/env-schema';
+import { loadDemoInvoices } from './seed/demo-invoices';
 import { loadDemoPayments } from './seed/demo-payments';
 import { prepareDatabase } from './seed/seed';
 
@@ -55,6 +56,11 @@ async function main(): Promise<void> {
   }
   const { admin, seeded } = await prepareDatabase(app.db, config);
   if (seeded) app.log.info('demo content loaded');
+  if (seeded && testPac) {
+    // Only through the built-in test PAC (a Facturapi key would stamp the demo's CFDIs for real),
+    // and before listening: the first visitor of «Facturación» finds them.
+    await loadDemoInvoices(app).catch((error) => app.log.warn({ err: error }, 'demo invoices not loaded'));
+  }
   if (admin?.generatedPassword) {
     console.log(`\n  Administrador demo: ${admin.email}  contraseña: ${admin.generatedPassword}\n`);
   }

@@ -65,6 +65,12 @@ export interface ApiCalls {
     typeof invoices.clientFiscalProfileGetBody,
     typeof invoices.clientFiscalProfileGetAnswer
   >;
+  'admin/invoices/get': Call<typeof invoices.adminInvoicesGetBody, typeof invoices.adminInvoicesGetAnswer>;
+  'admin/invoices/close-period': Call<
+    typeof invoices.adminInvoicesClosePeriodBody,
+    typeof invoices.adminInvoicesClosePeriodAnswer
+  >;
+  'admin/invoice/retry': Call<typeof invoices.adminInvoiceRetryBody, typeof invoices.adminInvoiceRetryAnswer>;
   'client/code/check': Call<typeof promoCodes.clientCodeCheckBody, typeof promoCodes.clientCodeCheckAnswer>;
   'admin/codes/get': Call<typeof promoCodes.adminCodesGetBody, typeof promoCodes.adminCodesGetAnswer>;
   'admin/codes/add': Call<typeof promoCodes.adminCodesAddBody, typeof promoCodes.adminCodeAnswer>;

@@ -60,6 +60,10 @@ export const adminRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./payments/payments-page')).PaymentsPage }),
           },
           {
+            path: 'facturacion',
+            lazy: async () => ({ Component: (await import('./invoices/invoices-page')).InvoicesPage }),
+          },
+          {
             path: 'codigos',
             lazy: async () => ({ Component: (await import('./codes/codes-page')).CodesPage }),
           },

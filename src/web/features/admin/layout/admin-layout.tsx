@@ -25,6 +25,7 @@ export function AdminLayout() {
     { to: '/admin/events', label: 'Eventos' },
     { to: '/admin/clients', label: 'Clientes' },
     { to: '/admin/pagos', label: 'Pagos' },
+    { to: '/admin/facturacion', label: 'Facturación' },
     { to: '/admin/codigos', label: 'Códigos' },
     { to: '/admin/reportes', label: 'Reportes' },
     { to: '/admin/verificaciones', label: 'Verificaciones' },
