@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PostgresAdapter } from 'kysely';
 import { periodEnd } from '../../shared/domain/invoice-periods';
+import { formatCalendarDate } from '../../shared/domain/mexico-dates';
 import { dayInMexicoCity, mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 import { conflict } from '../platform/errors';
 import { enqueue } from '../platform/queue/queue';
@@ -89,7 +90,7 @@ async function holdReceipts(app: FastifyInstance, end: string): Promise<number |
         pac_id: null,
         uuid: null,
         total_cents: held.reduce((sum, receipt) => sum + receipt.total_cents, 0),
-        description: `Factura global al ${end}`,
+        description: `Público en general: ventas hasta el ${formatCalendarDate(end)}`,
         paid_at: null,
         payment_form: null,
         self_invoice_until: null,

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FiscalData } from '../../shared/contracts/invoices';
 import { periodEnd } from '../../shared/domain/invoice-periods';
-import { formatCalendarDate } from '../../shared/domain/mexico-dates';
 import { dayInMexicoCity, mexicoLocalToUtc } from '../../shared/domain/mexico-time';
 import { priceForGender } from '../../shared/domain/money';
 import { ASSISTANCE_STATUS } from '../../shared/domain/statuses';
 import type { FacturapiPac } from '../invoices/facturapi-pac';
-import { issueReceipt, pacKey, recordReceiptDue } from '../invoices/issue-receipt';
+import { closePeriod } from '../invoices/global-invoice';
+import { issueReceipt, recordReceiptDue } from '../invoices/issue-receipt';
 import { invoiceMyPlace } from '../invoices/member-invoice';
 import { DEMO_EVENTS, demoEmail } from './demo-content';
 
@@ -123,75 +123,11 @@ export async function loadDemoInvoices(app: FastifyInstance): Promise<void> {
     const paidAt = mexicoLocalToUtc(`${period.from.slice(0, 8)}1${offset}`, '18:00');
     await paidWithReceipt(app, pac, AUTUMN, clientIndex, paidAt);
   }
-  await closeDemoMonth(app, pac, period);
+  await closePeriod(app, pac, period.to);
 
   const self = await paidWithReceipt(app, pac, ROMA, DEMO_SELF_INVOICER, new Date());
   await invoiceMyPlace(app, pac, self.clientId, self.assistanceId, {
     ...DEMO_FISCAL_DATA,
     email: demoEmail(DEMO_SELF_INVOICER),
-  });
-}
-
-/** Last month's global invoice: every receipt of the month nobody invoiced, as the period's close issues it. */
-async function closeDemoMonth(
-  app: FastifyInstance,
-  pac: FacturapiPac,
-  period: { from: string; to: string },
-): Promise<void> {
-  const key = `global-${period.to}`;
-  const global = await pac.createGlobalInvoice({
-    key: await pacKey(app, key),
-    period: 'month',
-    from: period.from,
-    to: period.to,
-  });
-  // Issued as the month ended, Mexico City: the close runs at the period's end.
-  const issuedAt = mexicoLocalToUtc(period.to, '23:30').toISOString();
-  await app.db.transaction().execute(async (trx) => {
-    const held = await trx
-      .selectFrom('invoice_documents')
-      .select(['id', 'total_cents', 'payment_form'])
-      .where('kind', '=', 'receipt')
-      .where('state', '=', 'issued')
-      .where('global_id', 'is', null)
-      .where('paid_at', '>=', mexicoLocalToUtc(period.from, '00:00').toISOString())
-      .where('paid_at', '<=', issuedAt)
-      .execute();
-    const row = await trx
-      .insertInto('invoice_documents')
-      .values({
-        kind: 'global',
-        state: 'issued',
-        key,
-        payment_id: null,
-        assistance_id: null,
-        event_id: null,
-        client_id: null,
-        receipt_id: null,
-        global_id: null,
-        pac_id: global.pacId,
-        uuid: global.uuid,
-        total_cents: held.reduce((sum, receipt) => sum + receipt.total_cents, 0),
-        description: `Público en general, del ${formatCalendarDate(period.from)} al ${formatCalendarDate(period.to)}`,
-        paid_at: null,
-        payment_form: held[0]?.payment_form ?? null,
-        self_invoice_until: null,
-        period_end: period.to,
-        receiver: null,
-        error: null,
-        created_at: issuedAt,
-        issued_at: issuedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('invoice_documents')
-      .set({ global_id: row.id })
-      .where(
-        'id',
-        'in',
-        held.map((receipt) => receipt.id),
-      )
-      .execute();
   });
 }
