@@ -36,6 +36,28 @@ async function onlyVerified(page: Page): Promise<Locator> {
 test.describe('a 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
+  test('Mariana ve la «Foto verificada» de Carlos en /intereses y en Mensajes, en la lista y en la conversación', async ({
+    page,
+  }) => {
+    await loginAsClient(page);
+    const pair = page
+      .getByRole('list', { name: 'Es mutuo' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Carlos Hernández' });
+    await expect(pair.getByText('Foto verificada')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.goto('/mensajes');
+    const row = page.getByRole('link', { name: /Carlos H\./ });
+    await expect(row.getByRole('img', { name: 'Foto verificada' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await row.click();
+    const name = page.getByRole('heading', { name: 'Carlos H.', exact: true });
+    const header = page.locator('header').filter({ has: name });
+    await expect(header.getByRole('img', { name: 'Foto verificada' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test('«Sólo verificadas» en /personas y en Para ti deja sólo a las personas con una marca', async ({
     page,
   }) => {
