@@ -39,6 +39,22 @@ describe('the stand-in face engine', () => {
     });
     await engine.close();
   });
+
+  it('sees «look_up» like every other gesture the interface names', async () => {
+    const engine = new StandInFaceEngine();
+    const reading = await engine.read({
+      selfies: [
+        { image: await twoColours(), gesture: 'look_up' },
+        { image: await plain(), gesture: 'look_up' },
+      ],
+      photos: [],
+    });
+    expect(reading.selfies).toEqual([
+      { faces: 1, gesture_seen: true },
+      { faces: 0, gesture_seen: false },
+    ]);
+    await engine.close();
+  });
 });
 
 describe('the refusals the engine may make alone', () => {

@@ -30,6 +30,7 @@ function conversation(id: number, change: Partial<Conversation> = {}): Conversat
       name: `Persona ${id}.`,
       photo: null,
       age: 30,
+      gender: 1,
       verified: { in_person: null, photo: false },
     },
     last_message: null,

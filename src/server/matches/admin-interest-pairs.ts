@@ -104,9 +104,11 @@ export async function listInterestPairs(
       'a.id as a_id',
       'a.first_name as a_first',
       'a.last_name as a_last',
+      'a.gender as a_gender',
       'b.id as b_id',
       'b.first_name as b_first',
       'b.last_name as b_last',
+      'b.gender as b_gender',
     ])
     .orderBy('interests.created_at', 'desc')
     .orderBy('interests.id', 'desc')
@@ -136,6 +138,8 @@ export async function listInterestPairs(
       contacted: row.contacted,
       client_a_photo: photoOf(row.a_id),
       client_b_photo: photoOf(row.b_id),
+      client_a_gender: row.a_gender,
+      client_b_gender: row.b_gender,
       client_a_verified: verifiedOf(row.a_id),
       client_b_verified: verifiedOf(row.b_id),
     })),

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { PostgresAdapter } from 'kysely';
 import type { VerificationStartAnswer } from '../../shared/contracts/verification';
 import { CHALLENGE_MINUTES, CHALLENGES_PER_DAY } from '../../shared/domain/verification';
 import { approvedPhotos } from '../photos/photo-sources';
@@ -31,6 +32,11 @@ export async function startChallenge(
   const gallery = (await approvedPhotos(db, [clientId], 'member')).get(clientId);
   if (!gallery) throw conflict(NO_APPROVED_PHOTO);
   return db.transaction().execute(async (trx) => {
+    // Her starts queue on her client row, so that two at once cannot both count 4 and each
+    // issue a fifth. SQLite's BEGIN IMMEDIATE already runs them one at a time.
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await trx.selectFrom('clients').select('id').where('id', '=', clientId).forNoKeyUpdate().execute();
+    }
     const open = await trx
       .selectFrom('verifications')
       .select('id')

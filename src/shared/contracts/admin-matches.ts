@@ -52,6 +52,9 @@ export const interestPairSchema = z.object({
   /** Each person's main approved photo (card-sized clear URL), or null. */
   client_a_photo: z.string().nullable(),
   client_b_photo: z.string().nullable(),
+  /** 1 mujer, 2 hombre: the badge's «Verificada» or «Verificado en persona». */
+  client_a_gender: z.number(),
+  client_b_gender: z.number(),
   client_a_verified: verifiedMarkSchema,
   client_b_verified: verifiedMarkSchema,
 });

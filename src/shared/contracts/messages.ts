@@ -53,6 +53,8 @@ export const conversationPersonSchema = z.object({
   /** Main approved photo's small clear URL, or null. */
   photo: z.string().nullable(),
   age: z.number().nullable(),
+  /** 1 mujer, 2 hombre (the badge's «Verificada» or «Verificado»); 0 once erased. */
+  gender: z.number(),
   verified: verifiedMarkSchema,
 });
 export type ConversationPerson = z.infer<typeof conversationPersonSchema>;

@@ -5,6 +5,7 @@ import { PersonPhoto } from './person-photo';
 import { SafetyActions } from './safety-actions';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
+import { VerifiedBadges } from './ui/verified-badges';
 
 /**
  * One list of /intereses (one-way interests or mutual pairs): a titled section of cards, each
@@ -85,6 +86,7 @@ function InterestCard({
         <div className="min-w-0 flex-1">
           <h3 className="text-lg font-semibold wrap-anywhere">{entry.full_name}</h3>
           <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(entry)}</p>
+          <VerifiedBadges verified={entry.verified} gender={entry.gender} />
           {badge ? <div className="mt-2">{badge}</div> : null}
         </div>
       </div>

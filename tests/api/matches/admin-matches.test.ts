@@ -35,6 +35,24 @@ describe('admin/matches: interests', () => {
     expect(new Set(keys).size).toBe(6);
   });
 
+  it('gives each person of a pair their gender and marks, for the badges', async () => {
+    const response = await admin.post<{ matches: any[] }>('admin/matches', { tab: 'interests' });
+    const genders = new Map(
+      (await testApp.app.db.selectFrom('clients').select(['id', 'gender']).execute()).map((row) => [
+        row.id,
+        row.gender,
+      ]),
+    );
+    for (const match of response.body.matches) {
+      expect(match.client_a_gender).toBe(genders.get(match.client_a_id));
+      expect(match.client_b_gender).toBe(genders.get(match.client_b_id));
+      expect(match.client_a_verified).toEqual({
+        in_person: expect.toBeOneOf([null, expect.any(String)]),
+        photo: expect.any(Boolean),
+      });
+    }
+  });
+
   it('keeps the specification shape: { admin_id } reads the matches', async () => {
     const adminId = await admin.loginAdmin();
     const response = await admin.post<{ matches: any[] }>('admin/matches', { admin_id: adminId });

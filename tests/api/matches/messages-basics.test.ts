@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { nowIso } from '../../../src/server/platform/time';
 import { MESSAGES_PAGE_SIZE } from '../../../src/shared/contracts/messages';
+import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
 import { setUpTestApp } from '../../support/test-app';
+import { runningEvent } from '../match-cards/helpers';
 import { conversations, history, makeMutual, messageCount, mutualPair, send } from './message-helpers';
 
 const testApp = setUpTestApp({ seedDemo: false });
+const thisMonth = () => dayInMexicoCity().slice(0, 7);
 
 describe('conversations (docs/design/20-mensajes.md)', () => {
   it('opens a conversation with the mutual interest, on both lists', async () => {
@@ -22,6 +26,18 @@ describe('conversations (docs/design/20-mensajes.md)', () => {
       }),
     ]);
     expect((await conversations(beto)).conversations.map((entry) => entry.id)).toEqual([conversationId]);
+  });
+
+  it('shows the other person’s gender and marks in the list and in the conversation’s header', async () => {
+    const { ana, beto, conversationId } = await mutualPair(testApp, {}, { gender: 2 });
+    const nightId = await runningEvent(testApp.app, [beto.id]);
+    await testApp.app.db
+      .insertInto('door_face_matches')
+      .values({ client_id: beto.id, event_id: nightId, admin_id: null, matched: 1, created_at: nowIso() })
+      .execute();
+    const seen = { client_id: beto.id, gender: 2, verified: { in_person: thisMonth(), photo: false } };
+    expect((await conversations(ana)).conversations[0]?.other).toMatchObject(seen);
+    expect((await history(ana, conversationId)).conversation.other).toMatchObject(seen);
   });
 
   it('sends, lists the last message, counts unread and marks read', async () => {

@@ -166,6 +166,46 @@ describe('«Foto verificada» by selfie', () => {
     expect(sixth.body.message).toBe('Puedes intentar la verificación 5 veces al día: vuelve mañana');
   });
 
+  it('issues exactly 5 challenges a day when her starts arrive at the same time', async () => {
+    const ana = await memberWithPhoto();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => ana.agent.post('client/verification/start', { consent: true })),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(5);
+    expect(codes.filter((code) => code === 429)).toHaveLength(7);
+    const { count } = await testApp.app.db
+      .selectFrom('verification_challenges')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('client_id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(5);
+  });
+
+  it('reads «mira hacia arriba» like every gesture: the stand-in sees it and the moderator gets it', async () => {
+    const ana = await memberWithPhoto();
+    const challenge = await startChallenge(ana.agent);
+    // The server draws the gestures at random; this test needs look_up among them.
+    await testApp.app.db
+      .updateTable('verification_challenges')
+      .set({ gestures: JSON.stringify(['look_up', 'turn_left']) })
+      .where('id', '=', challenge.challenge_id)
+      .execute();
+    const response = await ana.agent.post('client/verification/add', {
+      challenge_id: challenge.challenge_id,
+      images: [await faceSelfie(), await faceSelfie()],
+    });
+    expect(response.statusCode).toBe(200);
+    await waitForQueueIdle(testApp.app.db);
+    expect((await verificationOf(ana.agent)).photo.status).toBe('pending');
+    const [entry] = await queued(ana.id);
+    expect(entry?.gestures).toEqual(['look_up', 'turn_left']);
+    expect(entry?.scores?.selfies).toEqual([
+      { faces: 1, gesture_seen: true },
+      { faces: 1, gesture_seen: true },
+    ]);
+  });
+
   it('goes through the engine to the moderator, who approves marking her photo; the selfies go at the decision', async () => {
     const ana = await memberWithPhoto();
     const { challenge, response } = await sendSelfies(ana.agent);

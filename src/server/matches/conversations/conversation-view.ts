@@ -54,6 +54,7 @@ export function sidesOf(db: DB, viewerId: number) {
       'other.first_name',
       'other.last_name',
       'other.birthday',
+      'other.gender',
       'other.phone',
       'other.instagram',
       'other.status_id as other_status',
@@ -70,13 +71,21 @@ type SideRow = Awaited<ReturnType<ReturnType<typeof sidesOf>['execute']>>[number
 /** What the member sees of another: 'First L.', or that the person left Cita. */
 function personSeen(row: SideRow, photo: string | null, verified: VerifiedMark): ConversationPerson {
   if (row.other_status === CLIENT_STATUS.erased) {
-    return { client_id: row.other_id, name: PERSON_GONE, photo: null, age: null, verified: NOT_VERIFIED };
+    return {
+      client_id: row.other_id,
+      name: PERSON_GONE,
+      photo: null,
+      age: null,
+      gender: 0,
+      verified: NOT_VERIFIED,
+    };
   }
   return {
     client_id: row.other_id,
     name: publicName(row.first_name, row.last_name),
     photo,
     age: ageOnDay(row.birthday, dayInMexicoCity()),
+    gender: row.gender,
     verified,
   };
 }

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { PickPerson } from '../../../shared/contracts/match-cards';
 import { formatInstant } from '../../../shared/domain/mexico-dates';
 import { ApiError, errorMessage } from '../../api/client';
+import { VerifiedBadges } from '../../components/ui/verified-badges';
 import { usePageTitle } from '../../components/use-page-title';
 import { usePicks, useSavePick } from './api';
 
@@ -149,6 +150,7 @@ function PersonCard({
         <div>
           <h2 className="text-2xl font-bold">{person.name}</h2>
           {person.age !== null ? <p className="text-lg text-neutral-300">{person.age} años</p> : null}
+          <VerifiedBadges verified={person.verified} gender={person.gender} />
         </div>
       </div>
       <fieldset className="mt-4 grid grid-cols-2 gap-3">

@@ -27,6 +27,7 @@ import { PersonPhoto } from '../../components/person-photo';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
+import { VerifiedBadges } from '../../components/ui/verified-badges';
 import { usePageTitle } from '../../components/use-page-title';
 import { QuizPairsTab } from '../compatibility/admin-quiz-pairs-tab';
 
@@ -105,7 +106,10 @@ function InterestsTab({ search, onBanner }: { search: string; onBanner: (banner:
                   <Thumbnail url={match.client_b_photo} name={match.client_b} />
                 </span>
                 <span>
-                  <strong>{match.client_a}</strong> le interesa <strong>{match.client_b}</strong>
+                  <strong>{match.client_a}</strong>{' '}
+                  <VerifiedBadges verified={match.client_a_verified} gender={match.client_a_gender} compact />{' '}
+                  le interesa <strong>{match.client_b}</strong>{' '}
+                  <VerifiedBadges verified={match.client_b_verified} gender={match.client_b_gender} compact />
                 </span>
               </span>
             </Cell>
@@ -188,7 +192,10 @@ function PersonCard({ person }: { person: MatchPerson }) {
   ];
   return (
     <div className="rounded border border-slate-200 p-3 text-sm">
-      <h3 className="mb-2 font-semibold">{person.name}</h3>
+      <h3 className="font-semibold">{person.name}</h3>
+      <div className="mb-2">
+        <VerifiedBadges verified={person.verified} gender={person.gender} />
+      </div>
       <div className="mb-3">
         {person.photos.length > 0 ? (
           <PhotoGallery

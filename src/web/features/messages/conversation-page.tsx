@@ -8,6 +8,7 @@ import { PersonPhoto } from '../../components/person-photo';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { VerifiedBadges } from '../../components/ui/verified-badges';
 import { usePageTitle } from '../../components/use-page-title';
 import { CONVERSATIONS_KEY, markRead, useHistory, useOlderMessages, useSendMessage } from './api';
 import { Composer } from './composer';
@@ -79,7 +80,10 @@ function ConversationView({
           height={40}
           className="size-10 shrink-0 rounded-full"
         />
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{conversation.other.name}</h1>
+        <div className="flex min-w-0 flex-1 items-center gap-1.5">
+          <h1 className="truncate text-lg font-semibold">{conversation.other.name}</h1>
+          <VerifiedBadges verified={conversation.other.verified} gender={conversation.other.gender} compact />
+        </div>
         <button
           type="button"
           aria-label="Opciones de la conversación"

@@ -4,6 +4,7 @@ import { PersonPhoto } from '../../components/person-photo';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { VerifiedBadges } from '../../components/ui/verified-badges';
 import { usePageTitle } from '../../components/use-page-title';
 import { useConversations } from './api';
 import { waitsForMyContact } from './contact-state';
@@ -89,7 +90,10 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
       />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-2">
-          <p className={`truncate ${unread > 0 ? 'font-bold' : 'font-semibold'}`}>{other.name}</p>
+          <p className={`flex min-w-0 items-center gap-1 ${unread > 0 ? 'font-bold' : 'font-semibold'}`}>
+            <span className="truncate">{other.name}</span>
+            <VerifiedBadges verified={other.verified} gender={other.gender} compact />
+          </p>
           {last ? <p className="shrink-0 text-xs text-muted">{lastMessageWhen(last.sent_at)}</p> : null}
         </div>
         <div className="flex items-center justify-between gap-2">

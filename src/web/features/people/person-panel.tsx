@@ -10,6 +10,7 @@ import { SafetyActions } from '../../components/safety-actions';
 import { ErrorAlert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SidePanel } from '../../components/ui/modal';
+import { VerifiedBadges } from '../../components/ui/verified-badges';
 import { useLoginLink } from '../auth/login-return';
 import { earnPushOffer } from '../notifications/offer-flag';
 import { useAddInterest } from './api';
@@ -62,6 +63,7 @@ function PersonProfile({ advert, onBlocked }: { advert: ListedPerson; onBlocked:
             </div>
           ) : null}
         </dl>
+        <VerifiedBadges verified={advert.verified} gender={advert.gender} />
       </div>
       {advert.percent === undefined ? null : (
         <div>

@@ -22,6 +22,7 @@ import { useKeysetPages } from '../../../components/admin/keyset-pages';
 import { PersonPhoto } from '../../../components/person-photo';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { VerifiedBadges } from '../../../components/ui/verified-badges';
 import { usePageTitle } from '../../../components/use-page-title';
 
 const ADVERT_LABELS: Record<number, string> = { 1: 'Visible', 2: 'No se muestra' };
@@ -108,7 +109,7 @@ function ClientsTable({ search }: { search: string }) {
         {clients.data.clients.map((client) => (
           <tr key={client.id}>
             <Cell label="Nombre" className="font-medium">
-              <span className="flex items-center gap-2">
+              <div className="flex items-center gap-2">
                 <PersonPhoto
                   photo={client.photo === null ? null : { url: client.photo }}
                   alt={`Foto de ${client.name}`}
@@ -117,8 +118,11 @@ function ClientsTable({ search }: { search: string }) {
                   height={40}
                   className="size-10 shrink-0 rounded-full"
                 />
-                {client.name}
-              </span>
+                <div>
+                  {client.name}
+                  <VerifiedBadges verified={client.verified} gender={client.gender} />
+                </div>
+              </div>
             </Cell>
             <Cell label="Correo">{client.email}</Cell>
             <Cell label="Teléfono">{formatPhone(client.phone)}</Cell>

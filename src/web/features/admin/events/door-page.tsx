@@ -16,11 +16,11 @@ import { formatDate, formatDateTime } from '../../../../shared/domain/mexico-dat
 import { dayInMexicoCity } from '../../../../shared/domain/mexico-time';
 import { foldForSearch } from '../../../../shared/domain/search-text';
 import { ASSISTANCE_STATUS } from '../../../../shared/domain/statuses';
-import { inPersonLabel, verifiedMonthLabel } from '../../../../shared/domain/verification';
 import { adminPost } from '../../../api/admin';
 import { ApiError, answerOf, errorMessage, sessionHint } from '../../../api/client';
 import { BannerSlot, bannerFrom, SearchBox, smallButton } from '../../../components/admin/admin-ui';
 import { Spinner } from '../../../components/ui/spinner';
+import { VerifiedBadges } from '../../../components/ui/verified-badges';
 import { usePageTitle } from '../../../components/use-page-title';
 import type { ScannerControls } from './ticket-scanner';
 
@@ -221,11 +221,8 @@ function FaceMatch({ eventId, arrival }: { eventId: number; arrival: CheckinResp
       />
       <figcaption className="text-lg font-semibold [overflow-wrap:anywhere]">
         ¿Es {arrival.name}?
-        {arrival.verified.in_person ? (
-          <span className="ml-2 text-sm font-normal text-emerald-800">
-            {inPersonLabel(arrival.gender)} · {verifiedMonthLabel(arrival.verified.in_person)}
-          </span>
-        ) : null}
+        {/* After «Coincide» the answer's marks, so the door sees the badge it just gave. */}
+        <VerifiedBadges verified={compare.data?.verified ?? arrival.verified} gender={arrival.gender} />
       </figcaption>
       {compare.isSuccess ? (
         <p role="status" className="text-lg font-semibold">
