@@ -11,10 +11,10 @@ const steps = [
   ['Lint y formato (Biome)', bin('biome'), ['check', '--error-on-warnings', '.'], process.env],
   ['Tipos (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], process.env],
   ['Pruebas unitarias', bin('vitest'), ['run', '--project', 'unit'], process.env],
-  ['Pruebas de API en SQLite', bin('vitest'), ['run', '--project', 'api'], withoutDatabaseUrl],
+  ['Pruebas de API en SQLite', bin('vitest'), ['run', '--project', 'api', '--project', 'api-processes'], withoutDatabaseUrl],
 ];
 if (process.env.DATABASE_URL) {
-  steps.push(['Pruebas de API en PostgreSQL', bin('vitest'), ['run', '--project', 'api'], process.env]);
+  steps.push(['Pruebas de API en PostgreSQL', bin('vitest'), ['run', '--project', 'api', '--project', 'api-processes'], process.env]);
   steps.push([
     'Pruebas con dos instancias (PostgreSQL)',
     bin('vitest'),

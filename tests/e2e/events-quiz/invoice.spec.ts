@@ -46,7 +46,7 @@ test('en un teléfono de 360 px paga su lugar, lo factura y descarga el PDF', as
   // The PAC refuses a name that is not the Constancia's, saying what to fix.
   await form.getByLabel('Nombre o razón social').fill('KEMPER');
   await form.getByRole('button', { name: 'Emitir factura' }).click();
-  await expect(form.getByText(/Constancia de Situación Fiscal/)).toBeVisible();
+  await expect(form.getByRole('alert')).toContainText(/Constancia de Situación Fiscal/);
   await form.getByLabel('Nombre o razón social').fill('ESCUELA KEMPER URGATE');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await form.getByRole('button', { name: 'Emitir factura' }).click();

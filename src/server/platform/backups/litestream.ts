@@ -14,8 +14,11 @@ import { sqliteFileIn } from '../db/sqlite-file';
  * S3 under litestream/. A dead disk loses what the last sync (every second) had not sent.
  */
 
-/** How often Litestream ships the WAL: far inside the 60 s a dead disk may lose. */
-const SYNC_INTERVAL = '1s';
+/**
+ * How often Litestream ships the WAL: half the 1 s a disaster may lose (docs/design/30-online-for-real.md),
+ * so a sync that starts late or takes a few hundred milliseconds on a busy machine still lands inside it.
+ */
+const SYNC_INTERVAL = '500ms';
 
 /** The replica folder inside BACKUP_DIR, and the prefix in the bucket. */
 export const REPLICA_NAME = 'litestream';
