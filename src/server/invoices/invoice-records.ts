@@ -1,5 +1,6 @@
-import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
 import type { Database, InvoiceDocumentTable } from '../platform/db/schema';
+import { enqueue } from '../platform/queue/queue';
 
 /** The invoices domain's tables, read and written here and by the operations beside this file. */
 
@@ -61,4 +62,54 @@ export function lockedReceipt(trx: Transaction<Database>, receiptId: number) {
 export const ISSUE_REFUND_JOB = 'invoice-refund';
 export interface IssueRefundPayload {
   document_id: number;
+}
+
+/** What a new document names; every other column starts empty. */
+export type NewDocument = Pick<
+  Insertable<InvoiceDocumentTable>,
+  'kind' | 'key' | 'total_cents' | 'description'
+> &
+  Partial<Insertable<InvoiceDocumentTable>>;
+
+/**
+ * Records a document as pending and queues the job that asks the PAC for it, in the caller's
+ * transaction. Its key is unique: recorded twice (a webhook applied again), it is recorded and
+ * queued once.
+ */
+export async function recordPendingDocument(
+  trx: Transaction<Database>,
+  document: NewDocument,
+  jobKind: string,
+): Promise<void> {
+  const inserted = await trx
+    .insertInto('invoice_documents')
+    .values({
+      state: 'pending',
+      payment_id: null,
+      assistance_id: null,
+      event_id: null,
+      client_id: null,
+      receipt_id: null,
+      global_id: null,
+      pac_id: null,
+      uuid: null,
+      paid_at: null,
+      payment_form: null,
+      self_invoice_until: null,
+      period_end: null,
+      receiver: null,
+      error: null,
+      created_at: new Date().toISOString(),
+      issued_at: null,
+      ...document,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return;
+  await enqueue(trx, {
+    kind: jobKind,
+    key: `${jobKind}:${inserted.id}`,
+    payload: { document_id: inserted.id },
+  });
 }

@@ -5,9 +5,8 @@ import { dayInMexicoCity } from '../../shared/domain/mexico-time';
 import type { PaymentTaken } from '../payments/payment-hooks';
 import { siteId } from '../payments/provider-keys';
 import type { Database } from '../platform/db/schema';
-import { enqueue } from '../platform/queue/queue';
 import type { FacturapiPac } from './facturapi-pac';
-import { ISSUE_RECEIPT_JOB, type IssueReceiptPayload, paymentFormOf } from './invoice-records';
+import { ISSUE_RECEIPT_JOB, paymentFormOf, recordPendingDocument } from './invoice-records';
 import { PacRefusal } from './pac';
 
 /**
@@ -20,38 +19,24 @@ export async function recordReceiptDue(
   app: FastifyInstance,
   taken: PaymentTaken,
 ): Promise<void> {
-  const inserted = await trx
-    .insertInto('invoice_documents')
-    .values({
+  await recordPendingDocument(
+    trx,
+    {
       kind: 'receipt',
-      state: 'pending',
       key: `receipt-${taken.paymentId}`,
       payment_id: taken.paymentId,
       assistance_id: taken.assistanceId,
       event_id: taken.eventId,
       client_id: taken.clientId,
-      receipt_id: null,
-      global_id: null,
-      pac_id: null,
-      uuid: null,
       total_cents: taken.amountCents,
       description: `Lugar en «${taken.eventName}»`,
       paid_at: taken.paidAt,
       payment_form: paymentFormOf(taken.method),
       // She may invoice it until the period of her payment closes into the global invoice.
       self_invoice_until: periodEnd(dayInMexicoCity(new Date(taken.paidAt)), app.config.invoices.period),
-      period_end: null,
-      receiver: null,
-      error: null,
-      created_at: new Date().toISOString(),
-      issued_at: null,
-    })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return;
-  const payload: IssueReceiptPayload = { document_id: inserted.id };
-  await enqueue(trx, { kind: ISSUE_RECEIPT_JOB, key: `invoice-receipt:${inserted.id}`, payload });
+    },
+    ISSUE_RECEIPT_JOB,
+  );
 }
 
 /** The idempotency key the PAC sees: this site's id keeps two databases on one account apart. */

@@ -11,6 +11,7 @@ import {
   type IssueRefundPayload,
   invoiceOfReceipt,
   lockedReceipt,
+  recordPendingDocument,
 } from './invoice-records';
 import { pacKey } from './issue-receipt';
 import { type FiscalReceiver, PacRefusal, PacUnavailable } from './pac';
@@ -51,11 +52,10 @@ export async function recordRefund(trx: Transaction<Database>, refunded: Payment
     // A receipt the PAC refused never existed there: nothing to cancel.
     if (receipt.state === 'failed') return;
   }
-  const inserted = await trx
-    .insertInto('invoice_documents')
-    .values({
+  await recordPendingDocument(
+    trx,
+    {
       kind: cancels ? 'cancellation' : 'credit_note',
-      state: 'pending',
       // One credit note per refund: what the payment has given back in all names it.
       key: cancels
         ? `cancel-${refunded.paymentId}`
@@ -65,26 +65,13 @@ export async function recordRefund(trx: Transaction<Database>, refunded: Payment
       event_id: receipt.event_id,
       client_id: receipt.client_id,
       receipt_id: receipt.id,
-      global_id: null,
-      pac_id: null,
-      uuid: null,
       total_cents: cancels ? receipt.total_cents : refunded.refundedCents,
       description: `Devolución: ${receipt.description}`,
       paid_at: receipt.paid_at,
       payment_form: receipt.payment_form,
-      self_invoice_until: null,
-      period_end: null,
-      receiver: null,
-      error: null,
-      created_at: new Date().toISOString(),
-      issued_at: null,
-    })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return;
-  const payload: IssueRefundPayload = { document_id: inserted.id };
-  await enqueue(trx, { kind: ISSUE_REFUND_JOB, key: `invoice-refund:${inserted.id}`, payload });
+    },
+    ISSUE_REFUND_JOB,
+  );
 }
 
 /**
