@@ -7,14 +7,16 @@ const bin = (name) => `node_modules/.bin/${name}`;
 const withoutDatabaseUrl = { ...process.env };
 delete withoutDatabaseUrl.DATABASE_URL;
 
+// The API tests are two Vitest projects: most files share a worker's modules, process tests do not (decision 0070).
+
 const steps = [
   ['Lint y formato (Biome)', bin('biome'), ['check', '--error-on-warnings', '.'], process.env],
   ['Tipos (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], process.env],
   ['Pruebas unitarias', bin('vitest'), ['run', '--project', 'unit'], process.env],
-  ['Pruebas de API en SQLite', bin('vitest'), ['run', '--project', 'api', '--project', 'api-processes'], withoutDatabaseUrl],
+  ['Pruebas de API en SQLite', bin('vitest'), apiRun, withoutDatabaseUrl],
 ];
 if (process.env.DATABASE_URL) {
-  steps.push(['Pruebas de API en PostgreSQL', bin('vitest'), ['run', '--project', 'api', '--project', 'api-processes'], process.env]);
+  steps.push(['Pruebas de API en PostgreSQL', bin('vitest'), apiRun, process.env]);
   steps.push([
     'Pruebas con dos instancias (PostgreSQL)',
     bin('vitest'),
