@@ -8,6 +8,7 @@ const withoutDatabaseUrl = { ...process.env };
 delete withoutDatabaseUrl.DATABASE_URL;
 
 // The API tests are two Vitest projects: most files share a worker's modules, process tests do not (decision 0070).
+const apiRun = ['run', '--project', 'api', '--project', 'api-processes'];
 
 const steps = [
   ['Lint y formato (Biome)', bin('biome'), ['check', '--error-on-warnings', '.'], process.env],
