@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { markOfferAnswered, type PushOfferReason, takePushOffer } from './offer-flag';
@@ -16,8 +16,10 @@ const OFFER_TEXT: Record<PushOfferReason, string> = {
  */
 export function PushOffer() {
   const [reason, setReason] = useState<PushOfferReason | null>(null);
-  // Taken after the first render: the server that rendered the page cannot see this device's storage.
-  useEffect(() => {
+  // Taken after the first render (the server that rendered the page cannot see this device's
+  // storage), but before the browser paints it: arriving a frame after her places, the offer moved
+  // «Pagar» from under her thumb as she tapped it.
+  useLayoutEffect(() => {
     const earned = takePushOffer();
     if (earned) setReason(earned);
   }, []);
