@@ -17,6 +17,9 @@ test('en un teléfono de 360 px paga su lugar, lo factura y descarga el PDF', as
   await expect(page).toHaveURL(/\/asistencias$/);
   const card = page.getByRole('article', { name });
   await expect(card.getByText('Lugar apartado: paga para confirmarlo')).toBeVisible();
+  // The card is drawn again when her payment's deadline arrives; a tap on «Pagar» during that
+  // redraw reached no handler in CI (no checkout call), so she taps once the deadline shows.
+  await expect(card.getByText(/Paga antes del .* \(quedan (29|30) minutos\)/)).toBeVisible();
   await card.getByRole('button', { name: 'Pagar $250.00 MXN' }).click();
   await expect(page.getByRole('heading', { name: 'Pago de prueba' })).toBeVisible();
   await page.getByRole('button', { name: 'Pagar con tarjeta (aprobada)' }).click();
