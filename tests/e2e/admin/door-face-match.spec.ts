@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
 import { addPhoto, call, moderatePhoto, newPerson, personApi, signUpForEvent, uniqueWord } from '../data';
-import { createEvent } from '../events-quiz/helpers';
+import { createEvent, laterToday } from '../events-quiz/helpers';
 import { loginAsAdmin } from '../fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -15,7 +15,7 @@ test('en la entrada, tras registrar su llegada, su foto principal se ve grande y
     status_id: 1,
     price_m: 1,
     price_w: 1,
-    day: dayInMexicoCity(),
+    ...laterToday(),
     venue: 'Terraza Luna',
   });
   const guest = await newPerson(baseURL!, { gender: 1 });

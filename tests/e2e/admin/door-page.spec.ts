@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
 import { call, newPerson, personApi, signUpForEvent, uniqueWord } from '../data';
-import { createEvent } from '../events-quiz/helpers';
+import { createEvent, laterToday } from '../events-quiz/helpers';
 import { loginAsAdmin } from '../fixtures';
 
 /** The short code printed on her ticket, as her own /asistencias reads it ('K7QM-4D2X'). */
@@ -27,7 +26,7 @@ test('en la entrada el código tecleado con espacio registra, la caja queda list
     status_id: 1,
     price_m: 1,
     price_w: 1,
-    day: dayInMexicoCity(),
+    ...laterToday(),
     venue: 'Terraza Luna',
   });
   const guest = await newPerson(baseURL!, { gender: 2 });

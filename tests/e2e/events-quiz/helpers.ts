@@ -1,4 +1,5 @@
 import { type APIRequestContext, request } from '@playwright/test';
+import { dayInMexicoCity } from '../../../src/shared/domain/mexico-time';
 import { E2E_ADMIN } from '../e2e-env';
 
 export const FRESH_PASSWORD = 'prueba-e2e-12345';
@@ -56,6 +57,8 @@ export async function createEvent(
     limit_m?: number;
     /** 'YYYY-MM-DD'; a past day makes a past event. */
     day?: string;
+    /** 'HH:MM', Mexico City time. */
+    hour?: string;
     venue?: string;
     address?: string;
     city?: string;
@@ -83,4 +86,13 @@ export async function createEvent(
   const { event_id } = (await response.json()) as { event_id: number };
   await api.dispose();
   return event_id;
+}
+
+/**
+ * An event of today that has not started, whatever the time of the run (an evening run found
+ * 19:30 today already past): the door page treats it as today's, and sign-ups are still open
+ * until the last minute of the day.
+ */
+export function laterToday(): { day: string; hour: string } {
+  return { day: dayInMexicoCity(), hour: '23:59' };
 }
