@@ -7,7 +7,14 @@ import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import type { FacturapiPac } from './facturapi-pac';
 import { saveFiscalProfile } from './fiscal-profile';
 import { mailInvoice } from './invoice-mails';
-import { type InvoiceDocument, invoiceOfReceipt, lockedReceipt, receiptOfPlace } from './invoice-records';
+import {
+  type InvoiceDocument,
+  invoiceOfReceipt,
+  lockedReceipt,
+  newDocumentRow,
+  receiptOfPlace,
+  recordPacOutcome,
+} from './invoice-records';
 import { pacKey } from './issue-receipt';
 import { PacRefusal } from './pac';
 import { queueWaitingCreditNotes } from './refunds';
@@ -78,29 +85,23 @@ async function claimInvoice(
     if (current?.global_id !== null) throw conflict(IN_GLOBAL);
     const inserted = await trx
       .insertInto('invoice_documents')
-      .values({
-        kind: 'invoice',
-        state: 'pending',
-        key: `invoice-${receipt.id}`,
-        payment_id: receipt.payment_id,
-        assistance_id: receipt.assistance_id,
-        event_id: receipt.event_id,
-        client_id: receipt.client_id,
-        receipt_id: receipt.id,
-        global_id: null,
-        pac_id: null,
-        uuid: null,
-        total_cents: receipt.total_cents,
-        description: receipt.description,
-        paid_at: receipt.paid_at,
-        payment_form: receipt.payment_form,
-        self_invoice_until: null,
-        period_end: null,
-        receiver: JSON.stringify(fiscal),
-        error: null,
-        created_at: now,
-        issued_at: null,
-      })
+      .values(
+        newDocumentRow({
+          kind: 'invoice',
+          key: `invoice-${receipt.id}`,
+          payment_id: receipt.payment_id,
+          assistance_id: receipt.assistance_id,
+          event_id: receipt.event_id,
+          client_id: receipt.client_id,
+          receipt_id: receipt.id,
+          total_cents: receipt.total_cents,
+          description: receipt.description,
+          paid_at: receipt.paid_at,
+          payment_form: receipt.payment_form,
+          receiver: JSON.stringify(fiscal),
+          created_at: now,
+        }),
+      )
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
@@ -152,20 +153,11 @@ export async function invoiceMyPlace(
       .withTimeout(app.config.invoices.memberTimeoutMs)
       .invoiceReceipt(receipt.pac_id, fiscal, await pacKey(app, key));
     await app.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('invoice_documents')
-        .set({
-          state: 'issued',
-          pac_id: invoice.pacId,
-          uuid: invoice.uuid,
-          issued_at: new Date().toISOString(),
-        })
-        .where('key', '=', key)
-        .execute();
+      const claim = (await invoiceOfReceipt(trx, receipt.id))!;
+      await recordPacOutcome(trx, claim.id, { issued: invoice });
       await mailInvoice(trx, fiscal.email, receipt);
-      const invoiceRow = await invoiceOfReceipt(trx, receipt.id);
       // A partial refund made before she invoiced becomes a credit note related to this invoice.
-      await queueWaitingCreditNotes(trx, [receipt.id], invoiceRow!.id);
+      await queueWaitingCreditNotes(trx, [receipt.id], claim.id);
     });
     app.queue.wake();
   } catch (error) {

@@ -11,6 +11,7 @@ import {
   type IssueRefundPayload,
   invoiceOfReceipt,
   lockedReceipt,
+  recordPacOutcome,
   recordPendingDocument,
 } from './invoice-records';
 import { pacKey } from './issue-receipt';
@@ -187,26 +188,10 @@ export async function issueRefund(
         paymentForm: document.payment_form ?? '01',
       });
     }
-    await app.db
-      .updateTable('invoice_documents')
-      .set({
-        state: 'issued',
-        pac_id: issued.pacId,
-        uuid: issued.uuid,
-        issued_at: new Date().toISOString(),
-        error: null,
-      })
-      .where('id', '=', document.id)
-      .where('state', '=', 'pending')
-      .execute();
+    await recordPacOutcome(app.db, document.id, { issued });
   } catch (error) {
-    const refused = error instanceof PacRefusal;
-    await app.db
-      .updateTable('invoice_documents')
-      .set({ error: (error as Error).message.slice(0, 1000), ...(refused && { state: 'failed' as const }) })
-      .where('id', '=', document.id)
-      .execute();
-    if (!refused) throw error;
+    await recordPacOutcome(app.db, document.id, { failed: error as Error });
+    if (!(error instanceof PacRefusal)) throw error;
     app.log.warn(
       { documentId: document.id, code: error.code },
       'invoices: the PAC refused a refund document',
