@@ -19,6 +19,8 @@ export async function recordReceiptDue(
   app: FastifyInstance,
   taken: PaymentTaken,
 ): Promise<void> {
+  // A CFDI invoices a sale: nothing was sold for nothing.
+  if (taken.amountCents <= 0) return;
   await recordPendingDocument(
     trx,
     {

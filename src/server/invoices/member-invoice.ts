@@ -20,7 +20,7 @@ import { PacRefusal } from './pac';
 import { queueWaitingCreditNotes } from './refunds';
 
 const NOTHING_TO_INVOICE = 'Este lugar no tiene un pago que facturar';
-const REFUNDED = 'Este pago se reembolsó: ya no hay nada que facturar';
+const CANCELLED = 'Este pago se reembolsó o se anuló: ya no hay nada que facturar';
 const IN_GLOBAL = 'Este pago ya entró en la factura global del periodo y no puede facturarse por separado';
 /** A pending invoice older than this was left by a request that died: another may take it over. */
 const ABANDONED_AFTER_MS = 60_000;
@@ -81,7 +81,7 @@ async function claimInvoice(
   return app.db.transaction().execute(async (trx) => {
     // A refund or the period's close may have taken the receipt since she asked: the lock orders them.
     const current = await lockedReceipt(trx, receipt.id);
-    if (current?.state === 'cancelled') throw conflict(REFUNDED);
+    if (current?.state === 'cancelled') throw conflict(CANCELLED);
     if (current?.global_id !== null) throw conflict(IN_GLOBAL);
     const inserted = await trx
       .insertInto('invoice_documents')
@@ -135,7 +135,7 @@ export async function invoiceMyPlace(
   if (!receipt) throw notFound(NOTHING_TO_INVOICE);
   const existing = await invoiceOfReceipt(app.db, receipt.id);
   if (existing?.state === 'issued') return answerOf(receipt, existing);
-  if (receipt.state === 'cancelled') throw conflict(REFUNDED);
+  if (receipt.state === 'cancelled') throw conflict(CANCELLED);
   if (receipt.global_id !== null) throw conflict(IN_GLOBAL);
   if (receipt.state !== 'issued' || !receipt.pac_id)
     throw conflict('Tu recibo todavía se está generando; intenta de nuevo en unos minutos');
