@@ -124,9 +124,10 @@ export async function recordPendingDocument(
 export type PacOutcome = { issued: { pacId: string; uuid?: string | null } } | { failed: Error };
 
 /**
- * Records the PAC's answer on a document. Issued: marked so while still pending (a refund may have
- * cancelled it meanwhile). Failed: the error is kept; a refusal marks the document failed (an admin
- * retries it once its cause is fixed), anything else leaves it pending for the queue to try again.
+ * Records the PAC's answer on a document. Issued: marked so while still pending (a refund or an
+ * undo by hand may have cancelled it meanwhile). Failed: the error is kept; a refusal marks the
+ * document failed (an admin retries it once its cause is fixed), anything else leaves it pending
+ * for the queue to try again.
  */
 export async function recordPacOutcome(
   db: Kysely<Database>,
