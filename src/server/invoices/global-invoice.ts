@@ -6,7 +6,7 @@ import { dayInMexicoCity, mexicoLocalToUtc } from '../../shared/domain/mexico-ti
 import { conflict } from '../platform/errors';
 import { enqueue } from '../platform/queue/queue';
 import type { FacturapiPac } from './facturapi-pac';
-import type { InvoiceDocument } from './invoice-records';
+import { type InvoiceDocument, newDocumentRow, recordPacOutcome } from './invoice-records';
 import { pacKey } from './issue-receipt';
 import { PacRefusal } from './pac';
 import { queueWaitingCreditNotes } from './refunds';
@@ -77,29 +77,15 @@ async function holdReceipts(app: FastifyInstance, end: string): Promise<number |
     if (held.length === 0) return null;
     const inserted = await trx
       .insertInto('invoice_documents')
-      .values({
-        kind: 'global',
-        state: 'pending',
-        key: `global-${end}`,
-        payment_id: null,
-        assistance_id: null,
-        event_id: null,
-        client_id: null,
-        receipt_id: null,
-        global_id: null,
-        pac_id: null,
-        uuid: null,
-        total_cents: held.reduce((sum, receipt) => sum + receipt.total_cents, 0),
-        description: `Público en general: ventas hasta el ${formatCalendarDate(end)}`,
-        paid_at: null,
-        payment_form: null,
-        self_invoice_until: null,
-        period_end: end,
-        receiver: null,
-        error: null,
-        created_at: new Date().toISOString(),
-        issued_at: null,
-      })
+      .values(
+        newDocumentRow({
+          kind: 'global',
+          key: `global-${end}`,
+          total_cents: held.reduce((sum, receipt) => sum + receipt.total_cents, 0),
+          description: `Público en general: ventas hasta el ${formatCalendarDate(end)}`,
+          period_end: end,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -143,18 +129,7 @@ export async function issueGlobal(app: FastifyInstance, pac: FacturapiPac, globa
         'invoices: the PAC’s global invoice does not hold the receipts this close chose',
       );
     await app.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('invoice_documents')
-        .set({
-          state: 'issued',
-          pac_id: invoice.pacId,
-          uuid: invoice.uuid,
-          issued_at: new Date().toISOString(),
-          error: null,
-        })
-        .where('id', '=', global.id)
-        .where('state', '=', 'pending')
-        .execute();
+      await recordPacOutcome(trx, global.id, { issued: invoice });
       // Partial refunds of receipts it holds become credit notes related to it.
       await queueWaitingCreditNotes(
         trx,
@@ -164,13 +139,8 @@ export async function issueGlobal(app: FastifyInstance, pac: FacturapiPac, globa
     });
     app.queue.wake();
   } catch (error) {
-    const refused = error instanceof PacRefusal;
-    await app.db
-      .updateTable('invoice_documents')
-      .set({ error: (error as Error).message.slice(0, 1000), ...(refused && { state: 'failed' as const }) })
-      .where('id', '=', global.id)
-      .execute();
-    if (!refused) throw error;
+    await recordPacOutcome(app.db, global.id, { failed: error as Error });
+    if (!(error instanceof PacRefusal)) throw error;
     app.log.warn({ globalId: global.id, code: error.code }, 'invoices: the PAC refused a global invoice');
   }
 }

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
 import type { Database, InvoiceDocumentTable } from '../platform/db/schema';
 import { enqueue } from '../platform/queue/queue';
+import { PacRefusal } from './pac';
 
 /** The invoices domain's tables, read and written here and by the operations beside this file. */
 
@@ -71,6 +72,30 @@ export type NewDocument = Pick<
 > &
   Partial<Insertable<InvoiceDocumentTable>>;
 
+/** A new document's row: pending, with every column it does not name empty. */
+export function newDocumentRow(document: NewDocument): Insertable<InvoiceDocumentTable> {
+  return {
+    state: 'pending',
+    payment_id: null,
+    assistance_id: null,
+    event_id: null,
+    client_id: null,
+    receipt_id: null,
+    global_id: null,
+    pac_id: null,
+    uuid: null,
+    paid_at: null,
+    payment_form: null,
+    self_invoice_until: null,
+    period_end: null,
+    receiver: null,
+    error: null,
+    created_at: new Date().toISOString(),
+    issued_at: null,
+    ...document,
+  };
+}
+
 /**
  * Records a document as pending and queues the job that asks the PAC for it, in the caller's
  * transaction. Its key is unique: recorded twice (a webhook applied again), it is recorded and
@@ -83,26 +108,7 @@ export async function recordPendingDocument(
 ): Promise<void> {
   const inserted = await trx
     .insertInto('invoice_documents')
-    .values({
-      state: 'pending',
-      payment_id: null,
-      assistance_id: null,
-      event_id: null,
-      client_id: null,
-      receipt_id: null,
-      global_id: null,
-      pac_id: null,
-      uuid: null,
-      paid_at: null,
-      payment_form: null,
-      self_invoice_until: null,
-      period_end: null,
-      receiver: null,
-      error: null,
-      created_at: new Date().toISOString(),
-      issued_at: null,
-      ...document,
-    })
+    .values(newDocumentRow(document))
     .onConflict((oc) => oc.column('key').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -112,4 +118,43 @@ export async function recordPendingDocument(
     key: `${jobKind}:${inserted.id}`,
     payload: { document_id: inserted.id },
   });
+}
+
+/** What the PAC answered for a document: what it issued, or the error it gave. */
+export type PacOutcome = { issued: { pacId: string; uuid?: string | null } } | { failed: Error };
+
+/**
+ * Records the PAC's answer on a document. Issued: marked so while still pending (a refund or an
+ * undo by hand may have cancelled it meanwhile). Failed: the error is kept; a refusal marks the
+ * document failed (an admin retries it once its cause is fixed), anything else leaves it pending
+ * for the queue to try again.
+ */
+export async function recordPacOutcome(
+  db: Kysely<Database>,
+  documentId: number,
+  outcome: PacOutcome,
+): Promise<void> {
+  if ('failed' in outcome) {
+    await db
+      .updateTable('invoice_documents')
+      .set({
+        error: outcome.failed.message.slice(0, 1000),
+        ...(outcome.failed instanceof PacRefusal && { state: 'failed' as const }),
+      })
+      .where('id', '=', documentId)
+      .execute();
+    return;
+  }
+  await db
+    .updateTable('invoice_documents')
+    .set({
+      state: 'issued',
+      pac_id: outcome.issued.pacId,
+      uuid: outcome.issued.uuid ?? null,
+      issued_at: new Date().toISOString(),
+      error: null,
+    })
+    .where('id', '=', documentId)
+    .where('state', '=', 'pending')
+    .execute();
 }

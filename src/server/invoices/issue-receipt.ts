@@ -6,7 +6,7 @@ import type { PaymentTaken } from '../payments/payment-hooks';
 import { siteId } from '../payments/provider-keys';
 import type { Database } from '../platform/db/schema';
 import type { FacturapiPac } from './facturapi-pac';
-import { ISSUE_RECEIPT_JOB, paymentFormOf, recordPendingDocument } from './invoice-records';
+import { ISSUE_RECEIPT_JOB, paymentFormOf, recordPacOutcome, recordPendingDocument } from './invoice-records';
 import { PacRefusal } from './pac';
 
 /**
@@ -19,6 +19,8 @@ export async function recordReceiptDue(
   app: FastifyInstance,
   taken: PaymentTaken,
 ): Promise<void> {
+  // A CFDI invoices a sale: nothing was sold for nothing.
+  if (taken.amountCents <= 0) return;
   await recordPendingDocument(
     trx,
     {
@@ -67,20 +69,10 @@ export async function issueReceipt(
       paymentForm: document.payment_form ?? '01',
       paidAt: document.paid_at ?? document.created_at,
     });
-    await app.db
-      .updateTable('invoice_documents')
-      .set({ state: 'issued', pac_id: receipt.pacId, issued_at: new Date().toISOString(), error: null })
-      .where('id', '=', document.id)
-      .where('state', '=', 'pending')
-      .execute();
+    await recordPacOutcome(app.db, document.id, { issued: receipt });
   } catch (error) {
-    const refused = error instanceof PacRefusal;
-    await app.db
-      .updateTable('invoice_documents')
-      .set({ error: (error as Error).message.slice(0, 1000), ...(refused && { state: 'failed' as const }) })
-      .where('id', '=', document.id)
-      .execute();
-    if (!refused) throw error;
+    await recordPacOutcome(app.db, document.id, { failed: error as Error });
+    if (!(error instanceof PacRefusal)) throw error;
     app.log.warn({ documentId: document.id, code: error.code }, 'invoices: the PAC refused a receipt');
   }
 }

@@ -7,13 +7,20 @@ import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import type { FacturapiPac } from './facturapi-pac';
 import { saveFiscalProfile } from './fiscal-profile';
 import { mailInvoice } from './invoice-mails';
-import { type InvoiceDocument, invoiceOfReceipt, lockedReceipt, receiptOfPlace } from './invoice-records';
+import {
+  type InvoiceDocument,
+  invoiceOfReceipt,
+  lockedReceipt,
+  newDocumentRow,
+  receiptOfPlace,
+  recordPacOutcome,
+} from './invoice-records';
 import { pacKey } from './issue-receipt';
 import { PacRefusal } from './pac';
 import { queueWaitingCreditNotes } from './refunds';
 
 const NOTHING_TO_INVOICE = 'Este lugar no tiene un pago que facturar';
-const REFUNDED = 'Este pago se reembolsó: ya no hay nada que facturar';
+const CANCELLED = 'Este pago se reembolsó o se anuló: ya no hay nada que facturar';
 const IN_GLOBAL = 'Este pago ya entró en la factura global del periodo y no puede facturarse por separado';
 /** A pending invoice older than this was left by a request that died: another may take it over. */
 const ABANDONED_AFTER_MS = 60_000;
@@ -74,33 +81,27 @@ async function claimInvoice(
   return app.db.transaction().execute(async (trx) => {
     // A refund or the period's close may have taken the receipt since she asked: the lock orders them.
     const current = await lockedReceipt(trx, receipt.id);
-    if (current?.state === 'cancelled') throw conflict(REFUNDED);
+    if (current?.state === 'cancelled') throw conflict(CANCELLED);
     if (current?.global_id !== null) throw conflict(IN_GLOBAL);
     const inserted = await trx
       .insertInto('invoice_documents')
-      .values({
-        kind: 'invoice',
-        state: 'pending',
-        key: `invoice-${receipt.id}`,
-        payment_id: receipt.payment_id,
-        assistance_id: receipt.assistance_id,
-        event_id: receipt.event_id,
-        client_id: receipt.client_id,
-        receipt_id: receipt.id,
-        global_id: null,
-        pac_id: null,
-        uuid: null,
-        total_cents: receipt.total_cents,
-        description: receipt.description,
-        paid_at: receipt.paid_at,
-        payment_form: receipt.payment_form,
-        self_invoice_until: null,
-        period_end: null,
-        receiver: JSON.stringify(fiscal),
-        error: null,
-        created_at: now,
-        issued_at: null,
-      })
+      .values(
+        newDocumentRow({
+          kind: 'invoice',
+          key: `invoice-${receipt.id}`,
+          payment_id: receipt.payment_id,
+          assistance_id: receipt.assistance_id,
+          event_id: receipt.event_id,
+          client_id: receipt.client_id,
+          receipt_id: receipt.id,
+          total_cents: receipt.total_cents,
+          description: receipt.description,
+          paid_at: receipt.paid_at,
+          payment_form: receipt.payment_form,
+          receiver: JSON.stringify(fiscal),
+          created_at: now,
+        }),
+      )
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
@@ -134,7 +135,7 @@ export async function invoiceMyPlace(
   if (!receipt) throw notFound(NOTHING_TO_INVOICE);
   const existing = await invoiceOfReceipt(app.db, receipt.id);
   if (existing?.state === 'issued') return answerOf(receipt, existing);
-  if (receipt.state === 'cancelled') throw conflict(REFUNDED);
+  if (receipt.state === 'cancelled') throw conflict(CANCELLED);
   if (receipt.global_id !== null) throw conflict(IN_GLOBAL);
   if (receipt.state !== 'issued' || !receipt.pac_id)
     throw conflict('Tu recibo todavía se está generando; intenta de nuevo en unos minutos');
@@ -152,20 +153,11 @@ export async function invoiceMyPlace(
       .withTimeout(app.config.invoices.memberTimeoutMs)
       .invoiceReceipt(receipt.pac_id, fiscal, await pacKey(app, key));
     await app.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('invoice_documents')
-        .set({
-          state: 'issued',
-          pac_id: invoice.pacId,
-          uuid: invoice.uuid,
-          issued_at: new Date().toISOString(),
-        })
-        .where('key', '=', key)
-        .execute();
+      const claim = (await invoiceOfReceipt(trx, receipt.id))!;
+      await recordPacOutcome(trx, claim.id, { issued: invoice });
       await mailInvoice(trx, fiscal.email, receipt);
-      const invoiceRow = await invoiceOfReceipt(trx, receipt.id);
       // A partial refund made before she invoiced becomes a credit note related to this invoice.
-      await queueWaitingCreditNotes(trx, [receipt.id], invoiceRow!.id);
+      await queueWaitingCreditNotes(trx, [receipt.id], claim.id);
     });
     app.queue.wake();
   } catch (error) {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { GENERIC_RFC } from '../../shared/domain/cfdi';
-import type { PaymentRefunded } from '../payments/payment-hooks';
+import type { PaymentRefunded, PaymentVoided } from '../payments/payment-hooks';
 import type { Database } from '../platform/db/schema';
+import { conflict } from '../platform/errors';
 import { enqueue } from '../platform/queue/queue';
 import type { FacturapiPac } from './facturapi-pac';
 import {
@@ -11,6 +12,7 @@ import {
   type IssueRefundPayload,
   invoiceOfReceipt,
   lockedReceipt,
+  recordPacOutcome,
   recordPendingDocument,
 } from './invoice-records';
 import { pacKey } from './issue-receipt';
@@ -29,49 +31,109 @@ export async function recordRefund(trx: Transaction<Database>, refunded: Payment
     .where('kind', '=', 'receipt')
     .where('payment_id', '=', refunded.paymentId)
     .executeTakeFirst();
-  // Cash taken by hand has no receipt yet, nor a payment made while invoices were off.
+  // A payment made while invoices were off has no receipt.
   if (!found) return;
   const receipt = (await lockedReceipt(trx, found.id))!;
   if (receipt.state === 'cancelled') return;
   const invoice = await invoiceOfReceipt(trx, receipt.id);
-  const cancels = refunded.full && !invoice && receipt.global_id === null;
-  if (cancels) {
-    await trx
-      .updateTable('invoice_documents')
-      .set({ state: 'cancelled' })
-      .where('id', '=', receipt.id)
-      .execute();
-    // Credit notes of earlier partial refunds were waiting for an invoice that will never come.
-    await trx
-      .updateTable('invoice_documents')
-      .set({ state: 'cancelled' })
-      .where('kind', '=', 'credit_note')
-      .where('receipt_id', '=', receipt.id)
-      .where('state', '=', 'pending')
-      .execute();
-    // A receipt the PAC refused never existed there: nothing to cancel.
-    if (receipt.state === 'failed') return;
+  if (refunded.full && !invoice && receipt.global_id === null) {
+    await cancelOpenReceipt(trx, receipt, `Devolución: ${receipt.description}`);
+    return;
   }
   await recordPendingDocument(
     trx,
     {
-      kind: cancels ? 'cancellation' : 'credit_note',
+      kind: 'credit_note',
       // One credit note per refund: what the payment has given back in all names it.
-      key: cancels
-        ? `cancel-${refunded.paymentId}`
-        : `credit-${refunded.paymentId}-${refunded.totalRefundedCents}`,
+      key: `credit-${refunded.paymentId}-${refunded.totalRefundedCents}`,
       payment_id: receipt.payment_id,
       assistance_id: receipt.assistance_id,
       event_id: receipt.event_id,
       client_id: receipt.client_id,
       receipt_id: receipt.id,
-      total_cents: cancels ? receipt.total_cents : refunded.refundedCents,
+      total_cents: refunded.refundedCents,
       description: `Devolución: ${receipt.description}`,
       paid_at: receipt.paid_at,
       payment_form: receipt.payment_form,
     },
     ISSUE_REFUND_JOB,
   );
+}
+
+/**
+ * Cancels a receipt nobody invoiced and no global holds, its row locked by the caller: marked
+ * cancelled at once (its job never issues it, no close takes it), then cancelled at the PAC by a
+ * job, unless the PAC refused it and it never existed there.
+ */
+async function cancelOpenReceipt(
+  trx: Transaction<Database>,
+  receipt: InvoiceDocument,
+  description: string,
+): Promise<void> {
+  await trx
+    .updateTable('invoice_documents')
+    .set({ state: 'cancelled' })
+    .where('id', '=', receipt.id)
+    .execute();
+  // Credit notes of earlier partial refunds were waiting for an invoice that will never come.
+  await trx
+    .updateTable('invoice_documents')
+    .set({ state: 'cancelled' })
+    .where('kind', '=', 'credit_note')
+    .where('receipt_id', '=', receipt.id)
+    .where('state', '=', 'pending')
+    .execute();
+  if (receipt.state === 'failed') return;
+  await recordPendingDocument(
+    trx,
+    {
+      kind: 'cancellation',
+      key: `cancel-${receipt.payment_id}`,
+      payment_id: receipt.payment_id,
+      assistance_id: receipt.assistance_id,
+      event_id: receipt.event_id,
+      client_id: receipt.client_id,
+      receipt_id: receipt.id,
+      total_cents: receipt.total_cents,
+      description,
+      paid_at: receipt.paid_at,
+      payment_form: receipt.payment_form,
+    },
+    ISSUE_REFUND_JOB,
+  );
+}
+
+const UNDO_INVOICED =
+  'Este pago ya se facturó a nombre de quien lo pagó: la confirmación no puede deshacerse. Si devolviste el dinero, tu contador debe emitir una nota de crédito o cancelar la factura';
+const UNDO_IN_GLOBAL =
+  'Este pago ya está en la factura global del periodo: la confirmación no puede deshacerse. Si devolviste el dinero, tu contador debe emitir una nota de crédito';
+const UNDO_BEING_INVOICED =
+  'Quien pagó está facturando este pago en este momento: intenta deshacer la confirmación en unos minutos';
+
+/**
+ * An admin undid a confirmation by hand and its money was voided (docs/design/28-facturas.md): a
+ * receipt nobody invoiced and no global holds is cancelled. One invoiced, being invoiced or in a
+ * global refuses the undo, which rolls back whole: that CFDI is at the SAT, and correcting it (a
+ * credit note, or a cancellation with its motive) is the organizer's decision, not an undo's.
+ * Under the receipt's lock, so her «Facturar» or the period's close at the same moment comes
+ * wholly before or after it.
+ */
+export async function recordVoid(trx: Transaction<Database>, voided: PaymentVoided): Promise<void> {
+  const found = await trx
+    .selectFrom('invoice_documents')
+    .select('id')
+    .where('kind', '=', 'receipt')
+    .where('payment_id', '=', voided.paymentId)
+    .executeTakeFirst();
+  // Money recorded while invoices were off has no receipt.
+  if (!found) return;
+  const receipt = (await lockedReceipt(trx, found.id))!;
+  if (receipt.state === 'cancelled') return;
+  const invoice = await invoiceOfReceipt(trx, receipt.id);
+  if (invoice?.state === 'pending') throw conflict(UNDO_BEING_INVOICED);
+  if (invoice) throw conflict(UNDO_INVOICED);
+  if (receipt.global_id !== null) throw conflict(UNDO_IN_GLOBAL);
+  await cancelOpenReceipt(trx, receipt, `Pago a mano anulado: ${receipt.description}`);
 }
 
 /**
@@ -187,26 +249,10 @@ export async function issueRefund(
         paymentForm: document.payment_form ?? '01',
       });
     }
-    await app.db
-      .updateTable('invoice_documents')
-      .set({
-        state: 'issued',
-        pac_id: issued.pacId,
-        uuid: issued.uuid,
-        issued_at: new Date().toISOString(),
-        error: null,
-      })
-      .where('id', '=', document.id)
-      .where('state', '=', 'pending')
-      .execute();
+    await recordPacOutcome(app.db, document.id, { issued });
   } catch (error) {
-    const refused = error instanceof PacRefusal;
-    await app.db
-      .updateTable('invoice_documents')
-      .set({ error: (error as Error).message.slice(0, 1000), ...(refused && { state: 'failed' as const }) })
-      .where('id', '=', document.id)
-      .execute();
-    if (!refused) throw error;
+    await recordPacOutcome(app.db, document.id, { failed: error as Error });
+    if (!(error instanceof PacRefusal)) throw error;
     app.log.warn(
       { documentId: document.id, code: error.code },
       'invoices: the PAC refused a refund document',

@@ -32,7 +32,7 @@ import {
 } from './invoice-records';
 import { issueReceipt, recordReceiptDue } from './issue-receipt';
 import { invoiceMyPlace, memberInvoice } from './member-invoice';
-import { issueRefund, recordRefund } from './refunds';
+import { issueRefund, recordRefund, recordVoid } from './refunds';
 
 const INVOICES_OFF = 'La facturación no está activa en este sitio';
 
@@ -94,6 +94,7 @@ export async function registerInvoicesRoutes(
     paymentHooks.subscribe({
       paymentTaken: (trx, taken) => recordReceiptDue(trx, app, taken),
       paymentRefunded: (trx, refunded) => recordRefund(trx, refunded),
+      paymentVoided: (trx, voided) => recordVoid(trx, voided),
     });
     app.queue.handle<IssueRefundPayload>(ISSUE_REFUND_JOB, (payload) =>
       issueRefund(app, pac, payload.document_id),

@@ -10,6 +10,7 @@ import {
 import { recordAudit } from '../platform/audit';
 import type { Database } from '../platform/db/schema';
 import { conflict } from '../platform/errors';
+import type { PaymentHooks } from './payment-hooks';
 import { parseInstructions } from './payment-records';
 
 type Trx = Transaction<Database>;
@@ -22,11 +23,13 @@ export const PAID_ONLINE_NO_UNDO =
  * (cash at the door, a transfer to the organizer, another way). It is recorded as a 'manual'
  * payment with the method and amount she gave, so the figures and the attendance list show it,
  * unless the place is already paid online. Called by the events hook placeConfirmedByHand, in the
- * confirmation's transaction, and written to the audit trail.
+ * confirmation's transaction, and written to the audit trail; the payment's listeners hear of the
+ * money taken as they hear of an online payment (invoices makes its receipt, docs/design/28-facturas.md).
  */
 export async function recordManualPayment(
   trx: Trx,
   rules: PlaceRules,
+  hooks: PaymentHooks,
   { assistanceId, adminId, payment }: PlaceConfirmedByHand,
 ): Promise<void> {
   if (!payment) return;
@@ -76,15 +79,27 @@ export async function recordManualPayment(
       amount_cents: payment.amountCents,
     },
   });
+  await hooks.taken(trx, {
+    paymentId: id,
+    assistanceId,
+    clientId: place.client_id,
+    eventId: place.event_id,
+    eventName: place.name,
+    amountCents: payment.amountCents,
+    method: payment.method,
+    paidAt: now,
+  });
 }
 
 /**
  * An admin undid a confirmation by hand: the money recorded by hand is voided (kept, for the
  * accounts and the audit trail), and a voucher or transfer still open holds the place until it
- * expires, as it did before. A place paid online is not undone this way: it is refunded.
+ * expires, as it did before. A place paid online is not undone this way: it is refunded. The
+ * payment's listeners hear of the void and may refuse it (invoices, when the money is invoiced).
  */
 export async function voidManualPayment(
   trx: Trx,
+  hooks: PaymentHooks,
   { assistanceId, adminId }: PlaceUnconfirmed,
 ): Promise<void> {
   const payments = await trx
@@ -130,5 +145,6 @@ export async function voidManualPayment(
         amount_cents: payment.amount_cents,
       },
     });
+    await hooks.voided(trx, { paymentId: payment.id });
   }
 }

@@ -25,10 +25,17 @@ export interface PaymentRefunded {
   full: boolean;
 }
 
+/** Money recorded by hand was voided: an admin undid the confirmation it came with. */
+export interface PaymentVoided {
+  paymentId: number;
+}
+
 /** What another domain hears of payments, inside the transaction that records them. */
 export interface PaymentListener {
   paymentTaken?(trx: Trx, taken: PaymentTaken): Promise<void>;
   paymentRefunded?(trx: Trx, refunded: PaymentRefunded): Promise<void>;
+  /** May refuse (throw an AppError): the undo then rolls back whole. */
+  paymentVoided?(trx: Trx, voided: PaymentVoided): Promise<void>;
 }
 
 /**
@@ -48,5 +55,9 @@ export class PaymentHooks {
 
   async refunded(trx: Trx, refunded: PaymentRefunded): Promise<void> {
     for (const listener of this.listeners) await listener.paymentRefunded?.(trx, refunded);
+  }
+
+  async voided(trx: Trx, voided: PaymentVoided): Promise<void> {
+    for (const listener of this.listeners) await listener.paymentVoided?.(trx, voided);
   }
 }

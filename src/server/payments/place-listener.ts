@@ -5,6 +5,7 @@ import type { Database } from '../platform/db/schema';
 import { enqueue } from '../platform/queue/queue';
 import { attendeePayments, eventPaymentsSummary } from './event-payments';
 import { recordManualPayment, voidManualPayment } from './manual-payments';
+import type { PaymentHooks } from './payment-hooks';
 import { CLOSE_CHECKOUT_JOB, type CloseCheckoutPayload, requestRefund } from './payment-records';
 import { refundsCancellation } from './refund-rule';
 
@@ -50,10 +51,10 @@ export async function settleCancelledPlace(
  * so that a new sign-up owes and shows only its own. It also answers the back office's money
  * columns.
  */
-export function listenToPlaces(app: FastifyInstance, hooks: PlaceHooks): void {
+export function listenToPlaces(app: FastifyInstance, hooks: PlaceHooks, paymentHooks: PaymentHooks): void {
   const listener: PlaceListener = {
-    placeConfirmedByHand: (trx, confirmed) => recordManualPayment(trx, app.config, confirmed),
-    placeUnconfirmed: voidManualPayment,
+    placeConfirmedByHand: (trx, confirmed) => recordManualPayment(trx, app.config, paymentHooks, confirmed),
+    placeUnconfirmed: (trx, unconfirmed) => voidManualPayment(trx, paymentHooks, unconfirmed),
     placeRenewed: (trx, assistanceId) => detachFrom(trx, [assistanceId]),
     placesRemoved: detachFrom,
   };

@@ -29,7 +29,7 @@ export async function registerPaymentsRoutes(
   app: FastifyInstance,
   { placeHooks, paymentHooks }: { placeHooks: PlaceHooks; paymentHooks: PaymentHooks },
 ): Promise<void> {
-  listenToPlaces(app, placeHooks);
+  listenToPlaces(app, placeHooks, paymentHooks);
   if (app.stripe) {
     registerPaymentJobs(app, app.stripe, paymentHooks);
     // The site id of the provider's idempotency keys exists from the first start on.
