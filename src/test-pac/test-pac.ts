@@ -179,7 +179,9 @@ export async function startTestPac(options: TestPacOptions): Promise<TestPac> {
   const save = () => {
     if (options.stateFile) fs.writeFileSync(options.stateFile, JSON.stringify(state));
   };
-  const server = Fastify({ logger: false });
+  // Closing ends every connection at once: an answer the test made slow may still be on its way,
+  // and Fastify would otherwise keep that connection for its 72 s keep-alive.
+  const server = Fastify({ logger: false, forceCloseConnections: true });
   // The client sends its JSON content type on a DELETE without a body too, as Facturapi accepts.
   server.removeContentTypeParser('application/json');
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
