@@ -60,4 +60,10 @@ test('en /intereses un nombre largo de dos palabras se parte entre palabras, y u
   expect(name!.x + name!.width).toBeLessThanOrEqual(card!.x + card!.width);
   expect(await oneWordName.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // /personas shows the newest adverts first: there too the word is cut inside its card, not the page widened.
+  await page.goto('/personas?vista=todos');
+  const listed = page.getByRole('list', { name: 'Anuncios' }).getByRole('heading', { name: oneWord.card });
+  await expect(listed).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

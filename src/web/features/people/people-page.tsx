@@ -259,7 +259,7 @@ function PersonCard({ advert, eager, onOpen }: { advert: ListedPerson; eager: bo
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-semibold wrap-break-word">{advert.client}</h2>
+        <h2 className="text-lg font-semibold wrap-anywhere">{advert.client}</h2>
         <VerifiedBadges verified={advert.verified} gender={advert.gender} />
         <p className="text-sm text-muted wrap-anywhere">{formatPersonFacts(advert)}</p>
         <p className="mt-3 line-clamp-3 flex-1 text-ink wrap-anywhere">{advert.description}</p>
