@@ -27,8 +27,9 @@ const config = configFromEnv({
   ADMIN_PASSWORD: ADMIN.password,
   LOG_LEVEL: 'error',
   WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  // The bench measures matching: no payment provider to start or to configure.
+  // The bench measures matching: no payment provider or PAC to start or to configure.
   PAYMENTS: 'off',
+  INVOICES: 'off',
 });
 const app = await buildApp(config);
 await prepareDatabase(app.db, config);

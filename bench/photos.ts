@@ -56,6 +56,9 @@ const config = configFromEnv({
   LOG_LEVEL: 'warn',
   ADMIN_EMAIL: 'admin@bench.mx',
   ADMIN_PASSWORD: 'bench-password-1',
+  // The bench measures photos: no payment provider or PAC to start or to configure.
+  PAYMENTS: 'off',
+  INVOICES: 'off',
 });
 const app = await buildApp(config, { logger: false });
 try {

@@ -167,6 +167,7 @@ try {
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: path.join(scratch.dataDir, 'no-web'),
     PAYMENTS: 'off',
+    INVOICES: 'off',
     ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
   });
   server = started.child;
