@@ -62,6 +62,10 @@ export default defineConfig({
           ...apiTest,
           name: 'api-processes',
           include: ownProcessFiles,
+          // Each of these starts servers, 10–20 s apiece on a loaded machine: four at once took
+          // three of them past their 30 s in CI, so they run two at a time, after the others
+          // (Vitest runs projects of different widths one after the other; decision 0071).
+          maxWorkers: 2,
           exclude: [...databaseExclude, ...timedDrills],
         },
       },
