@@ -50,6 +50,8 @@ export default defineConfig({
         test: {
           ...apiTest,
           name: 'api',
+          // After the unit tests, which keep Vitest's default width; each width is a group of its own.
+          sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
           exclude: [...databaseExclude, ...ownProcessFiles, ...timedDrills],
           // One module graph per worker, not per file: importing the app took about half of
@@ -63,9 +65,10 @@ export default defineConfig({
           name: 'api-processes',
           include: ownProcessFiles,
           // Each of these starts servers, 10–20 s apiece on a loaded machine: four at once took
-          // three of them past their 30 s in CI, so they run two at a time, after the others
-          // (Vitest runs projects of different widths one after the other; decision 0071).
+          // three of them past their 30 s in CI, so they run two at a time, in a group of their own
+          // after the others (decision 0071).
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           exclude: [...databaseExclude, ...timedDrills],
         },
       },
@@ -74,6 +77,8 @@ export default defineConfig({
           ...apiTest,
           name: 'api-drills',
           include: timedDrills,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
           exclude: databaseExclude,
         },
       },
