@@ -73,5 +73,15 @@ export function setUpInvoicesApp(
     await suite.settle();
   }
 
-  return { ...suite, pac, paidPlace, refund };
+  /** Every fiscal document about a member's places, in the order they were recorded. */
+  function documentsOf(clientId: number) {
+    return suite.testApp.app.db
+      .selectFrom('invoice_documents')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .orderBy('id')
+      .execute();
+  }
+
+  return { ...suite, pac, paidPlace, refund, documentsOf };
 }

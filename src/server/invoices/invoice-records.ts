@@ -59,6 +59,39 @@ export function lockedReceipt(trx: Transaction<Database>, receiptId: number) {
   return query.executeTakeFirst();
 }
 
+/**
+ * A payment's open receipt, locked (see `lockedReceipt`), with her invoice of it if any. Nothing
+ * for a payment made while invoices were off, nor for a receipt already cancelled.
+ */
+export async function openReceiptOfPayment(
+  trx: Transaction<Database>,
+  paymentId: number,
+): Promise<{ receipt: InvoiceDocument; invoice: InvoiceDocument | undefined } | null> {
+  const found = await trx
+    .selectFrom('invoice_documents')
+    .select('id')
+    .where('kind', '=', 'receipt')
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (!found) return null;
+  const receipt = (await lockedReceipt(trx, found.id))!;
+  if (receipt.state === 'cancelled') return null;
+  return { receipt, invoice: await invoiceOfReceipt(trx, receipt.id) };
+}
+
+/** What a document about a receipt copies from it: the sale it names, and whom. */
+export function fromReceipt(receipt: InvoiceDocument) {
+  return {
+    payment_id: receipt.payment_id,
+    assistance_id: receipt.assistance_id,
+    event_id: receipt.event_id,
+    client_id: receipt.client_id,
+    receipt_id: receipt.id,
+    paid_at: receipt.paid_at,
+    payment_form: receipt.payment_form,
+  };
+}
+
 /** Corrects a refunded receipt at the PAC: a cancellation or a credit note (payload: its id). */
 export const ISSUE_REFUND_JOB = 'invoice-refund';
 export interface IssueRefundPayload {

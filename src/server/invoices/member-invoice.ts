@@ -8,6 +8,7 @@ import type { FacturapiPac } from './facturapi-pac';
 import { saveFiscalProfile } from './fiscal-profile';
 import { mailInvoice } from './invoice-mails';
 import {
+  fromReceipt,
   type InvoiceDocument,
   invoiceOfReceipt,
   lockedReceipt,
@@ -89,15 +90,9 @@ async function claimInvoice(
         newDocumentRow({
           kind: 'invoice',
           key: `invoice-${receipt.id}`,
-          payment_id: receipt.payment_id,
-          assistance_id: receipt.assistance_id,
-          event_id: receipt.event_id,
-          client_id: receipt.client_id,
-          receipt_id: receipt.id,
+          ...fromReceipt(receipt),
           total_cents: receipt.total_cents,
           description: receipt.description,
-          paid_at: receipt.paid_at,
-          payment_form: receipt.payment_form,
           receiver: JSON.stringify(fiscal),
           created_at: now,
         }),

@@ -7,11 +7,12 @@ import { conflict } from '../platform/errors';
 import { enqueue } from '../platform/queue/queue';
 import type { FacturapiPac } from './facturapi-pac';
 import {
+  fromReceipt,
   type InvoiceDocument,
   ISSUE_REFUND_JOB,
   type IssueRefundPayload,
   invoiceOfReceipt,
-  lockedReceipt,
+  openReceiptOfPayment,
   recordPacOutcome,
   recordPendingDocument,
 } from './invoice-records';
@@ -25,17 +26,9 @@ import { type FiscalReceiver, PacRefusal, PacUnavailable } from './pac';
  * the amount given back, related to her invoice or to the global invoice holding the receipt.
  */
 export async function recordRefund(trx: Transaction<Database>, refunded: PaymentRefunded): Promise<void> {
-  const found = await trx
-    .selectFrom('invoice_documents')
-    .select('id')
-    .where('kind', '=', 'receipt')
-    .where('payment_id', '=', refunded.paymentId)
-    .executeTakeFirst();
-  // A payment made while invoices were off has no receipt.
-  if (!found) return;
-  const receipt = (await lockedReceipt(trx, found.id))!;
-  if (receipt.state === 'cancelled') return;
-  const invoice = await invoiceOfReceipt(trx, receipt.id);
+  const open = await openReceiptOfPayment(trx, refunded.paymentId);
+  if (!open) return;
+  const { receipt, invoice } = open;
   if (refunded.full && !invoice && receipt.global_id === null) {
     await cancelOpenReceipt(trx, receipt, `Devolución: ${receipt.description}`);
     return;
@@ -46,15 +39,9 @@ export async function recordRefund(trx: Transaction<Database>, refunded: Payment
       kind: 'credit_note',
       // One credit note per refund: what the payment has given back in all names it.
       key: `credit-${refunded.paymentId}-${refunded.totalRefundedCents}`,
-      payment_id: receipt.payment_id,
-      assistance_id: receipt.assistance_id,
-      event_id: receipt.event_id,
-      client_id: receipt.client_id,
-      receipt_id: receipt.id,
+      ...fromReceipt(receipt),
       total_cents: refunded.refundedCents,
       description: `Devolución: ${receipt.description}`,
-      paid_at: receipt.paid_at,
-      payment_form: receipt.payment_form,
     },
     ISSUE_REFUND_JOB,
   );
@@ -89,15 +76,9 @@ async function cancelOpenReceipt(
     {
       kind: 'cancellation',
       key: `cancel-${receipt.payment_id}`,
-      payment_id: receipt.payment_id,
-      assistance_id: receipt.assistance_id,
-      event_id: receipt.event_id,
-      client_id: receipt.client_id,
-      receipt_id: receipt.id,
+      ...fromReceipt(receipt),
       total_cents: receipt.total_cents,
       description,
-      paid_at: receipt.paid_at,
-      payment_form: receipt.payment_form,
     },
     ISSUE_REFUND_JOB,
   );
@@ -119,17 +100,9 @@ const UNDO_BEING_INVOICED =
  * wholly before or after it.
  */
 export async function recordVoid(trx: Transaction<Database>, voided: PaymentVoided): Promise<void> {
-  const found = await trx
-    .selectFrom('invoice_documents')
-    .select('id')
-    .where('kind', '=', 'receipt')
-    .where('payment_id', '=', voided.paymentId)
-    .executeTakeFirst();
-  // Money recorded while invoices were off has no receipt.
-  if (!found) return;
-  const receipt = (await lockedReceipt(trx, found.id))!;
-  if (receipt.state === 'cancelled') return;
-  const invoice = await invoiceOfReceipt(trx, receipt.id);
+  const open = await openReceiptOfPayment(trx, voided.paymentId);
+  if (!open) return;
+  const { receipt, invoice } = open;
   if (invoice?.state === 'pending') throw conflict(UNDO_BEING_INVOICED);
   if (invoice) throw conflict(UNDO_INVOICED);
   if (receipt.global_id !== null) throw conflict(UNDO_IN_GLOBAL);

@@ -7,7 +7,10 @@ import { loggedInClient } from '../events/helpers';
 
 /** docs/design/28-facturas.md: a paid place confirmed by hand gets its receipt; undoing it cancels or is refused. */
 
-const { testApp, pac, settle, placeOf, paymentOf } = setUpInvoicesApp({ seedDemo: false, loginAdmin: true });
+const { testApp, pac, settle, placeOf, paymentOf, documentsOf } = setUpInvoicesApp({
+  seedDemo: false,
+  loginAdmin: true,
+});
 const { admin } = testApp;
 const today = dayInMexicoCity();
 
@@ -31,15 +34,6 @@ async function paidByHand(price = 35000) {
   expect((await confirmByHand(place.assistanceId, { method: 'cash' })).statusCode).toBe(200);
   await settle();
   return place;
-}
-
-function documentsOf(clientId: number) {
-  return testApp.app.db
-    .selectFrom('invoice_documents')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .orderBy('id')
-    .execute();
 }
 
 const atPac = (pacId: string | null) =>

@@ -3,16 +3,7 @@ import { ISSUE_RECEIPT_JOB } from '../../../src/server/invoices/invoice-records'
 import { enqueue } from '../../../src/server/platform/queue/queue';
 import { setUpInvoicesApp, TEST_COMPANY } from '../../support/invoices';
 
-const { testApp, pac, settle, paidPlace, refund } = setUpInvoicesApp({ seedDemo: false });
-
-function documentsOf(clientId: number) {
-  return testApp.app.db
-    .selectFrom('invoice_documents')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .orderBy('id')
-    .execute();
-}
+const { testApp, pac, settle, paidPlace, refund, documentsOf } = setUpInvoicesApp({ seedDemo: false });
 
 describe('a refund corrects the place’s fiscal documents', () => {
   it('cancels the receipt of a place refunded before anyone invoiced it', async () => {
