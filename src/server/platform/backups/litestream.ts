@@ -20,6 +20,12 @@ import { sqliteFileIn } from '../db/sqlite-file';
  */
 const SYNC_INTERVAL = '500ms';
 
+/**
+ * How often Litestream looks at the WAL for new pages to ship. Its default, 1 s, alone used up the
+ * promise: the README's drill lost writes acknowledged 1.0–1.3 s before the kill.
+ */
+const MONITOR_INTERVAL = '250ms';
+
 /** The replica folder inside BACKUP_DIR, and the prefix in the bucket. */
 export const REPLICA_NAME = 'litestream';
 
@@ -55,7 +61,7 @@ function configText(dbPath: string, backupDir: string, s3: S3Config | undefined)
       : []),
   ];
   // JSON is YAML: no YAML library for a file written here and read by Litestream only.
-  return `${JSON.stringify({ dbs: [{ path: dbPath, replicas }] }, null, 2)}\n`;
+  return `${JSON.stringify({ dbs: [{ path: dbPath, 'monitor-interval': MONITOR_INTERVAL, replicas }] }, null, 2)}\n`;
 }
 
 export interface LitestreamSetup {
