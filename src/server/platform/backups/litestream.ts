@@ -21,8 +21,8 @@ import { sqliteFileIn } from '../db/sqlite-file';
 const SYNC_INTERVAL = '500ms';
 
 /**
- * How often Litestream looks at the WAL for new pages to ship. Its default, 1 s, alone used up the
- * promise: the README's drill lost writes acknowledged 1.0–1.3 s before the kill.
+ * How often Litestream looks at the WAL for new pages to ship. Its default, 1 s, plus the sync
+ * interval would let a write wait 1.5 s before it reaches the replica, past the promise.
  */
 const MONITOR_INTERVAL = '250ms';
 
