@@ -10,8 +10,9 @@ import { residentMegabytes } from './scale/scratch-dataset';
 
 /**
  * The server of `npm run bench:verify` (bench/verify.ts starts it with an IPC channel): the real
- * app listening, and the self-hosted face engine in this same process, as the queue job runs it.
- * It answers 'verify' with how long each verification took and the memory it saw.
+ * app listening, and the self-hosted face engine started by it (its child process), as the queue
+ * job runs it. It answers 'verify' with how long each verification took and the resident memory
+ * of the server and the engine's process together.
  */
 export type VerifyServerMessage =
   | { type: 'ready'; port: number; loadMs: number; rssBefore: number; rssLoaded: number }
@@ -48,9 +49,33 @@ async function verificationInput(): Promise<FaceEngineInput> {
   };
 }
 
-/** Linux keeps each process's peak resident memory; writing 5 here starts a new peak from now. */
-function resetPeakMemory(): void {
+/** The engine's child process (human-process.ts), found among this process's children. */
+function engineProcessId(): number {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (parent === process.pid && command.includes('human-process')) return Number(entry);
+    } catch {
+      // A process that ended while the list was read.
+    }
+  }
+  throw new Error('the face engine has no process');
+}
+
+/** Resident memory of the server and the engine's process together: now, and the peak since the last reset. */
+function residentWithEngine(enginePid: number): { now: number; peak: number } {
+  const server = residentMegabytes(process.pid);
+  const engine = residentMegabytes(enginePid);
+  return { now: server.now + engine.now, peak: server.peak + engine.peak };
+}
+
+/** Linux keeps each process's peak resident memory; writing 5 starts a new peak from now. */
+function resetPeakMemory(enginePid: number): void {
   fs.writeFileSync('/proc/self/clear_refs', '5');
+  fs.writeFileSync(`/proc/${enginePid}/clear_refs`, '5');
 }
 
 function send(message: VerifyServerMessage): void {
@@ -65,12 +90,13 @@ const rssBefore = residentMegabytes(process.pid).now;
 const loadStarted = performance.now();
 const engine = createHumanEngine();
 await engine.ready();
+const enginePid = engineProcessId();
 send({
   type: 'ready',
   port: config.port,
   loadMs: performance.now() - loadStarted,
   rssBefore,
-  rssLoaded: residentMegabytes(process.pid).now,
+  rssLoaded: residentWithEngine(enginePid).now,
 });
 
 process.on('message', async (message: { type: 'verify'; count: number } | { type: 'stop' }) => {
@@ -79,7 +105,7 @@ process.on('message', async (message: { type: 'verify'; count: number } | { type
     await app.close();
     process.exit(0);
   }
-  resetPeakMemory();
+  resetPeakMemory(enginePid);
   const ms = await Promise.all(
     Array.from({ length: message.count }, async () => {
       const started = performance.now();
@@ -87,5 +113,5 @@ process.on('message', async (message: { type: 'verify'; count: number } | { type
       return performance.now() - started;
     }),
   );
-  send({ type: 'verified', ms, rssPeak: residentMegabytes(process.pid).peak });
+  send({ type: 'verified', ms, rssPeak: residentWithEngine(enginePid).peak });
 });

@@ -3,6 +3,7 @@
  * face photos that `@vladmandic/human` ships in its npm package (its demos' screenshots, MIT),
  * cropped here: nothing is committed and nothing is downloaded. It prints the scores it sees.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -26,6 +27,8 @@ function crop(file: string, left: number, top: number, width: number, height: nu
 }
 
 const READ_TIMEOUT = 30_000;
+/** Linux's number for the idle scheduling class (sched.h), field 41 of a thread's stat. */
+const SCHED_IDLE = 5;
 
 describe('the face engine on the library’s own faces', () => {
   let engine: FaceEngine;
@@ -146,4 +149,32 @@ describe('the face engine on the library’s own faces', () => {
     },
     READ_TIMEOUT,
   );
+
+  it("reads in a child process whose every thread is in Linux's idle scheduling class", () => {
+    const children = fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+          return (
+            statFields(`/proc/${pid}/stat`)[1] === String(process.pid) && command.includes('human-process')
+          );
+        } catch {
+          return false;
+        }
+      });
+    expect(children).toHaveLength(1);
+    const policies = fs
+      .readdirSync(`/proc/${children[0]}/task`)
+      .map((thread) => statFields(`/proc/${children[0]}/task/${thread}/stat`)[38]);
+    expect(policies.length).toBeGreaterThan(3);
+    expect(new Set(policies)).toEqual(new Set([String(SCHED_IDLE)]));
+  });
 });
+
+/** The fields of a /proc stat line after the command's name, from the state (field 3) on. */
+function statFields(file: string): string[] {
+  const stat = fs.readFileSync(file, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}

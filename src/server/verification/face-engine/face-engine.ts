@@ -2,7 +2,7 @@
  * The face engine behind «Foto verificada» (docs/design/27-verified.md). It only reads and ranks:
  * it never approves, a moderator does. Two implementations: the stand-in of canned results (tests,
  * demo: `FACE_ENGINE=stand-in`) and the self-hosted model (`FACE_ENGINE=human`), which runs in a
- * worker thread so that no image leaves the server and other calls keep their speed.
+ * child process at idle priority so that no image leaves the server and other calls keep their speed.
  */
 
 /** The gestures a challenge draws two of. */
@@ -42,6 +42,6 @@ export interface FaceEngineInput {
 
 export interface FaceEngine {
   read(input: FaceEngineInput): Promise<FaceReading>;
-  /** Frees the models and the worker (tests and shutdown). */
+  /** Frees the models and their process (tests and shutdown). */
   close(): Promise<void>;
 }

@@ -1,20 +1,23 @@
 /**
  * The self-hosted face engine (`FACE_ENGINE=human`; docs/design/27-verified.md, decision 0067):
- * `@vladmandic/human` on TensorFlow.js's WASM backend, in a worker thread, so that no image leaves
- * the server and the event loop stays free while a verification is read.
+ * `@vladmandic/human` on TensorFlow.js's WASM backend, in a child process at the system's idle
+ * priority, so that no image leaves the server and the requests never wait on the model.
  */
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { FaceEngine, FaceEngineInput, FaceReading } from './face-engine';
 import type { WorkerReply, WorkerRequest } from './human-protocol';
 
 /**
- * A worker does not inherit the TypeScript loader of the thread that starts it (nor vitest's):
- * this small entry registers tsx in the worker, then imports the worker's module.
+ * The child runs the TypeScript of human-process.ts through tsx, as the server does; nothing of
+ * the parent's own flags (vitest's, a debugger's) goes with it. Images cross as Uint8Arrays.
  */
-function workerBootstrap(): string {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./human-worker.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+function forkModelProcess(): ChildProcess {
+  return fork(fileURLToPath(new URL('./human-process.ts', import.meta.url)), [], {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 interface Pending {
@@ -22,35 +25,35 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/** One worker with the models loaded; its reads wait their turn inside it. */
-class ModelWorker {
-  readonly worker: Worker;
+/** One child with the models loaded; its reads wait their turn inside it. */
+class ModelProcess {
+  readonly child: ChildProcess;
   readonly loaded: Promise<void>;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closing = false;
-  /** Set once the worker can take no more reads (it failed, crashed or was closed). */
+  /** Set once the child can take no more reads (it failed, crashed or was closed). */
   ended = false;
 
   constructor() {
-    this.worker = new Worker(workerBootstrap(), { eval: true });
+    this.child = forkModelProcess();
     this.loaded = new Promise((resolve, reject) => {
-      this.worker.on('message', (reply: WorkerReply) => {
+      this.child.on('message', (reply: WorkerReply) => {
         if (reply.type === 'ready') {
-          // An idle worker does not keep the process alive; one that loads or reads does.
-          this.worker.unref();
+          // An idle engine does not keep the server's process alive; one that loads or reads does.
+          this.hold(false);
           resolve();
         } else if (reply.type === 'failed') {
           reject(new Error(reply.error));
           void this.close();
         } else this.settle(reply);
       });
-      this.worker.on('error', (error) => {
+      this.child.on('error', (error) => {
         reject(error);
         this.end(error);
       });
-      this.worker.on('exit', (code) => {
-        const error = new Error(`face engine worker stopped (exit code ${code})`);
+      this.child.on('exit', (code, signal) => {
+        const error = new Error(`face engine process stopped (${signal ?? `exit code ${code}`})`);
         reject(error);
         this.end(error);
       });
@@ -61,22 +64,35 @@ class ModelWorker {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.ref();
-      this.worker.postMessage({ id, input } satisfies WorkerRequest);
+      this.hold(true);
+      this.child.send({ id, input } satisfies WorkerRequest);
     });
   }
 
   async close(): Promise<void> {
     this.closing = true;
     this.ended = true;
-    await this.worker.terminate();
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill();
+    await exited;
+  }
+
+  private hold(busy: boolean): void {
+    if (busy) {
+      this.child.ref();
+      this.child.channel?.ref();
+    } else {
+      this.child.unref();
+      this.child.channel?.unref();
+    }
   }
 
   private settle(reply: Extract<WorkerReply, { id: number }>): void {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.worker.unref();
+    if (this.pending.size === 0) this.hold(false);
     if (reply.type === 'reading') waiting.resolve(reply.reading);
     else waiting.reject(new Error(reply.error));
   }
@@ -90,10 +106,10 @@ class ModelWorker {
   }
 }
 
-async function startWorker(): Promise<ModelWorker> {
-  const worker = new ModelWorker();
-  await worker.loaded;
-  return worker;
+async function startProcess(): Promise<ModelProcess> {
+  const engine = new ModelProcess();
+  await engine.loaded;
+  return engine;
 }
 
 /** The self-hosted engine, and when it can read. */
@@ -103,22 +119,22 @@ export interface HumanFaceEngine extends FaceEngine {
 }
 
 /**
- * Starts the worker at once and returns: the models load and warm up in the background (several
+ * Starts the child at once and returns: the models load and warm up in the background (several
  * seconds on two busy cores, past the 10 s Fastify gives a plugin to start), so the server
- * listens meanwhile and a read waits for them. A worker that failed to start or died is replaced
+ * listens meanwhile and a read waits for them. A child that failed to start or died is replaced
  * at the next read.
  */
 export function createHumanEngine(): HumanFaceEngine {
-  let starting = startWorker();
+  let starting = startProcess();
   // A failed start is told by ready() and by the reads; it must not end the process unheard.
   starting.catch(() => undefined);
   let closed = false;
-  async function liveWorker(): Promise<ModelWorker> {
+  async function liveProcess(): Promise<ModelProcess> {
     const started = starting;
     const current = await started.catch(() => null);
     if (current && !current.ended) return current;
-    // Two reads that find it dead start one worker between them.
-    if (starting === started) starting = startWorker();
+    // Two reads that find it dead start one child between them.
+    if (starting === started) starting = startProcess();
     return starting;
   }
   return {
@@ -127,7 +143,7 @@ export function createHumanEngine(): HumanFaceEngine {
     },
     async read(input) {
       if (closed) throw new Error('face engine closed');
-      return (await liveWorker()).read(input);
+      return (await liveProcess()).read(input);
     },
     async close() {
       closed = true;

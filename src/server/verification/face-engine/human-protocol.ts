@@ -1,4 +1,4 @@
-/** The messages between the face engine and its worker thread (decision 0067). */
+/** The messages between the face engine and its child process (decision 0067). */
 import type { FaceEngineInput, FaceReading } from './face-engine';
 
 export interface WorkerRequest {

@@ -7,7 +7,7 @@ import { StandInFaceEngine } from './stand-in-engine';
  * start and closes it on shutdown. The self-hosted model is loaded only when asked for: the
  * stand-in's servers (tests, the demo) never load its weights. It loads in the background
  * (decision 0067): models that cannot load are told in the log, and each verification read fails
- * until a new worker starts.
+ * until a new child process starts.
  */
 export async function createFaceEngine(
   kind: 'stand-in' | 'human',
