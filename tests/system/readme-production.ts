@@ -412,6 +412,42 @@ async function runPath(pathName: PathName, shared: Shared): Promise<void> {
       return undefined;
     });
 
+    // Production's face engine (FACE_ENGINE=human by default) inside the units' hardening.
+    await check(
+      `${label}: el motor de rostros carga en su propio proceso, con prioridad ociosa`,
+      async () => {
+        const engines = await waitFor('el proceso del motor con sus modelos cargados', 90_000, async () => {
+          const listed = await box.run(
+            `for pid in $(pgrep -f '[h]uman-process'); do
+  echo "$pid $(ps -o rss= -p "$pid") $(ps -L -o policy= -p "$pid" | sort -u | tr '\n' ' ')"
+done`,
+            { quiet: true },
+          );
+          const rows = listed.output
+            .split('\n')
+            .map((line) => line.trim().split(/\s+/))
+            .filter((row) => row.length >= 3);
+          // Its models and their WASM memory take over 200 MB once loaded.
+          return rows.length === ports.length && rows.every((row) => Number(row[1]) > 200_000)
+            ? rows
+            : undefined;
+        });
+        const policies = new Set(engines.flatMap((row) => row.slice(2)));
+        expect(
+          policies.size === 1 && policies.has('IDL'),
+          `los hilos del motor corren con ${[...policies].join(', ')}, no IDL`,
+        );
+        const failed = await box.run(
+          "journalctl --no-pager -u 'cita@*' | grep -c 'face engine did not start'",
+          {
+            quiet: true,
+          },
+        );
+        expect(failed.output.trim() === '0', 'el registro dice «face engine did not start»');
+        return `${engines.length} ${engines.length === 1 ? 'proceso' : 'procesos'}, ${engines.map((row) => `${Math.round(Number(row[1]) / 1024)} MB`).join(' y ')}, cada hilo en IDL`;
+      },
+    );
+
     // Step 2, the site polled all along.
     await check(`${label}: paso 2 (respaldos) con el sitio respondiendo 200 todo el tiempo`, async () => {
       const poll = keepRequesting(`${site}/`, pebbleRoot, 1, 100);
