@@ -6,7 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FaceEngine, FaceEngineInput, FaceReading } from './face-engine';
-import type { WorkerReply, WorkerRequest } from './human-protocol';
+import type { EngineReply, EngineRequest } from './human-protocol';
 
 /**
  * The child runs the TypeScript of human-process.ts through tsx, as the server does; nothing of
@@ -38,7 +38,7 @@ class ModelProcess {
   constructor() {
     this.child = forkModelProcess();
     this.loaded = new Promise((resolve, reject) => {
-      this.child.on('message', (reply: WorkerReply) => {
+      this.child.on('message', (reply: EngineReply) => {
         if (reply.type === 'ready') {
           // An idle engine does not keep the server's process alive; one that loads or reads does.
           this.hold(false);
@@ -65,7 +65,7 @@ class ModelProcess {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.hold(true);
-      this.child.send({ id, input } satisfies WorkerRequest);
+      this.child.send({ id, input } satisfies EngineRequest);
     });
   }
 
@@ -88,7 +88,7 @@ class ModelProcess {
     }
   }
 
-  private settle(reply: Extract<WorkerReply, { id: number }>): void {
+  private settle(reply: Extract<EngineReply, { id: number }>): void {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);

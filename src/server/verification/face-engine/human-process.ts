@@ -14,7 +14,7 @@ import type * as TfCore from '@tensorflow/tfjs-core';
 import type { Config, Human, Result } from '@vladmandic/human';
 import sharp from 'sharp';
 import type { FaceEngineInput, FaceReading, Gesture } from './face-engine';
-import type { WorkerReply, WorkerRequest } from './human-protocol';
+import type { EngineReply, EngineRequest } from './human-protocol';
 import { readSelfie, singleFace } from './human-reading';
 
 const require = createRequire(import.meta.url);
@@ -211,7 +211,7 @@ function runAtIdlePriority(): void {
   }
 }
 
-function send(reply: WorkerReply): void {
+function send(reply: EngineReply): void {
   process.send?.(reply);
 }
 
@@ -238,7 +238,7 @@ async function start(): Promise<void> {
   await warmUp(human);
   // Reads wait their turn: one verification at a time keeps the engine on one core.
   let queue = Promise.resolve();
-  process.on('message', (request: WorkerRequest) => {
+  process.on('message', (request: EngineRequest) => {
     queue = queue.then(async () => {
       try {
         const reading = await read(human, request.input);

@@ -1,12 +1,12 @@
 /** The messages between the face engine and its child process (decision 0067). */
 import type { FaceEngineInput, FaceReading } from './face-engine';
 
-export interface WorkerRequest {
+export interface EngineRequest {
   id: number;
   input: FaceEngineInput;
 }
 
-export type WorkerReply =
+export type EngineReply =
   | { type: 'ready' }
   | { type: 'failed'; error: string }
   | { type: 'reading'; id: number; reading: FaceReading }
