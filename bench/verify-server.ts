@@ -6,6 +6,7 @@ import { buildApp } from '../src/server/app';
 import { configFromEnv } from '../src/server/platform/config';
 import type { FaceEngineInput } from '../src/server/verification/face-engine/face-engine';
 import { createHumanEngine } from '../src/server/verification/face-engine/human-engine';
+import { faceEngineProcessIds } from '../tests/support/face-engine-process';
 import { residentMegabytes } from './scale/scratch-dataset';
 
 /**
@@ -49,20 +50,11 @@ async function verificationInput(): Promise<FaceEngineInput> {
   };
 }
 
-/** The engine's child process (human-process.ts), found among this process's children. */
+/** The engine's child process (human-process.ts). */
 function engineProcessId(): number {
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (parent === process.pid && command.includes('human-process')) return Number(entry);
-    } catch {
-      // A process that ended while the list was read.
-    }
-  }
-  throw new Error('the face engine has no process');
+  const [pid, ...others] = faceEngineProcessIds();
+  if (pid === undefined || others.length > 0) throw new Error('the face engine should have one process');
+  return pid;
 }
 
 /** Resident memory of the server and the engine's process together: now, and the peak since the last reset. */

@@ -177,20 +177,13 @@ try {
     for (let round = 0; round <= ROUNDS; round++) {
       quietTimes.push(...(await latencies(url, call, windowSeconds)));
       if (round === ROUNDS) break;
-      let verifications: Awaited<ReturnType<typeof verify>> | undefined;
-      busyTimes.push(
-        ...(await latencies(
-          url,
-          call,
-          verify(server, CONCURRENT).then((result) => {
-            verifications = result;
-          }),
-        )),
-      );
-      const lasted = Math.max(...verifications!.ms);
+      const running = verify(server, CONCURRENT);
+      const [times, verifications] = await Promise.all([latencies(url, call, running), running]);
+      busyTimes.push(...times);
+      const lasted = Math.max(...verifications.ms);
       slowest = Math.max(slowest, lasted);
       windowSeconds = Math.max(1, Math.round(lasted / 1000));
-      busyPeak = Math.max(busyPeak, verifications!.rssPeak);
+      busyPeak = Math.max(busyPeak, verifications.rssPeak);
     }
     const quiet = percentile(quietTimes, 95);
     const busy = percentile(busyTimes, 95);

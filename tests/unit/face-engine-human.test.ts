@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaceEngine } from '../../src/server/verification/face-engine/face-engine';
 import { createHumanEngine } from '../../src/server/verification/face-engine/human-engine';
+import { faceEngineProcessIds, statFields } from '../support/face-engine-process';
 import { pngBytes } from '../support/images';
 
 const assets = path.join(
@@ -151,19 +152,7 @@ describe('the face engine on the library’s own faces', () => {
   );
 
   it("reads in a child process whose every thread is in Linux's idle scheduling class", () => {
-    const children = fs
-      .readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .filter((pid) => {
-        try {
-          const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-          return (
-            statFields(`/proc/${pid}/stat`)[1] === String(process.pid) && command.includes('human-process')
-          );
-        } catch {
-          return false;
-        }
-      });
+    const children = faceEngineProcessIds();
     expect(children).toHaveLength(1);
     const policies = fs
       .readdirSync(`/proc/${children[0]}/task`)
@@ -172,9 +161,3 @@ describe('the face engine on the library’s own faces', () => {
     expect(new Set(policies)).toEqual(new Set([String(SCHED_IDLE)]));
   });
 });
-
-/** The fields of a /proc stat line after the command's name, from the state (field 3) on. */
-function statFields(file: string): string[] {
-  const stat = fs.readFileSync(file, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-}
